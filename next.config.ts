@@ -1,0 +1,28 @@
+import type { NextConfig } from 'next';
+import i18nConfig from './next-i18next.config.js';
+
+const securityHeaders = [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'X-Frame-Options', value: 'DENY' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
+];
+
+const nextConfig: NextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  i18n: i18nConfig.i18n,
+  // SPEC.md section 9: image widths, small sizes and the default quality.
+  images: {
+    deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],
+    imageSizes: [16, 32, 48, 64, 96, 128, 256, 384],
+    qualities: [75],
+  },
+  // PGlite loads its WebAssembly from its own package folder; bundling it breaks those paths.
+  serverExternalPackages: ['@electric-sql/pglite', 'nodemailer'],
+  async headers() {
+    return [{ source: '/:path*', headers: securityHeaders }];
+  },
+};
+
+export default nextConfig;

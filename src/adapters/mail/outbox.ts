@@ -1,0 +1,29 @@
+// Embedded default: every message is stored in the database and its text printed to the server log,
+// so that a demo or a test can follow a sign-in link without any mail server.
+import { desc, eq } from 'drizzle-orm';
+import type { Database } from '../../server/db/client';
+import { outboxMessages } from '../../server/db/schema';
+import type { MailMessage, MailTransport } from './port';
+
+export function createOutboxTransport(getDb: () => Promise<Database>): MailTransport {
+  return {
+    name: 'outbox',
+    async send(message) {
+      const db = await getDb();
+      await db.insert(outboxMessages).values(message);
+      console.log(`[mail:outbox] to ${message.to}: ${message.subject}\n${message.text}`);
+    },
+  };
+}
+
+export type OutboxEntry = MailMessage & { id: string; createdAt: Date };
+
+/** The newest messages first; to one address when `to` is given. */
+export async function listOutbox(db: Database, to?: string, limit = 50): Promise<OutboxEntry[]> {
+  return db
+    .select()
+    .from(outboxMessages)
+    .where(to ? eq(outboxMessages.to, to) : undefined)
+    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+    .limit(limit);
+}

@@ -1,0 +1,7 @@
+// The mail port. The outbox (default) keeps messages in the database; SMTP sends them for real.
+export type MailMessage = { to: string; subject: string; text: string; html: string };
+
+export interface MailTransport {
+  readonly name: 'outbox' | 'smtp';
+  send(message: MailMessage): Promise<void>;
+}

@@ -1,0 +1,32 @@
+// Joining the program: the member (the sign-in identity) and their membership, in one transaction.
+import type { Locale } from '../../config/locales';
+import type { Database } from '../../server/db/client';
+import { memberships, users } from '../../server/db/schema';
+import type { Contact } from './contact';
+
+export type SignUpResult = { alreadyExists: boolean; email: string };
+
+export async function signUp(db: Database, input: { email: string; contact: Contact; locale: Locale }): Promise<SignUpResult> {
+  const { email, contact, locale } = input;
+  const created = await db.transaction(async (tx) => {
+    // ON CONFLICT makes two simultaneous sign-ups for one address safe: one wins, one is told it exists.
+    const [user] = await tx
+      .insert(users)
+      .values({ email, name: `${contact.firstName} ${contact.lastName}` })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    if (!user) return false;
+    await tx.insert(memberships).values({
+      userId: user.id,
+      firstName: contact.firstName,
+      lastName: contact.lastName,
+      phoneNumber: contact.phoneNumber,
+      country: contact.country,
+      postalCode: contact.postalCode ?? null,
+      marketingOptIn: contact.marketingOptIn,
+      locale,
+    });
+    return true;
+  });
+  return { alreadyExists: !created, email };
+}

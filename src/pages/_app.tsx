@@ -1,0 +1,22 @@
+import type { AppProps } from 'next/app';
+import type { Session } from 'next-auth';
+import { SessionProvider } from 'next-auth/react';
+import { appWithTranslation } from 'next-i18next/pages';
+import { Toaster } from 'react-hot-toast';
+import { Layout } from '@/components/layout/Layout';
+import '@/styles/globals.css';
+
+type PageProps = { session?: Session | null };
+
+function App({ Component, pageProps: { session, ...pageProps } }: AppProps<PageProps>) {
+  return (
+    <SessionProvider session={session}>
+      <Layout>
+        <Component {...pageProps} />
+      </Layout>
+      <Toaster position="top-center" />
+    </SessionProvider>
+  );
+}
+
+export default appWithTranslation(App);

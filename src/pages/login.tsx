@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { useRouter } from 'next/router';
+import { useSession } from 'next-auth/react';
+import { useTranslation } from 'next-i18next/pages';
+import { AuthPage } from '@/components/auth/AuthPage';
+import { EmailForm } from '@/components/auth/EmailForm';
+import { Alert } from '@/components/ui/Alert';
+import { safeCallbackUrl } from '@/modules/accounts/callback-url';
+import { staticTranslations } from '@/server/translations';
+
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  const router = useRouter();
+  const { status } = useSession();
+  const callbackUrl = safeCallbackUrl(router.query.callbackUrl);
+
+  // A member who is already signed in goes straight on.
+  useEffect(() => {
+    if (status === 'authenticated') void router.replace(callbackUrl);
+  }, [status, callbackUrl, router]);
+
+  return (
+    <AuthPage title={t('login.title')} heading={t('login.heading')} intro={t('login.intro')}>
+      {router.query.userExists === 'true' && <Alert tone="info">{t('login.userExists')}</Alert>}
+      {router.query.error === 'SessionRequired' && <Alert tone="info">{t('login.sessionRequired')}</Alert>}
+      <EmailForm callbackUrl={callbackUrl} />
+    </AuthPage>
+  );
+}
+
+export const getStaticProps = staticTranslations(['auth']);

@@ -1,0 +1,66 @@
+import type { GetServerSideProps } from 'next';
+import { useTranslation } from 'next-i18next/pages';
+import styles from '@/components/profile/profile.module.css';
+import { Card } from '@/components/ui/Card';
+import { PageTitle } from '@/components/ui/PageTitle';
+import { getMemberProfile } from '@/modules/accounts/member-profile';
+import { requireMember } from '@/server/auth/require-member';
+import { getDb } from '@/server/db/client';
+import { formatLongDate } from '@/server/format-date';
+import { translationProps } from '@/server/translations';
+
+type Props = {
+  member: { name: string; email: string; phoneNumber: string; country: string; joined: string; marketingOptIn: boolean };
+};
+
+export default function ProfilePage({ member }: Props) {
+  const { t } = useTranslation('profile');
+  return (
+    <div className={styles.page}>
+      <PageTitle title={t('title')} />
+      <h1 className={styles.heading}>{t('heading')}</h1>
+      <p className={styles.welcome}>{t('welcome', { name: member.name })}</p>
+      <Card>
+        <h2>{t('details.heading')}</h2>
+        <dl className={styles.details}>
+          <dt>{t('details.name')}</dt>
+          <dd>{member.name}</dd>
+          <dt>{t('details.email')}</dt>
+          <dd>{member.email}</dd>
+          <dt>{t('details.phoneNumber')}</dt>
+          <dd>{member.phoneNumber}</dd>
+          <dt>{t('details.country')}</dt>
+          <dd>{member.country}</dd>
+          <dt>{t('details.memberSince')}</dt>
+          <dd>{member.joined}</dd>
+          <dt>{t('details.news')}</dt>
+          <dd>{member.marketingOptIn ? t('details.newsYes') : t('details.newsNo')}</dd>
+        </dl>
+      </Card>
+    </div>
+  );
+}
+
+export const getServerSideProps: GetServerSideProps<Props> = async (ctx) => {
+  const { session, redirect } = await requireMember(ctx);
+  if (redirect) return { redirect };
+  const profile = await getMemberProfile(await getDb(), session.user.id);
+  if (!profile) return { notFound: true };
+  const locale = ctx.locale ?? 'en';
+  const country = new Intl.DisplayNames([locale], { type: 'region' }).of(profile.country) ?? profile.country;
+  return {
+    props: {
+      ...(await translationProps(locale, ['profile'])),
+      // Through JSON: page props may not hold undefined values.
+      session: JSON.parse(JSON.stringify(session)),
+      member: {
+        name: `${profile.firstName} ${profile.lastName}`,
+        email: profile.email,
+        phoneNumber: profile.phoneNumber,
+        country,
+        joined: formatLongDate(profile.joinedAt, locale),
+        marketingOptIn: profile.marketingOptIn,
+      },
+    },
+  };
+};

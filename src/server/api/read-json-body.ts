@@ -1,0 +1,35 @@
+// Reads a JSON request body with a size limit, so that huge or malformed bodies get a clear 4xx.
+import type { IncomingMessage } from 'node:http';
+import { AppError } from '../errors';
+
+const tooLarge = (limitBytes: number) =>
+  new AppError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limitBytes} bytes`);
+
+function readRaw(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      // Past the limit we keep draining (so the answer can still be sent) but keep nothing.
+      if (size <= limitBytes) chunks.push(chunk);
+    });
+    req.on('end', () => (size > limitBytes ? reject(tooLarge(limitBytes)) : resolve(Buffer.concat(chunks))));
+    req.on('error', reject);
+  });
+}
+
+export async function readJsonBody(req: IncomingMessage, limitBytes: number): Promise<unknown> {
+  const type = req.headers['content-type'] ?? '';
+  if (!/^application\/json\b/i.test(type)) {
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json');
+  }
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge(limitBytes);
+  const raw = await readRaw(req, limitBytes);
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new AppError(400, 'BAD_REQUEST', 'The request body is not valid JSON');
+  }
+}

@@ -1,0 +1,58 @@
+// next-auth: passwordless sign-in by e-mail link, database sessions (docs/decisions/0004).
+import { DrizzleAdapter } from '@auth/drizzle-adapter';
+import type { NextAuthOptions } from 'next-auth';
+import type { Adapter } from 'next-auth/adapters';
+import EmailProvider from 'next-auth/providers/email';
+import { getMailTransport } from '../../adapters/mail';
+import { DEFAULT_LOCALE } from '../../config/locales';
+import { emailSchema } from '../../modules/accounts/email';
+import { memberExists } from '../../modules/accounts/member-exists';
+import { memberLocale } from '../../modules/accounts/member-locale';
+import { renderSignInEmail } from '../../modules/accounts/sign-in-email';
+import { getDb } from '../db/client';
+import { accounts, sessions, users, verificationTokens } from '../db/schema';
+import { currentRequestContext } from '../request-context';
+import { authSecret } from './secret';
+
+/** A sign-in link works once and for this long. */
+export const SIGN_IN_LINK_MINUTES = 30;
+
+let options: NextAuthOptions | undefined;
+
+export async function getAuthOptions(): Promise<NextAuthOptions> {
+  if (options) return options;
+  const db = await getDb();
+  options = {
+    secret: authSecret(),
+    adapter: DrizzleAdapter(db, {
+      usersTable: users,
+      accountsTable: accounts,
+      sessionsTable: sessions,
+      verificationTokensTable: verificationTokens,
+    }) as unknown as Adapter,
+    session: { strategy: 'database', maxAge: 30 * 24 * 60 * 60 },
+    pages: { signIn: '/login', verifyRequest: '/verifyRequest', error: '/error' },
+    providers: [
+      EmailProvider({
+        maxAge: SIGN_IN_LINK_MINUTES * 60,
+        normalizeIdentifier: (identifier) => emailSchema.parse(identifier),
+        async sendVerificationRequest({ identifier, url }) {
+          const locale = currentRequestContext().locale ?? (await memberLocale(db, identifier)) ?? DEFAULT_LOCALE;
+          const message = renderSignInEmail({ to: identifier, url, locale, validMinutes: SIGN_IN_LINK_MINUTES });
+          await getMailTransport().send(message);
+        },
+      }),
+    ],
+    callbacks: {
+      // Links go to members only: a visitor joins through /signup first (SPEC.md section 5).
+      async signIn({ user, email }) {
+        if (email?.verificationRequest) return Boolean(user.email) && memberExists(db, user.email!);
+        return true;
+      },
+      async session({ session, user }) {
+        return { ...session, user: { ...session.user, id: user.id } };
+      },
+    },
+  };
+  return options;
+}

@@ -1,0 +1,76 @@
+// The database: embedded PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+// Opened lazily on first use (never at import time: `next build` imports this module), migrated and
+// seeded before the first query runs.
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { getEnv } from '../env';
+import * as schema from './schema';
+import { seed } from './seed';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+type Opened = { db: Database; close: () => Promise<void> };
+
+const MIGRATIONS_FOLDER = path.join(process.cwd(), 'drizzle');
+// Any constant works; it only has to be the same in every process that migrates this database.
+const MIGRATION_LOCK_ID = 7_361_042;
+
+async function openPostgres(url: string): Promise<Opened> {
+  const { Pool } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new Pool({ connectionString: url, max: 10 });
+  // Several server processes may start at once against one database: migrate under a lock.
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    client.release();
+  }
+  return { db: drizzle({ client: pool, schema }) as unknown as Database, close: () => pool.end() };
+}
+
+async function openPglite(dataDir: string): Promise<Opened> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const { acquireDirectoryLock } = await import('./directory-lock');
+  const dir = path.resolve(dataDir, 'pglite');
+  const release = acquireDirectoryLock(dir);
+  const client = await PGlite.create(dir);
+  const db = drizzle({ client, schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    db: db as unknown as Database,
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}
+
+async function open(): Promise<Opened> {
+  const env = getEnv();
+  const opened = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(env.DATA_DIR);
+  await seed(opened.db);
+  return opened;
+}
+
+// Kept on globalThis so that `next dev` module reloads reuse the one open database.
+const holder = globalThis as typeof globalThis & { __skypassDb?: Promise<Opened> };
+
+export async function getDb(): Promise<Database> {
+  holder.__skypassDb ??= open().catch((error: unknown) => {
+    holder.__skypassDb = undefined;
+    throw error;
+  });
+  return (await holder.__skypassDb).db;
+}
+
+export async function closeDb(): Promise<void> {
+  const opened = holder.__skypassDb;
+  holder.__skypassDb = undefined;
+  if (opened) await (await opened).close();
+}

@@ -1,0 +1,78 @@
+// Typed configuration, validated once. Every variable is documented in README.md.
+import { z } from 'zod';
+
+const booleanish = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const WINDOW_UNITS = { s: 1_000, m: 60_000, h: 3_600_000 } as const;
+
+/** "5/15m" means at most 5 in any 15-minute window. */
+export type RateLimit = { max: number; windowMs: number };
+
+export function parseRateLimit(value: string): RateLimit | undefined {
+  const match = /^(\d{1,6})\/(\d{1,4})([smh])$/.exec(value.trim());
+  if (!match) return undefined;
+  const [, max, amount, unit] = match;
+  const windowMs = Number(amount) * WINDOW_UNITS[unit as keyof typeof WINDOW_UNITS];
+  if (Number(max) < 1 || windowMs < 1_000) return undefined;
+  return { max: Number(max), windowMs };
+}
+
+const rateLimit = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const parsed = parseRateLimit(value);
+      if (!parsed) {
+        ctx.addIssue({ code: 'custom', message: `"${value}" is not a rate limit like 5/15m` });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  DATA_DIR: z.string().min(1).default('data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  NEXTAUTH_URL: z.url().optional(),
+  NEXTAUTH_SECRET: z.string().min(32, 'NEXTAUTH_SECRET must be at least 32 characters').optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  SKYPASS_DEMO: booleanish,
+  TRUST_PROXY: booleanish,
+  RATE_LIMIT_SIGNIN_PER_EMAIL: rateLimit('5/15m'),
+  RATE_LIMIT_SIGNIN_PER_IP: rateLimit('20/15m'),
+  RATE_LIMIT_LOOKUP_PER_EMAIL: rateLimit('20/15m'),
+  RATE_LIMIT_LOOKUP_PER_IP: rateLimit('60/15m'),
+});
+
+export type Env = z.infer<typeof schema>;
+
+/** Parses an environment; throws one line naming every bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`invalid configuration: ${problems}`);
+  }
+  return result.data;
+}
+
+/** The reason the site must not start, or undefined when it may. */
+export function startupRefusal(env: Env): string | undefined {
+  if (env.NODE_ENV !== 'production' || env.SKYPASS_DEMO) return undefined;
+  const missing = [!env.SMTP_URL && 'SMTP_URL', !env.NEXTAUTH_SECRET && 'NEXTAUTH_SECRET'].filter(Boolean);
+  if (missing.length === 0) return undefined;
+  return `${missing.join(' and ')} must be set in production (or set SKYPASS_DEMO=true to run the demo)`;
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
