@@ -53,7 +53,7 @@ const schema = z.object({
 export type Env = z.infer<typeof schema>;
 
 /** Parses an environment; throws one line naming every bad variable. */
-export function parseEnv(source: NodeJS.ProcessEnv): Env {
+export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = schema.safeParse(source);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');

@@ -1,0 +1,105 @@
+// The test sites' configuration, and a client that talks to them as a browser would.
+import crypto from 'node:crypto';
+
+export type Backend = { name: string; url: string; databaseUrl?: string };
+
+/** Low limits, so that the rate-limit tests reach them; every other test uses a client address of its own. */
+export const TEST_SITE_ENV = {
+  SKYPASS_DEMO: 'true',
+  TRUST_PROXY: 'true',
+  RATE_LIMIT_SIGNIN_PER_EMAIL: '3/15m',
+  RATE_LIMIT_SIGNIN_PER_IP: '10/15m',
+  RATE_LIMIT_LOOKUP_PER_EMAIL: '10/15m',
+  RATE_LIMIT_LOOKUP_PER_IP: '30/15m',
+};
+
+export const uniqueEmail = (label = 'member') => `${label}.${crypto.randomBytes(6).toString('hex')}@example.com`;
+
+const randomAddress = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+
+/** One visitor: a client address of its own (X-Forwarded-For, trusted by the test sites) and a cookie jar. */
+export class Visitor {
+  readonly address = randomAddress();
+  private cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string, private readonly language = 'en') {}
+
+  private remember(res: Response) {
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index);
+      const value = pair.slice(index + 1);
+      if (/max-age=0|expires=thu, 01 jan 1970/i.test(cookie) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  hasCookie(name: string): boolean {
+    return this.cookies.has(name);
+  }
+
+  async request(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set('x-forwarded-for', this.address);
+    if (!headers.has('accept-language')) headers.set('accept-language', this.language);
+    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    const res = await fetch(new URL(path, this.baseUrl), { redirect: 'manual', ...init, headers });
+    this.remember(res);
+    return res;
+  }
+
+  postJson(path: string, body: unknown, headers: Record<string, string> = {}) {
+    return this.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  }
+
+  postForm(path: string, fields: Record<string, string>) {
+    return this.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+  }
+
+  async csrfToken(): Promise<string> {
+    const res = await this.request('/api/auth/csrf');
+    return ((await res.json()) as { csrfToken: string }).csrfToken;
+  }
+
+  /** Joins the program through the API, as the sign-up page does. */
+  async join(email: string, contact: Record<string, unknown> = {}) {
+    return this.postJson('/api/signUp', {
+      email,
+      contact: { firstName: 'Ana', lastName: 'Lima', phoneNumber: '+1 212 555 0100', country: 'US', ...contact },
+    });
+  }
+
+  /** Asks next-auth for a sign-in link, as next-auth's signIn('email', { redirect: false }) does. */
+  async requestLink(email: string, callbackUrl = '/profile', locale?: string) {
+    const csrfToken = await this.csrfToken();
+    const query = locale ? `?locale=${locale}` : '';
+    return this.postForm(`/api/auth/signin/email${query}`, { email, csrfToken, callbackUrl, json: 'true' });
+  }
+
+  async outbox(to: string): Promise<{ to: string; subject: string; text: string; html: string; createdAt: string }[]> {
+    const res = await this.request(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+    return (await res.json()) as never;
+  }
+
+  /** The sign-in link of the newest message to `to`. */
+  async latestLink(to: string): Promise<string> {
+    const [message] = await this.outbox(to);
+    const link = message?.text.match(/https?:\/\/\S+\/api\/auth\/callback\/email\S+/)?.[0];
+    if (!link) throw new Error(`no sign-in link in the outbox for ${to}`);
+    return link;
+  }
+
+  async session(): Promise<{ user?: { email?: string; id?: string } }> {
+    const res = await this.request('/api/auth/session');
+    return (await res.json()) as never;
+  }
+}
