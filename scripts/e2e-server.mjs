@@ -1,0 +1,29 @@
+// The site the browser tests drive: the production build on a fresh embedded database in demo mode.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const port = process.env.PORT ?? '3100';
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skypass-e2e-'));
+const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', port, '-H', '127.0.0.1'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    DATA_DIR: dataDir,
+    NEXTAUTH_URL: `http://localhost:${port}`,
+    SKYPASS_DEMO: 'true',
+    // Every test signs in several times from one address.
+    RATE_LIMIT_SIGNIN_PER_IP: '1000/15m',
+    RATE_LIMIT_LOOKUP_PER_IP: '1000/15m',
+  },
+});
+const stop = () => child.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+child.on('exit', (code) => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,33 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import crypto from 'node:crypto';
+
+export const uniqueEmail = (label: string) => `${label}.${crypto.randomBytes(6).toString('hex')}@example.com`;
+
+/** Joins the program through the API, as another visitor (or an earlier visit) would have. */
+export async function joinThroughApi(request: APIRequestContext, email: string) {
+  const res = await request.post('/api/signUp', {
+    data: { email, contact: { firstName: 'Rita', lastName: 'Moreno', phoneNumber: '+1 212 555 0199', country: 'US' } },
+  });
+  expect(res.ok()).toBe(true);
+}
+
+/** The sign-in link of the newest e-mail to `email`, read from the demo outbox as a person reads their mail. */
+export async function latestSignInLink(request: APIRequestContext, email: string, after = 0): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+    const messages = (await res.json()) as { text: string }[];
+    if (messages.length > after) {
+      const link = messages[0]!.text.match(/https?:\/\/\S+\/api\/auth\/callback\/email\S+/)?.[0];
+      if (link) return link;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no sign-in e-mail for ${email}`);
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary).toEqual([]);
+}

@@ -1,0 +1,104 @@
+// The SMTP mail adapter against a local SMTP server, a site that mails through it, and the start-up
+// refusal of a production site that has no mail server or secret.
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSmtpTransport } from '@/adapters/mail/smtp';
+import { freePort, spawnSite, startSite, type RunningServer } from '../support/server';
+import { Visitor, uniqueEmail } from './sites';
+
+let smtp: SMTPServer;
+let smtpPort: number;
+const received: ParsedMail[] = [];
+
+beforeAll(async () => {
+  smtpPort = await freePort();
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => received.push(mail))
+        .then(() => callback(), callback);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+async function waitForMail(to: string): Promise<ParsedMail> {
+  for (let i = 0; i < 100; i++) {
+    const mail = received.find((m) => m.to && !Array.isArray(m.to) && m.to.text === to);
+    if (mail) return mail;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+describe('the SMTP mail adapter', () => {
+  it('delivers the message to the SMTP server', async () => {
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${smtpPort}`, 'Skyline Ambassadors <ambassadors@skyline-tower.example>');
+    await transport.send({ to: 'guest@example.com', subject: 'Hello', text: 'Plain text', html: '<p>HTML</p>' });
+    const mail = await waitForMail('guest@example.com');
+    expect(mail.subject).toBe('Hello');
+    expect(mail.from?.text).toBe('"Skyline Ambassadors" <ambassadors@skyline-tower.example>');
+    expect(mail.text?.trim()).toBe('Plain text');
+    expect(mail.html).toContain('<p>HTML</p>');
+  });
+
+  it('reports a server that is not there', async () => {
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${await freePort()}`, 'a@example.com');
+    await expect(transport.send({ to: 'x@example.com', subject: 's', text: 't', html: 'h' })).rejects.toThrow();
+  });
+});
+
+describe('a production site that mails through SMTP', () => {
+  let site: RunningServer;
+
+  beforeAll(async () => {
+    site = await startSite({
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      NEXTAUTH_SECRET: 'integration-test-secret-integration-test-secret',
+      TRUST_PROXY: 'true',
+    });
+  });
+
+  afterAll(async () => site?.stop());
+
+  it('sends the sign-in link by SMTP, as HTML and text', async () => {
+    const visitor = new Visitor(site.url);
+    const email = uniqueEmail('smtp');
+    expect((await visitor.join(email)).status).toBe(201);
+    expect((await visitor.requestLink(email)).status).toBe(200);
+    const mail = await waitForMail(email);
+    expect(mail.subject).toBe('Your sign-in link for Skyline Ambassadors');
+    expect(mail.text).toContain(`${site.url}/api/auth/callback/email?`);
+    expect(mail.html).toContain('Sign in');
+  });
+
+  it('has no dev mailbox', async () => {
+    const visitor = new Visitor(site.url);
+    expect((await visitor.request('/api/dev/outbox?to=a@example.com')).status).toBe(404);
+    expect((await visitor.request('/dev/mailbox')).status).toBe(404);
+  });
+});
+
+describe('start-up checks', () => {
+  it('refuses to start in production without SMTP_URL and NEXTAUTH_SECRET, in one line', async () => {
+    const { child, output } = spawnSite({ DATA_DIR: '/nonexistent/never-used', SKYPASS_DEMO: 'false' }, await freePort());
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(output()).toContain(
+      'Skypass will not start: SMTP_URL and NEXTAUTH_SECRET must be set in production (or set SKYPASS_DEMO=true to run the demo)\n',
+    );
+  });
+
+  it('refuses a bad variable with its name', async () => {
+    const { child, output } = spawnSite({ SKYPASS_DEMO: 'true', RATE_LIMIT_SIGNIN_PER_IP: 'plenty' }, await freePort());
+    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(1);
+    expect(output()).toMatch(/Skypass will not start: invalid configuration: RATE_LIMIT_SIGNIN_PER_IP: "plenty" is not a rate limit/);
+  });
+});
