@@ -20,6 +20,10 @@ const nextConfig: NextConfig = {
   },
   // PGlite loads its WebAssembly from its own package folder; bundling it breaks those paths.
   serverExternalPackages: ['@electric-sql/pglite', 'nodemailer'],
+  // Our OCTO API lives at /octo, as resellers expect; Next.js serves it from an API route.
+  async rewrites() {
+    return [{ source: '/octo/:path*', destination: '/api/octo/:path*' }];
+  },
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
   },

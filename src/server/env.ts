@@ -44,6 +44,12 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   SKYPASS_DEMO: booleanish,
   TRUST_PROXY: booleanish,
+  OCTO_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  OCTO_API_KEY: z.string().min(8).optional(),
+  OCTO_RESELLER_KEYS: z
+    .string()
+    .regex(/^[a-z0-9-]+:[^,:\s]{16,}(,[a-z0-9-]+:[^,:\s]{16,})*$/, 'OCTO_RESELLER_KEYS is "reseller-id:key-of-16-or-more-characters,…"')
+    .optional(),
   RATE_LIMIT_SIGNIN_PER_EMAIL: rateLimit('5/15m'),
   RATE_LIMIT_SIGNIN_PER_IP: rateLimit('20/15m'),
   RATE_LIMIT_LOOKUP_PER_EMAIL: rateLimit('20/15m'),
@@ -64,6 +70,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 
 /** The reason the site must not start, or undefined when it may. */
 export function startupRefusal(env: Env): string | undefined {
+  if (Boolean(env.OCTO_BASE_URL) !== Boolean(env.OCTO_API_KEY)) return 'OCTO_BASE_URL and OCTO_API_KEY go together';
   if (env.NODE_ENV !== 'production' || env.SKYPASS_DEMO) return undefined;
   const missing = [!env.SMTP_URL && 'SMTP_URL', !env.NEXTAUTH_SECRET && 'NEXTAUTH_SECRET'].filter(Boolean);
   if (missing.length === 0) return undefined;

@@ -9,7 +9,8 @@ export type ErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'RATE_LIMITED'
-  | 'MEMBER_EXISTS';
+  | 'MEMBER_EXISTS'
+  | 'SUPPLIER_FAILED';
 
 export class AppError extends Error {
   constructor(

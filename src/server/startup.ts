@@ -2,6 +2,7 @@
 import { getMailTransport } from '../adapters/mail';
 import { getDb } from './db/client';
 import { getEnv, startupRefusal, type Env } from './env';
+import { DEMO_RESELLER, parseResellerKeys, registerResellers } from './octo/resellers';
 
 function refuse(reason: string): never {
   console.error(`Skypass will not start: ${reason}`);
@@ -19,7 +20,9 @@ export async function startServer(): Promise<void> {
   if (refusal) refuse(refusal);
   process.env.NEXTAUTH_URL ??= `http://localhost:${env.PORT}`;
   try {
-    await getDb();
+    const db = await getDb();
+    const resellers = parseResellerKeys(env.OCTO_RESELLER_KEYS);
+    await registerResellers(db, env.SKYPASS_DEMO && resellers.length === 0 ? [DEMO_RESELLER] : resellers);
   } catch (error) {
     refuse(`the database could not be opened: ${(error as Error).message}`);
   }

@@ -22,6 +22,8 @@ type Options<S extends z.ZodType> = {
   method: 'GET' | 'POST';
   body?: S;
   limitBytes?: number;
+  /** The status of a body that fails validation: 422, or 400 where the spec's messages say so. */
+  validationStatus?: 400 | 422;
   handle: (ctx: RouteContext<z.infer<S>>) => Promise<RouteResult>;
 };
 
@@ -32,7 +34,7 @@ function firstIssueMessage(error: z.ZodError): string {
   return `${where}${issue.message}`;
 }
 
-export function sendError(res: NextApiResponse, error: unknown, locale: Locale): void {
+export function sendError(res: NextApiResponse, error: unknown, locale: Locale, validationStatus = 422): void {
   if (error instanceof AppError) {
     for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
     const message = error.messageKey ? serverT(locale)(error.messageKey) : error.message;
@@ -40,7 +42,7 @@ export function sendError(res: NextApiResponse, error: unknown, locale: Locale):
     return;
   }
   if (error instanceof z.ZodError) {
-    res.status(422).json({
+    res.status(validationStatus).json({
       error: firstIssueMessage(error),
       code: 'VALIDATION',
       issues: error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
@@ -69,7 +71,7 @@ export function jsonRoute<S extends z.ZodType>(options: Options<S>) {
       const result = await options.handle({ req, body: body as z.infer<S>, locale, clientIp: clientAddress(req) });
       res.status(result.status).json(result.body);
     } catch (error) {
-      sendError(res, error, locale);
+      sendError(res, error, locale, options.validationStatus);
     }
   };
 }

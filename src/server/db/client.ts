@@ -9,7 +9,8 @@ import { seed } from './seed';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-type Opened = { db: Database; close: () => Promise<void> };
+export type OpenedDatabase = { db: Database; close: () => Promise<void> };
+type Opened = OpenedDatabase;
 
 const MIGRATIONS_FOLDER = path.join(process.cwd(), 'drizzle');
 // Any constant works; it only has to be the same in every process that migrates this database.
@@ -51,11 +52,16 @@ async function openPglite(dataDir: string): Promise<Opened> {
   };
 }
 
-async function open(): Promise<Opened> {
-  const env = getEnv();
-  const opened = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(env.DATA_DIR);
+/** Opens, migrates and seeds a database: PostgreSQL at `databaseUrl`, else PGlite under `dataDir`. */
+export async function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<OpenedDatabase> {
+  const opened = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
   await seed(opened.db);
   return opened;
+}
+
+function open(): Promise<Opened> {
+  const env = getEnv();
+  return openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 }
 
 // Kept on globalThis so that `next dev` module reloads reuse the one open database.

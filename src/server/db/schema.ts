@@ -1,5 +1,5 @@
 // The database schema. Migrations in drizzle/ are generated from this file (npm run db:generate).
-import { boolean, integer, pgTable, primaryKey, text, timestamp, uuid, index } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // --- next-auth (the column keys are the ones @auth/drizzle-adapter expects) ---
 
@@ -110,3 +110,108 @@ export const rateLimitCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
+
+// --- the local supplier: catalogue, inventory and bookings (served over OCTO at /octo) ---
+
+export const products = pgTable('products', {
+  id: text('id').primaryKey(),
+  position: integer('position').notNull(),
+  internalName: text('internal_name').notNull(),
+  image: text('image').notNull(),
+  currency: text('currency').notNull(),
+  timeZone: text('time_zone').notNull(),
+});
+
+export const productOptions = pgTable('product_options', {
+  id: text('id').primaryKey(),
+  productId: text('product_id')
+    .notNull()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  internalName: text('internal_name').notNull(),
+  /** Local start times of the slots, "HH:mm". */
+  startTimes: jsonb('start_times').$type<string[]>().notNull(),
+  /** Days of the week with slots (0 = Sunday); null means every day. */
+  weekdays: jsonb('weekdays').$type<number[] | null>(),
+  durationMinutes: integer('duration_minutes').notNull(),
+  capacity: integer('capacity').notNull(),
+  minUnits: integer('min_units').notNull(),
+  maxUnits: integer('max_units').notNull(),
+});
+
+export const units = pgTable(
+  'units',
+  {
+    optionId: text('option_id')
+      .notNull()
+      .references(() => productOptions.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    position: integer('position').notNull(),
+    type: text('type').notNull(),
+    minAge: integer('min_age').notNull(),
+    maxAge: integer('max_age').notNull(),
+    minQuantity: integer('min_quantity').notNull(),
+    maxQuantity: integer('max_quantity').notNull(),
+    /** Retail price of one unit, in minor units of the product's currency. */
+    price: integer('price').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.optionId, t.id] })],
+);
+
+/** Days the attraction is closed, as local dates "yyyy-MM-dd". */
+export const closedDates = pgTable('closed_dates', {
+  localDate: text('local_date').primaryKey(),
+});
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** OCTO's booking uuid: the reseller's, or one we make. */
+    uuid: text('uuid').notNull().unique(),
+    supplierReference: text('supplier_reference').notNull().unique(),
+    resellerId: text('reseller_id').notNull(),
+    resellerReference: text('reseller_reference'),
+    status: text('status').$type<'ON_HOLD' | 'CONFIRMED' | 'EXPIRED' | 'CANCELLED' | 'REDEEMED'>().notNull(),
+    productId: text('product_id').notNull(),
+    optionId: text('option_id').notNull(),
+    availabilityId: text('availability_id').notNull(),
+    slotStart: timestamp('slot_start', { mode: 'date', withTimezone: true }).notNull(),
+    slotEnd: timestamp('slot_end', { mode: 'date', withTimezone: true }).notNull(),
+    unitCount: integer('unit_count').notNull(),
+    total: integer('total').notNull(),
+    currency: text('currency').notNull(),
+    contact: jsonb('contact').$type<Record<string, unknown>>(),
+    notes: text('notes'),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { mode: 'date', withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { mode: 'date', withTimezone: true }),
+    redeemedAt: timestamp('redeemed_at', { mode: 'date', withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { mode: 'date', withTimezone: true }),
+    cancellationReason: text('cancellation_reason'),
+  },
+  (t) => [index('bookings_slot_idx').on(t.optionId, t.slotStart)],
+);
+
+export const bookingUnitItems = pgTable(
+  'booking_unit_items',
+  {
+    uuid: text('uuid').primaryKey(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    unitId: text('unit_id').notNull(),
+    resellerReference: text('reseller_reference'),
+    supplierReference: text('supplier_reference').notNull(),
+    price: integer('price').notNull(),
+  },
+  (t) => [index('booking_unit_items_booking_idx').on(t.bookingId)],
+);
+
+/** Resellers allowed to use our OCTO API; only a hash of each bearer key is kept. */
+export const octoResellers = pgTable('octo_resellers', {
+  id: text('id').primaryKey(),
+  keyHash: text('key_hash').notNull().unique(),
+});

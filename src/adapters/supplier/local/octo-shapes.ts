@@ -1,0 +1,208 @@
+// Our catalogue and bookings in OCTO's shapes, with the content (in one language) and pricing capabilities.
+import { TZDate } from '@date-fns/tz';
+import type { Availability, Booking, Contact, Pricing, UnitItem } from '@octocloud/types';
+import { format } from 'date-fns';
+import { isLocale, DEFAULT_LOCALE } from '../../../config/locales';
+import type { bookings, bookingUnitItems } from '../../../server/db/schema';
+import { serverT } from '../../../server/i18n';
+import type { SupplierOption, SupplierProduct, SupplierUnit } from '../port';
+import type { OptionRow, ProductRow, UnitRow } from './catalog';
+import type { Slot } from './schedule';
+
+export type BookingRow = typeof bookings.$inferSelect;
+export type UnitItemRow = typeof bookingUnitItems.$inferSelect;
+
+export function pricing(amount: number, currency: string): Pricing {
+  return { original: amount, retail: amount, net: null, currency, currencyPrecision: 2, includedTaxes: [] };
+}
+
+function unitShape(unit: UnitRow, option: OptionRow, currency: string, t: ReturnType<typeof serverT>): SupplierUnit {
+  const adults = option.units.filter((u) => u.type === 'ADULT' || u.type === 'SENIOR').map((u) => u.id);
+  const needsCompany = unit.type === 'CHILD' || unit.type === 'INFANT';
+  return {
+    id: unit.id,
+    internalName: unit.type.toLowerCase(),
+    reference: null,
+    type: unit.type as SupplierUnit['type'],
+    restrictions: {
+      minAge: unit.minAge,
+      maxAge: unit.maxAge,
+      idRequired: false,
+      minQuantity: unit.minQuantity,
+      maxQuantity: unit.maxQuantity,
+      paxCount: 1,
+      accompaniedBy: needsCompany ? adults : [],
+    },
+    requiredContactFields: [],
+    title: t(`units.${unit.type}`),
+    shortDescription:
+      unit.maxAge >= 99 ? t('agesFrom', { min: unit.minAge }) : t('ages', { min: unit.minAge, max: unit.maxAge }),
+    pricingFrom: [pricing(unit.price, currency)],
+  };
+}
+
+function optionShape(option: OptionRow, index: number, currency: string, t: ReturnType<typeof serverT>): SupplierOption {
+  return {
+    id: option.id,
+    default: index === 0,
+    internalName: option.internalName,
+    reference: null,
+    availabilityLocalStartTimes: option.startTimes,
+    cancellationCutoff: '0 hours',
+    cancellationCutoffAmount: 0,
+    cancellationCutoffUnit: 'hour' as SupplierOption['cancellationCutoffUnit'],
+    requiredContactFields: [],
+    restrictions: { minUnits: option.minUnits, maxUnits: option.maxUnits },
+    units: option.units.map((u) => unitShape(u, option, currency, t)),
+    title: t(`options.${option.id}.title`),
+    durationMinutesFrom: option.durationMinutes,
+  };
+}
+
+export function productShape(product: ProductRow, locale: string): SupplierProduct {
+  const language = isLocale(locale) ? locale : DEFAULT_LOCALE;
+  const t = serverT(language, 'catalog');
+  return {
+    id: product.id,
+    internalName: product.internalName,
+    reference: null,
+    locale: language,
+    timeZone: product.timeZone,
+    allowFreesale: false,
+    instantConfirmation: true,
+    instantDelivery: true,
+    availabilityRequired: true,
+    availabilityType: 'START_TIME' as SupplierProduct['availabilityType'],
+    deliveryFormats: ['QRCODE' as SupplierProduct['deliveryFormats'][number]],
+    deliveryMethods: ['TICKET' as SupplierProduct['deliveryMethods'][number]],
+    redemptionMethod: 'DIGITAL' as SupplierProduct['redemptionMethod'],
+    options: product.options.map((o, i) => optionShape(o, i, product.currency, t)),
+    title: t(`products.${product.id}.title`),
+    shortDescription: t(`products.${product.id}.shortDescription`),
+    description: t(`products.${product.id}.description`),
+    coverImageUrl: product.image,
+    defaultCurrency: product.currency,
+    availableCurrencies: [product.currency],
+    pricingPer: 'UNIT' as SupplierProduct['pricingPer'],
+  };
+}
+
+export type SlotState = { slot: Slot; vacancies: number; capacity: number; open: boolean };
+
+/** LIMITED when a fifth of the places or fewer are left. */
+export function slotStatus({ vacancies, capacity, open }: SlotState): Availability['status'] {
+  if (!open) return 'CLOSED' as Availability['status'];
+  if (vacancies <= 0) return 'SOLD_OUT' as Availability['status'];
+  return (vacancies * 5 <= capacity ? 'LIMITED' : 'AVAILABLE') as Availability['status'];
+}
+
+export function availabilityShape(
+  state: SlotState,
+  option: OptionRow,
+  currency: string,
+  requested: { unitId: string; quantity: number }[],
+): Availability {
+  const wanted = requested.reduce((n, u) => n + u.quantity, 0);
+  const status = slotStatus(state);
+  const unitPricing = option.units.map((u) => ({ ...pricing(u.price, currency), unitId: u.id }));
+  const total = requested.reduce((sum, r) => sum + (option.units.find((u) => u.id === r.unitId)?.price ?? 0) * r.quantity, 0);
+  return {
+    id: state.slot.availabilityId,
+    localDateTimeStart: state.slot.localDateTimeStart,
+    localDateTimeEnd: state.slot.localDateTimeEnd,
+    utcCutoffAt: state.slot.start.toISOString(),
+    allDay: false,
+    available: state.open && state.vacancies > 0 && state.vacancies >= Math.max(wanted, 1),
+    status,
+    vacancies: state.open ? Math.max(state.vacancies, 0) : 0,
+    capacity: state.capacity,
+    maxUnits: state.open ? Math.min(option.maxUnits, Math.max(state.vacancies, 0)) : 0,
+    openingHours: [],
+    unitPricing,
+    ...(requested.length > 0 ? { pricing: pricing(total, currency) } : {}),
+  };
+}
+
+const EMPTY_CONTACT: Contact = {
+  fullName: null,
+  firstName: null,
+  lastName: null,
+  emailAddress: null,
+  phoneNumber: null,
+  locales: [],
+  postalCode: null,
+  country: null,
+  notes: null,
+};
+
+/** ON_HOLD past its expiry reads as EXPIRED, whether or not the row was updated yet. */
+export function effectiveStatus(row: BookingRow, now: Date): BookingRow['status'] {
+  return row.status === 'ON_HOLD' && row.expiresAt && row.expiresAt <= now ? 'EXPIRED' : row.status;
+}
+
+export function bookingShape(row: BookingRow, items: UnitItemRow[], now: Date, timeZone: string): Booking {
+  const status = effectiveStatus(row, now);
+  const contact: Contact = { ...EMPTY_CONTACT, ...(row.contact as Partial<Contact> | null) };
+  const delivered = status === 'CONFIRMED' || status === 'REDEEMED';
+  const utcRedeemedAt = row.redeemedAt?.toISOString() ?? null;
+  const unitItems: UnitItem[] = items
+    .sort((a, b) => a.position - b.position)
+    .map((item) => ({
+      uuid: item.uuid,
+      resellerReference: item.resellerReference,
+      supplierReference: item.supplierReference,
+      unitId: item.unitId,
+      status: status as UnitItem['status'],
+      utcRedeemedAt,
+      contact,
+      ticket: delivered
+        ? {
+            redemptionMethod: 'DIGITAL' as NonNullable<UnitItem['ticket']>['redemptionMethod'],
+            utcRedeemedAt,
+            deliveryOptions: [{ deliveryFormat: 'QRCODE' as never, deliveryValue: item.supplierReference }],
+          }
+        : null,
+      pricing: pricing(item.price, row.currency),
+    }));
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    testMode: false,
+    resellerReference: row.resellerReference,
+    supplierReference: row.supplierReference,
+    status: status as Booking['status'],
+    utcCreatedAt: row.createdAt.toISOString(),
+    utcUpdatedAt: row.updatedAt.toISOString(),
+    utcExpiresAt: status === 'ON_HOLD' || status === 'EXPIRED' ? (row.expiresAt?.toISOString() ?? null) : null,
+    utcRedeemedAt,
+    utcConfirmedAt: row.confirmedAt?.toISOString() ?? null,
+    productId: row.productId,
+    optionId: row.optionId,
+    cancellable: (status === 'ON_HOLD' || status === 'CONFIRMED') && row.slotStart > now,
+    cancellation:
+      status === 'CANCELLED'
+        ? { refund: 'FULL' as never, reason: row.cancellationReason, utcCancelledAt: row.cancelledAt!.toISOString() }
+        : null,
+    freesale: false,
+    availabilityId: row.availabilityId,
+    availability: {
+      id: row.availabilityId,
+      localDateTimeStart: row.availabilityId,
+      localDateTimeEnd: format(new TZDate(row.slotEnd, timeZone), "yyyy-MM-dd'T'HH:mm:ssXXX"),
+      allDay: false,
+      openingHours: [],
+    } as unknown as Availability,
+    contact,
+    notes: row.notes,
+    deliveryMethods: ['TICKET' as Booking['deliveryMethods'][number]],
+    voucher: delivered
+      ? {
+          redemptionMethod: 'DIGITAL' as never,
+          utcRedeemedAt,
+          deliveryOptions: [{ deliveryFormat: 'QRCODE' as never, deliveryValue: row.supplierReference }],
+        }
+      : null,
+    unitItems,
+    pricing: pricing(row.total, row.currency),
+  };
+}

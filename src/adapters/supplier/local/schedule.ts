@@ -1,0 +1,80 @@
+// Slots of an option on a local date, and OCTO availability ids ("2026-11-21T09:00:00-05:00"), in the
+// attraction's time zone. Pure functions: the clock is always passed in.
+import { TZDate } from '@date-fns/tz';
+import { addDays, format } from 'date-fns';
+
+export type Slot = {
+  availabilityId: string;
+  localDate: string;
+  start: Date;
+  end: Date;
+  localDateTimeStart: string;
+  localDateTimeEnd: string;
+};
+
+export type SlotPlan = { startTimes: string[]; weekdays: number[] | null; durationMinutes: number };
+
+const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const AVAILABILITY_ID = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}):00([+-]\d{2}:\d{2})$/;
+const ISO_WITH_OFFSET = "yyyy-MM-dd'T'HH:mm:ssXXX";
+
+/** A real calendar date "yyyy-MM-dd" (not 2026-02-30). */
+export function isLocalDate(value: string): boolean {
+  const match = LOCAL_DATE.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+export function weekdayOf(localDate: string): number {
+  return new Date(`${localDate}T12:00:00Z`).getUTCDay();
+}
+
+export function todayIn(timeZone: string, now: Date): string {
+  return format(new TZDate(now, timeZone), 'yyyy-MM-dd');
+}
+
+export function addLocalDays(localDate: string, days: number): string {
+  return format(addDays(new Date(`${localDate}T12:00:00Z`), days), 'yyyy-MM-dd');
+}
+
+/** Every local date from start to end, inclusive. */
+export function localDatesBetween(start: string, end: string): string[] {
+  const dates: string[] = [];
+  for (let d = start; d <= end; d = addLocalDays(d, 1)) dates.push(d);
+  return dates;
+}
+
+function slotAt(localDate: string, time: string, plan: SlotPlan, timeZone: string): Slot {
+  const [y, m, d] = localDate.split('-').map(Number) as [number, number, number];
+  const [h, min] = time.split(':').map(Number) as [number, number];
+  const start = new TZDate(y, m - 1, d, h, min, timeZone);
+  const end = new TZDate(start.getTime() + plan.durationMinutes * 60_000, timeZone);
+  const localDateTimeStart = format(start, ISO_WITH_OFFSET);
+  return {
+    availabilityId: localDateTimeStart,
+    localDate,
+    start: new Date(start.getTime()),
+    end: new Date(end.getTime()),
+    localDateTimeStart,
+    localDateTimeEnd: format(end, ISO_WITH_OFFSET),
+  };
+}
+
+/** The slots an option plans on a date (closed days and the clock are the caller's business). */
+export function plannedSlots(localDate: string, plan: SlotPlan, timeZone: string): Slot[] {
+  if (plan.weekdays && !plan.weekdays.includes(weekdayOf(localDate))) return [];
+  return plan.startTimes.map((time) => slotAt(localDate, time, plan, timeZone));
+}
+
+/** The planned slot an availability id names, or undefined when it names none (or has the wrong offset). */
+export function slotForAvailabilityId(id: string, plan: SlotPlan, timeZone: string): Slot | undefined {
+  const match = AVAILABILITY_ID.exec(id);
+  if (!match) return undefined;
+  const [, localDate, time] = match as unknown as [string, string, string];
+  if (!isLocalDate(localDate) || !plan.startTimes.includes(time)) return undefined;
+  if (plan.weekdays && !plan.weekdays.includes(weekdayOf(localDate))) return undefined;
+  const slot = slotAt(localDate, time, plan, timeZone);
+  return slot.availabilityId === id ? slot : undefined;
+}

@@ -1,0 +1,95 @@
+// The supplier port: the inventory we sell, in the shapes of the OCTO specification (docs.octo.travel).
+// The local supplier (our own database) and the OCTO client (another system over HTTP) both implement it.
+import type {
+  Availability,
+  AvailabilityCalendar,
+  Booking,
+  Option,
+  OptionContent,
+  Pricing,
+  Product,
+  ProductContent,
+  ProductPricing,
+  Supplier as OctoSupplierInfo,
+  Unit,
+} from '@octocloud/types';
+
+export type SupplierUnit = Unit & { title: string; shortDescription: string; pricingFrom: Pricing[] };
+export type SupplierOption = Omit<Option, 'units'> & OptionContent & { title: string; units: SupplierUnit[] };
+export type SupplierProduct = Omit<Product, 'options'> &
+  ProductContent &
+  ProductPricing & { title: string; coverImageUrl: string; options: SupplierOption[] };
+
+export type UnitQuantity = { id: string; quantity: number };
+
+export type AvailabilityQuery = {
+  productId: string;
+  optionId: string;
+  localDateStart: string;
+  localDateEnd: string;
+  units?: UnitQuantity[];
+};
+
+export type ReservationRequest = {
+  uuid?: string;
+  productId: string;
+  optionId: string;
+  availabilityId: string;
+  unitItems: { unitId: string; resellerReference?: string }[];
+  expirationMinutes?: number;
+  resellerReference?: string;
+  notes?: string;
+};
+
+export type BookingContactInput = {
+  fullName?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  emailAddress?: string | null;
+  phoneNumber?: string | null;
+  locales?: string[];
+  postalCode?: string | null;
+  country?: string | null;
+  notes?: string | null;
+};
+
+export type SupplierBooking = Booking;
+export type { Availability, AvailabilityCalendar, OctoSupplierInfo };
+
+/** OCTO's error names (docs.octo.travel, "Errors"). */
+export type SupplierErrorCode =
+  | 'INVALID_PRODUCT_ID'
+  | 'INVALID_OPTION_ID'
+  | 'INVALID_UNIT_ID'
+  | 'INVALID_AVAILABILITY_ID'
+  | 'INVALID_BOOKING_UUID'
+  | 'BAD_REQUEST'
+  | 'UNPROCESSABLE_ENTITY'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'INTERNAL_SERVER_ERROR';
+
+export class SupplierError extends Error {
+  constructor(
+    readonly code: SupplierErrorCode,
+    message: string,
+    /** The offending id, as OCTO error bodies carry it (productId, optionId, unitId, availabilityId, uuid). */
+    readonly details: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'SupplierError';
+  }
+}
+
+export interface SupplierPort {
+  getSupplier(): Promise<OctoSupplierInfo>;
+  getProducts(locale: string): Promise<SupplierProduct[]>;
+  getProduct(productId: string, locale: string): Promise<SupplierProduct>;
+  availabilityCalendar(query: AvailabilityQuery): Promise<AvailabilityCalendar[]>;
+  availability(query: AvailabilityQuery): Promise<Availability[]>;
+  createBooking(request: ReservationRequest): Promise<SupplierBooking>;
+  confirmBooking(uuid: string, body: { contact: BookingContactInput; resellerReference?: string }): Promise<SupplierBooking>;
+  cancelBooking(uuid: string, body: { reason?: string }): Promise<SupplierBooking>;
+  extendBooking(uuid: string, body: { expirationMinutes: number }): Promise<SupplierBooking>;
+  getBooking(uuid: string): Promise<SupplierBooking>;
+}

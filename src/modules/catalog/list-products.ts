@@ -1,0 +1,17 @@
+// The ticket products in one language, kept in memory for a few minutes: the catalogue changes rarely,
+// and the page asks for it once per visit.
+import type { SupplierPort } from '../../adapters/supplier/port';
+import type { Locale } from '../../config/locales';
+import { toWebProduct, type WebProduct } from './web-product';
+
+const TTL_MS = 5 * 60_000;
+const cache = new Map<string, { at: number; products: Promise<WebProduct[]> }>();
+
+export function listProducts(supplier: SupplierPort, locale: Locale, now = Date.now()): Promise<WebProduct[]> {
+  const hit = cache.get(locale);
+  if (hit && now - hit.at < TTL_MS) return hit.products;
+  const products = supplier.getProducts(locale).then((list) => list.map(toWebProduct));
+  cache.set(locale, { at: now, products });
+  products.catch(() => cache.delete(locale));
+  return products;
+}

@@ -1,0 +1,66 @@
+// What the ticket page needs of a product: the supplier's OCTO product, reduced and in one language.
+import type { SupplierProduct } from '../../adapters/supplier/port';
+
+export type WebUnit = {
+  id: string;
+  type: string;
+  title: string;
+  description: string;
+  minQuantity: number;
+  maxQuantity: number;
+  /** In minor units of the product's currency. */
+  price: number;
+};
+
+export type WebOption = {
+  id: string;
+  title: string;
+  default: boolean;
+  minUnits: number;
+  maxUnits: number;
+  durationMinutes: number | null;
+  units: WebUnit[];
+};
+
+export type WebProduct = {
+  id: string;
+  title: string;
+  shortDescription: string;
+  description: string;
+  image: string;
+  currency: string;
+  /** The lowest price of a paying unit, in minor units. */
+  fromPrice: number;
+  options: WebOption[];
+};
+
+export function toWebProduct(product: SupplierProduct): WebProduct {
+  const options = product.options.map((option) => ({
+    id: option.id,
+    title: option.title,
+    default: option.default,
+    minUnits: option.restrictions.minUnits ?? 1,
+    maxUnits: option.restrictions.maxUnits ?? 99,
+    durationMinutes: option.durationMinutesFrom ?? null,
+    units: option.units.map((unit) => ({
+      id: unit.id,
+      type: unit.type,
+      title: unit.title,
+      description: unit.shortDescription,
+      minQuantity: unit.restrictions.minQuantity ?? 0,
+      maxQuantity: unit.restrictions.maxQuantity ?? option.restrictions.maxUnits ?? 99,
+      price: unit.pricingFrom[0]?.retail ?? 0,
+    })),
+  }));
+  const paying = options.flatMap((o) => o.units.map((u) => u.price)).filter((p) => p > 0);
+  return {
+    id: product.id,
+    title: product.title,
+    shortDescription: product.shortDescription ?? '',
+    description: product.description ?? '',
+    image: product.coverImageUrl,
+    currency: product.defaultCurrency ?? 'USD',
+    fromPrice: paying.length ? Math.min(...paying) : 0,
+    options,
+  };
+}

@@ -1,0 +1,18 @@
+// POST /api/auth/octo/products/availabilityCalendar {productId, optionId, quantities?, month}: which
+// days of a month are open, sold out or closed, for the ticket page's calendar.
+import { getSupplier } from '@/adapters/supplier';
+import { calendarRequest } from '@/modules/catalog/availability-request';
+import { checkCalendar } from '@/modules/catalog/check-availability';
+import { jsonRoute } from '@/server/api/json-route';
+
+// jsonRoute reads the body itself, with a size limit and JSON errors of its own.
+export const config = { api: { bodyParser: false } };
+
+export default jsonRoute({
+  method: 'POST',
+  body: calendarRequest,
+  validationStatus: 400,
+  async handle({ body }) {
+    return { status: 200, body: await checkCalendar(await getSupplier(), body) };
+  },
+});

@@ -1,0 +1,6 @@
+// /octo/* (rewritten here by next.config.ts): our OCTO API for resellers.
+import { handleOcto } from '@/server/octo/handler';
+
+export const config = { api: { bodyParser: false } };
+
+export default handleOcto;

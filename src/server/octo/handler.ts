@@ -1,0 +1,98 @@
+// Our OCTO API at /octo (docs.octo.travel): the local supplier, served to resellers with bearer keys.
+import type { NextApiRequest, NextApiResponse } from 'next';
+import { z } from 'zod';
+import { createLocalSupplier } from '../../adapters/supplier/local/local-supplier';
+import { SupplierError, type SupplierPort } from '../../adapters/supplier/port';
+import { isLocale, localeFromAcceptLanguage, LOCALES } from '../../config/locales';
+import { readJsonBody } from '../api/read-json-body';
+import { getDb } from '../db/client';
+import { AppError } from '../errors';
+import { availabilityBody, cancellationBody, confirmationBody, extensionBody, reservationBody } from './bodies';
+import { requestedCapabilities, withCapabilities } from './capabilities';
+import { resellerForKey } from './resellers';
+
+const STATUS: Record<SupplierError['code'], number> = {
+  INVALID_PRODUCT_ID: 400,
+  INVALID_OPTION_ID: 400,
+  INVALID_UNIT_ID: 400,
+  INVALID_AVAILABILITY_ID: 400,
+  INVALID_BOOKING_UUID: 400,
+  BAD_REQUEST: 400,
+  UNPROCESSABLE_ENTITY: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  INTERNAL_SERVER_ERROR: 500,
+};
+
+function sendOctoError(res: NextApiResponse, error: SupplierError) {
+  res.status(STATUS[error.code]).json({ error: error.code, errorMessage: error.message, ...error.details });
+}
+
+async function body<S extends z.ZodType>(req: NextApiRequest, schema: S): Promise<z.infer<S>> {
+  let raw: unknown;
+  try {
+    raw = await readJsonBody(req, 64 * 1024);
+  } catch (error) {
+    throw new SupplierError('BAD_REQUEST', error instanceof AppError ? error.message : 'The request body could not be read');
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new SupplierError('BAD_REQUEST', `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data;
+}
+
+type Route = { method: string; pattern: RegExp; run: (supplier: SupplierPort, req: NextApiRequest, match: string[], locale: string) => Promise<unknown> };
+
+const ROUTES: Route[] = [
+  { method: 'GET', pattern: /^supplier$/, run: (s) => s.getSupplier() },
+  { method: 'GET', pattern: /^products$/, run: (s, _r, _m, locale) => s.getProducts(locale) },
+  { method: 'GET', pattern: /^products\/([^/]+)$/, run: (s, _r, [id], locale) => s.getProduct(id!, locale) },
+  { method: 'POST', pattern: /^availability\/calendar$/, run: async (s, r) => s.availabilityCalendar(await body(r, availabilityBody)) },
+  { method: 'POST', pattern: /^availability$/, run: async (s, r) => s.availability(await body(r, availabilityBody)) },
+  { method: 'POST', pattern: /^bookings$/, run: async (s, r) => s.createBooking((await body(r, reservationBody)) as never) },
+  { method: 'GET', pattern: /^bookings\/([^/]+)$/, run: (s, _r, [uuid]) => s.getBooking(uuid!) },
+  { method: 'POST', pattern: /^bookings\/([^/]+)\/confirm$/, run: async (s, r, [uuid]) => s.confirmBooking(uuid!, await body(r, confirmationBody)) },
+  { method: 'POST', pattern: /^bookings\/([^/]+)\/cancel$/, run: async (s, r, [uuid]) => s.cancelBooking(uuid!, (await body(r, cancellationBody)) as never) },
+  { method: 'DELETE', pattern: /^bookings\/([^/]+)$/, run: async (s, r, [uuid]) => s.cancelBooking(uuid!, (await body(r, cancellationBody)) as never) },
+  { method: 'POST', pattern: /^bookings\/([^/]+)\/extend$/, run: async (s, r, [uuid]) => s.extendBooking(uuid!, await body(r, extensionBody)) },
+];
+
+export async function handleOcto(req: NextApiRequest, res: NextApiResponse): Promise<void> {
+  res.setHeader('Cache-Control', 'no-store');
+  try {
+    const segments = req.query.path;
+    const path = (Array.isArray(segments) ? segments : [segments ?? '']).map((s) => encodeURIComponent(s)).join('/');
+    const candidates = ROUTES.filter((r) => r.pattern.test(path));
+    if (candidates.length === 0) {
+      res.status(404).json({ error: 'NOT_FOUND', errorMessage: `There is no /octo/${path}` });
+      return;
+    }
+    const route = candidates.find((r) => r.method === req.method);
+    if (!route) {
+      res.setHeader('Allow', [...new Set(candidates.map((r) => r.method))].join(', '));
+      throw new SupplierError('BAD_REQUEST', `Use ${candidates.map((r) => r.method).join(' or ')} for /octo/${path}`);
+    }
+    const key = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    if (!key) throw new SupplierError('UNAUTHORIZED', "You didn't send the API Key in the Authorization header");
+    const db = await getDb();
+    const resellerId = await resellerForKey(db, key);
+    if (!resellerId) throw new SupplierError('FORBIDDEN', 'You sent an API Key that was invalid or has been revoked');
+
+    const language = req.headers['accept-language'];
+    const locale = isLocale(language) ? language : (localeFromAcceptLanguage(language) ?? 'en');
+    const capabilities = requestedCapabilities(req.headers['octo-capabilities']);
+    const result = await route.run(createLocalSupplier(db, { resellerId }), req, path.match(route.pattern)!.slice(1).map(decodeURIComponent), locale);
+    res.setHeader('Octo-Capabilities', capabilities.join(', '));
+    if (capabilities.includes('octo/content')) {
+      res.setHeader('Content-Language', locale);
+      res.setHeader('Available-Languages', LOCALES.join(', '));
+    }
+    res.status(200).json(withCapabilities(result, capabilities));
+  } catch (error) {
+    if (error instanceof SupplierError) return sendOctoError(res, error);
+    console.error('[octo] unexpected error', error);
+    res.status(500).json({ error: 'INTERNAL_SERVER_ERROR', errorMessage: 'There was an un-recoverable error, please try again' });
+  }
+}
