@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatTime, todayInNewYork } from '@/client/format/date-time';
+import { formatMoney } from '@/client/format/money';
+
+describe('dates and times in New York', () => {
+  it("writes dates as 'EEEE M/d/yyyy'", () => {
+    expect(formatDate('2026-11-21')).toBe('Saturday 11/21/2026');
+    expect(formatDate('2026-11-21T09:00:00-05:00')).toBe('Saturday 11/21/2026');
+  });
+
+  it('names the day in the visitor language', () => {
+    expect(formatDate('2026-11-21', 'fr')).toBe('samedi 11/21/2026');
+    expect(formatDate('2026-11-21', 'de')).toBe('Samstag 11/21/2026');
+  });
+
+  it("writes times as 'h:mm a' on New York's clock", () => {
+    expect(formatTime('2026-11-21T09:30:00-05:00')).toBe('9:30 AM');
+    expect(formatTime('2026-11-21T14:30:00Z')).toBe('9:30 AM');
+  });
+
+  it('keeps a slot near midnight on its New York day, whatever the UTC date', () => {
+    // 11:30 pm in New York is already the next day in UTC.
+    expect(formatTime('2026-11-22T04:30:00Z')).toBe('11:30 PM');
+    expect(todayInNewYork(new Date('2026-11-22T04:30:00Z'))).toBe('2026-11-21');
+    expect(todayInNewYork(new Date('2026-11-22T05:00:00Z'))).toBe('2026-11-22');
+  });
+
+  it('follows both sides of a daylight-saving change', () => {
+    // Clocks go back on 2026-11-01 at 2:00 (EDT, -4 → EST, -5).
+    expect(formatTime('2026-10-31T13:00:00Z')).toBe('9:00 AM');
+    expect(formatTime('2026-11-01T14:00:00Z')).toBe('9:00 AM');
+    // Clocks go forward on 2027-03-14 at 2:00 (EST, -5 → EDT, -4).
+    expect(formatTime('2027-03-13T14:00:00Z')).toBe('9:00 AM');
+    expect(formatTime('2027-03-14T13:00:00Z')).toBe('9:00 AM');
+    expect(formatDate('2026-11-01')).toBe('Sunday 11/1/2026');
+  });
+});
+
+describe('money', () => {
+  it('writes minor units in the visitor language', () => {
+    expect(formatMoney(4400, 'USD', 'en')).toBe('$44.00');
+    expect(formatMoney(12345, 'USD', 'de')).toBe('123,45\u00a0$');
+  });
+});

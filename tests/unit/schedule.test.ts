@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { isLocalDate, plannedSlots, slotForAvailabilityId, todayIn } from '@/adapters/supplier/local/schedule';
+
+const NY = 'America/New_York';
+const plan = { startTimes: ['09:00', '21:30'], weekdays: null, durationMinutes: 60 };
+
+describe('the local schedule', () => {
+  it('names slots by their local start with the offset of that day', () => {
+    expect(plannedSlots('2026-10-31', plan, NY).map((s) => s.availabilityId)).toEqual([
+      '2026-10-31T09:00:00-04:00',
+      '2026-10-31T21:30:00-04:00',
+    ]);
+    expect(plannedSlots('2026-11-01', plan, NY).map((s) => s.availabilityId)).toEqual([
+      '2026-11-01T09:00:00-05:00',
+      '2026-11-01T21:30:00-05:00',
+    ]);
+    expect(plannedSlots('2027-03-14', plan, NY)[0]!.start.toISOString()).toBe('2027-03-14T13:00:00.000Z');
+  });
+
+  it('ends a slot after its duration, across midnight', () => {
+    const late = plannedSlots('2026-11-21', { ...plan, durationMinutes: 90 }, NY)[1]!;
+    expect(late.localDateTimeEnd).toBe('2026-11-21T23:00:00-05:00');
+  });
+
+  it('keeps to the weekdays of a plan', () => {
+    const weekends = { ...plan, weekdays: [0, 6] };
+    expect(plannedSlots('2026-11-21', weekends, NY)).toHaveLength(2); // Saturday
+    expect(plannedSlots('2026-11-23', weekends, NY)).toHaveLength(0); // Monday
+  });
+
+  it('finds the slot an availability id names, and no other', () => {
+    expect(slotForAvailabilityId('2026-11-21T09:00:00-05:00', plan, NY)?.start.toISOString()).toBe('2026-11-21T14:00:00.000Z');
+    for (const id of ['2026-11-21T09:00:00-04:00', '2026-11-21T10:00:00-05:00', '2026-02-30T09:00:00-05:00', '2026-11-21', 'x', '']) {
+      expect(slotForAvailabilityId(id, plan, NY)).toBeUndefined();
+    }
+  });
+
+  it('knows real dates and the day in New York', () => {
+    expect(isLocalDate('2028-02-29')).toBe(true);
+    expect(isLocalDate('2026-02-29')).toBe(false);
+    expect(isLocalDate('2026-1-5')).toBe(false);
+    expect(todayIn(NY, new Date('2026-11-21T03:00:00Z'))).toBe('2026-11-20');
+  });
+});
