@@ -18,6 +18,9 @@ export function SiteHeader() {
           {BRAND}
         </Link>
         <nav aria-label={t('nav.main')} className={styles.nav}>
+          <Link href="/products" className={styles.navLink}>
+            {t('nav.buyTickets')}
+          </Link>
           {status === 'authenticated' ? (
             <>
               <Link href="/profile" className={styles.navLink}>

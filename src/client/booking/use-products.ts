@@ -1,0 +1,15 @@
+// The ticket products, loaded once per visit and language: no revalidation (SPEC.md section 7).
+import { useRouter } from 'next/router';
+import useSWRImmutable from 'swr/immutable';
+import type { WebProduct } from '../../modules/catalog/web-product';
+
+async function getProducts([url, locale]: [string, string]): Promise<WebProduct[]> {
+  const response = await fetch(url, { headers: { 'Accept-Language': locale } });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return (await response.json()) as WebProduct[];
+}
+
+export function useProducts() {
+  const { locale = 'en' } = useRouter();
+  return useSWRImmutable(['/api/metadata/getProducts', locale], getProducts);
+}

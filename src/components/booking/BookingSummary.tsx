@@ -1,0 +1,75 @@
+import { useRouter } from 'next/router';
+import { useTranslation } from 'next-i18next/pages';
+import type { Quantities } from '@/client/booking/selection-store';
+import { formatDate, formatTime } from '@/client/format/date-time';
+import { formatMoney } from '@/client/format/money';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import type { WebProduct } from '@/modules/catalog/web-product';
+import styles from './booking.module.css';
+
+type Props = {
+  product?: WebProduct;
+  optionId?: string;
+  quantities: Quantities;
+  selectedDate?: string;
+  selectedTime?: string;
+  busy?: boolean;
+  onBook: () => void;
+  onReset: () => void;
+};
+
+export function BookingSummary({ product, optionId, quantities, selectedDate, selectedTime, busy, onBook, onReset }: Props) {
+  const { t } = useTranslation('products');
+  const { locale = 'en' } = useRouter();
+  const option = product?.options.find((o) => o.id === optionId);
+  const lines = (option?.units ?? []).filter((u) => (quantities[u.id] ?? 0) > 0);
+  const total = lines.reduce((sum, u) => sum + u.price * (quantities[u.id] ?? 0), 0);
+  return (
+    <Card className={styles.summary}>
+      <h2>{t('summary.heading')}</h2>
+      {!product ? (
+        <p className={styles.hint}>{t('summary.empty')}</p>
+      ) : (
+        <dl className={styles.summaryList}>
+          <dt>{product.title}</dt>
+          <dd>{option && product.options.length > 1 ? option.title : ''}</dd>
+          {lines.map((u) => (
+            <div key={u.id} style={{ display: 'contents' }}>
+              <dt>{t('quantity.count', { count: quantities[u.id], unit: u.title })}</dt>
+              <dd>{formatMoney(u.price * (quantities[u.id] ?? 0), product.currency, locale)}</dd>
+            </div>
+          ))}
+          {selectedDate && (
+            <>
+              <dt>{t('summary.date')}</dt>
+              <dd>{formatDate(selectedDate, locale)}</dd>
+            </>
+          )}
+          {selectedTime && (
+            <>
+              <dt>{t('summary.time')}</dt>
+              <dd>{formatTime(selectedTime, locale)}</dd>
+            </>
+          )}
+        </dl>
+      )}
+      {product && (
+        <p className={styles.total}>
+          <span>{t('summary.total')}</span>
+          <span>{formatMoney(total, product.currency, locale)}</span>
+        </p>
+      )}
+      <div className={styles.summaryActions}>
+        <Button type="button" block busy={busy} onClick={onBook}>
+          {t('summary.book')}
+        </Button>
+        {product && (
+          <Button type="button" variant="secondary" block onClick={onReset}>
+            {t('summary.reset')}
+          </Button>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,128 @@
+import { useMemo, useState } from 'react';
+import { useRouter } from 'next/router';
+import { useTranslation } from 'next-i18next/pages';
+import type { Quantities } from '@/client/booking/selection-store';
+import { useCalendar } from '@/client/booking/use-calendar';
+import { formatDate, todayInNewYork } from '@/client/format/date-time';
+import styles from './booking.module.css';
+
+type Props = {
+  productId: string;
+  optionId: string;
+  quantities: Quantities;
+  selectedDate?: string;
+  onSelect: (localDate: string) => void;
+};
+
+const STATUS_LABEL: Record<string, string> = {
+  AVAILABLE: 'calendar.available',
+  FREESALE: 'calendar.available',
+  LIMITED: 'calendar.limited',
+  SOLD_OUT: 'calendar.soldOut',
+  CLOSED: 'calendar.closed',
+  NONE: 'calendar.unavailable',
+};
+
+function shiftMonth(month: string, by: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const date = new Date(Date.UTC(y, m - 1 + by, 1));
+  return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+function daysOf(month: string): string[] {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const count = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return Array.from({ length: count }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`);
+}
+
+type WeekInfo = { firstDay: number };
+type LocaleWithWeekInfo = Intl.Locale & { getWeekInfo?: () => WeekInfo; weekInfo?: WeekInfo };
+
+/** 0 (Sunday) or 1 (Monday): where weeks start for the visitor's language and its usual region. */
+function firstDayOfWeek(locale: string): number {
+  const full = new Intl.Locale(locale).maximize() as LocaleWithWeekInfo;
+  const info = full.getWeekInfo?.() ?? full.weekInfo;
+  return (info?.firstDay ?? 7) % 7;
+}
+
+export function DatePicker({ productId, optionId, quantities, selectedDate, onSelect }: Props) {
+  const { t } = useTranslation('products');
+  const { locale = 'en' } = useRouter();
+  const thisMonth = todayInNewYork().slice(0, 7);
+  const [month, setMonth] = useState(() => (selectedDate && selectedDate.slice(0, 7) > thisMonth ? selectedDate.slice(0, 7) : thisMonth));
+  const { data: calendar, error } = useCalendar(productId, optionId, month, quantities);
+  const statusOf = useMemo(() => new Map((calendar ?? []).map((d) => [d.localDate, d.available ? d.status : d.status === 'CLOSED' ? 'CLOSED' : 'SOLD_OUT'])), [calendar]);
+
+  const days = daysOf(month);
+  const weekStartsOn = firstDayOfWeek(locale);
+  const firstWeekday = new Date(`${days[0]}T12:00:00Z`).getUTCDay();
+  const lead = (firstWeekday - weekStartsOn + 7) % 7;
+  const weekdayNames = Array.from({ length: 7 }, (_, i) =>
+    new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, 10, 1 + weekStartsOn + i))),
+  );
+  const monthName = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T12:00:00Z`));
+
+  return (
+    <div>
+      <div className={styles.calendarHeader}>
+        <button type="button" className={styles.monthButton} aria-label={t('calendar.previousMonth')} disabled={month <= thisMonth} onClick={() => setMonth(shiftMonth(month, -1))}>
+          ‹
+        </button>
+        <p className={styles.monthName} aria-live="polite">
+          {monthName}
+        </p>
+        <button type="button" className={styles.monthButton} aria-label={t('calendar.nextMonth')} onClick={() => setMonth(shiftMonth(month, 1))}>
+          ›
+        </button>
+      </div>
+      <div className={styles.weekdays} aria-hidden="true">
+        {weekdayNames.map((name) => (
+          <span key={name}>{name}</span>
+        ))}
+      </div>
+      <div className={styles.days}>
+        {Array.from({ length: lead }, (_, i) => (
+          <span key={`lead-${i}`} />
+        ))}
+        {days.map((localDate) => {
+          const status = statusOf.get(localDate) ?? 'NONE';
+          const open = status === 'AVAILABLE' || status === 'LIMITED' || status === 'FREESALE';
+          return (
+            <button
+              key={localDate}
+              type="button"
+              className={styles.day}
+              data-status={status}
+              data-date={localDate}
+              aria-pressed={localDate === selectedDate}
+              aria-label={`${formatDate(localDate, locale)}, ${t(STATUS_LABEL[status] ?? 'calendar.unavailable')}`}
+              disabled={!open}
+              onClick={() => onSelect(localDate)}
+            >
+              {Number(localDate.slice(8))}
+            </button>
+          );
+        })}
+      </div>
+      <ul className={styles.legend} aria-label={t('calendar.legend')}>
+        <li>
+          <span style={{ background: '#eef6f0' }} />
+          {t('calendar.available')}
+        </li>
+        <li>
+          <span style={{ background: '#fff4d6' }} />
+          {t('calendar.limited')}
+        </li>
+        <li>
+          <span style={{ background: 'var(--danger-bg)' }} />
+          {t('calendar.soldOut')}
+        </li>
+        <li>
+          <span style={{ background: '#f1f3f6', border: '1px solid #c5cbd3' }} />
+          {t('calendar.closed')}
+        </li>
+      </ul>
+      {error && <p className={styles.error}>{t('messages.failedToFetch')}</p>}
+    </div>
+  );
+}

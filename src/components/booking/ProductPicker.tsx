@@ -1,0 +1,47 @@
+import Image from 'next/image';
+import { useRouter } from 'next/router';
+import { useTranslation } from 'next-i18next/pages';
+import { formatMoney } from '@/client/format/money';
+import type { WebProduct } from '@/modules/catalog/web-product';
+import styles from './booking.module.css';
+
+type Props = { products: WebProduct[]; selectedId?: string; onSelect: (product: WebProduct) => void };
+
+export function ProductPicker({ products, selectedId, onSelect }: Props) {
+  const { t } = useTranslation('products');
+  const { locale = 'en' } = useRouter();
+  return (
+    <div className={styles.products}>
+      {products.map((product, index) => (
+        <label key={product.id} className={styles.productCard}>
+          <input
+            type="radio"
+            name="product"
+            value={product.id}
+            checked={product.id === selectedId}
+            onChange={() => onSelect(product)}
+          />
+          <Image
+            className={styles.productImage}
+            src={product.image}
+            alt=""
+            width={600}
+            height={400}
+            sizes="(min-width: 1000px) 260px, (min-width: 600px) 45vw, 92vw"
+            priority={index < 2}
+          />
+          <span className={styles.productBody}>
+            <span className={styles.productTitle}>{product.title}</span>
+            <span className={styles.productText}>{product.shortDescription}</span>
+            <span className={styles.productPrice}>{t('from', { price: formatMoney(product.fromPrice, product.currency, locale) })}</span>
+          </span>
+          {product.id === selectedId && (
+            <span className={styles.badge} aria-hidden="true">
+              {t('selected')}
+            </span>
+          )}
+        </label>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'next-i18next/pages';
+import { availabilityStore, selectionStore, useAvailability, useRestoredBooking, useSelection } from '@/client/booking/browser-stores';
+import { useBook } from '@/client/booking/use-book';
+import { useProducts } from '@/client/booking/use-products';
+import { BookingSummary } from '@/components/booking/BookingSummary';
+import styles from '@/components/booking/booking.module.css';
+import { DatePicker } from '@/components/booking/DatePicker';
+import { OptionPicker } from '@/components/booking/OptionPicker';
+import { ProductPicker } from '@/components/booking/ProductPicker';
+import { QuantityPicker } from '@/components/booking/QuantityPicker';
+import { Step } from '@/components/booking/Step';
+import { TimeSlotPicker } from '@/components/booking/TimeSlotPicker';
+import { Alert } from '@/components/ui/Alert';
+import { PageTitle } from '@/components/ui/PageTitle';
+import { staticTranslations } from '@/server/translations';
+
+/** Quantity clicks come in bursts: ask for times once they settle. */
+const FETCH_DELAY_MS = 250;
+
+export default function ProductsPage() {
+  const { t } = useTranslation('products');
+  useRestoredBooking();
+  const { data: products, error: productsError } = useProducts();
+  const productId = useSelection((s) => s.productId);
+  const optionId = useSelection((s) => s.optionId);
+  const quantities = useSelection((s) => s.quantities);
+  const selectedDate = useAvailability((s) => s.selectedDate);
+  const selectedTime = useAvailability((s) => s.selectedTime);
+  const slots = useAvailability((s) => s.availability);
+  const fetchedDate = useAvailability((s) => s.fetchedDate);
+  const isFetching = useAvailability((s) => s.isFetching);
+  const problem = useAvailability((s) => s.problem);
+  const message = useAvailability((s) => s.message);
+  const { book } = useBook();
+
+  const product = products?.find((p) => p.id === productId);
+  const option = product?.options.find((o) => o.id === optionId);
+  const hasQuantity = Object.keys(quantities).length > 0;
+
+  useEffect(() => {
+    if (!productId || !optionId || !hasQuantity || !selectedDate) return;
+    const timer = setTimeout(() => void availabilityStore.getState().fetchAvailability({ productId, optionId, quantities }), FETCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [productId, optionId, quantities, hasQuantity, selectedDate]);
+
+  function reset() {
+    selectionStore.getState().reset();
+    availabilityStore.getState().reset();
+  }
+
+  return (
+    <div className={styles.page}>
+      <PageTitle title={t('title')} />
+      <h1 className={styles.heading}>{t('heading')}</h1>
+      <p className={styles.intro}>{t('intro')}</p>
+      <div className={styles.layout}>
+        <div className={styles.steps}>
+          <Step number={1} title={t('steps.product')}>
+            {productsError ? (
+              <Alert tone="error">{t('loadFailed')}</Alert>
+            ) : !products ? (
+              <p className={styles.hint} role="status">
+                {t('loading')}
+              </p>
+            ) : (
+              <ProductPicker products={products} selectedId={product?.id} onSelect={(p) => selectionStore.getState().selectProduct(p)} />
+            )}
+          </Step>
+          {product && product.options.length > 1 && (
+            <Step number={2} title={t('steps.option')}>
+              <OptionPicker product={product} selectedId={optionId} onSelect={(id) => selectionStore.getState().selectOption(id)} />
+            </Step>
+          )}
+          {product && option && (
+            <Step number={product.options.length > 1 ? 3 : 2} title={t('steps.quantities')}>
+              <QuantityPicker
+                option={option}
+                currency={product.currency}
+                quantities={quantities}
+                onChange={(unitId, count) => selectionStore.getState().setQuantity(unitId, count)}
+              />
+            </Step>
+          )}
+          {product && option && (
+            <Step number={product.options.length > 1 ? 4 : 3} title={t('steps.date')}>
+              {!hasQuantity && <p className={styles.hint}>{t('calendar.pickQuantitiesFirst')}</p>}
+              <DatePicker
+                productId={product.id}
+                optionId={option.id}
+                quantities={quantities}
+                selectedDate={selectedDate}
+                onSelect={(date) => availabilityStore.getState().selectDate(date)}
+              />
+            </Step>
+          )}
+          {product && option && (
+            <Step number={product.options.length > 1 ? 5 : 4} title={t('steps.time')}>
+              {problem === 'failed' ? (
+                <Alert tone="error">{message ?? t('messages.failedToFetch')}</Alert>
+              ) : !hasQuantity ? (
+                <p className={styles.hint}>{t('messages.selectQuantity')}</p>
+              ) : !selectedDate ? (
+                <p className={styles.hint}>{t('slots.pickDateFirst')}</p>
+              ) : isFetching || fetchedDate !== selectedDate ? (
+                <p className={styles.hint} role="status">
+                  {t('slots.loading')}
+                </p>
+              ) : (
+                <TimeSlotPicker slots={slots} selectedId={selectedTime} onSelect={(id) => availabilityStore.getState().selectTime(id)} />
+              )}
+            </Step>
+          )}
+        </div>
+        <BookingSummary
+          product={product}
+          optionId={optionId}
+          quantities={quantities}
+          selectedDate={selectedDate}
+          selectedTime={selectedTime}
+          onBook={book}
+          onReset={reset}
+        />
+      </div>
+    </div>
+  );
+}
+
+export const getStaticProps = staticTranslations(['products']);
