@@ -11,7 +11,11 @@ export const TEST_SITE_ENV = {
   RATE_LIMIT_SIGNIN_PER_IP: '10/15m',
   RATE_LIMIT_LOOKUP_PER_EMAIL: '10/15m',
   RATE_LIMIT_LOOKUP_PER_IP: '30/15m',
+  OCTO_RESELLER_KEYS: 'contract-tests:contract-test-key-0123456789,other-reseller:other-reseller-key-0123456789',
 };
+
+export const OCTO_KEY = 'contract-test-key-0123456789';
+export const OTHER_OCTO_KEY = 'other-reseller-key-0123456789';
 
 export const uniqueEmail = (label = 'member') => `${label}.${crypto.randomBytes(6).toString('hex')}@example.com`;
 

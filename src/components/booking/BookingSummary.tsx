@@ -26,50 +26,52 @@ export function BookingSummary({ product, optionId, quantities, selectedDate, se
   const lines = (option?.units ?? []).filter((u) => (quantities[u.id] ?? 0) > 0);
   const total = lines.reduce((sum, u) => sum + u.price * (quantities[u.id] ?? 0), 0);
   return (
-    <Card className={styles.summary}>
-      <h2>{t('summary.heading')}</h2>
-      {!product ? (
-        <p className={styles.hint}>{t('summary.empty')}</p>
-      ) : (
-        <dl className={styles.summaryList}>
-          <dt>{product.title}</dt>
-          <dd>{option && product.options.length > 1 ? option.title : ''}</dd>
-          {lines.map((u) => (
-            <div key={u.id} style={{ display: 'contents' }}>
-              <dt>{t('quantity.count', { count: quantities[u.id], unit: u.title })}</dt>
-              <dd>{formatMoney(u.price * (quantities[u.id] ?? 0), product.currency, locale)}</dd>
-            </div>
-          ))}
-          {selectedDate && (
-            <>
-              <dt>{t('summary.date')}</dt>
-              <dd>{formatDate(selectedDate, locale)}</dd>
-            </>
-          )}
-          {selectedTime && (
-            <>
-              <dt>{t('summary.time')}</dt>
-              <dd>{formatTime(selectedTime, locale)}</dd>
-            </>
-          )}
-        </dl>
-      )}
-      {product && (
-        <p className={styles.total}>
-          <span>{t('summary.total')}</span>
-          <span>{formatMoney(total, product.currency, locale)}</span>
-        </p>
-      )}
-      <div className={styles.summaryActions}>
-        <Button type="button" block busy={busy} onClick={onBook}>
-          {t('summary.book')}
-        </Button>
-        {product && (
-          <Button type="button" variant="secondary" block onClick={onReset}>
-            {t('summary.reset')}
-          </Button>
+    <aside className={styles.summary} aria-labelledby="booking-summary-heading">
+      <Card>
+        <h2 id="booking-summary-heading">{t('summary.heading')}</h2>
+        {!product ? (
+          <p className={styles.hint}>{t('summary.empty')}</p>
+        ) : (
+          <dl className={styles.summaryList}>
+            <dt>{product.title}</dt>
+            <dd>{option && product.options.length > 1 ? option.title : ''}</dd>
+            {lines.map((u) => (
+              <div key={u.id} style={{ display: 'contents' }}>
+                <dt>{t('quantity.count', { count: quantities[u.id], unit: u.title })}</dt>
+                <dd>{formatMoney(u.price * (quantities[u.id] ?? 0), product.currency, locale)}</dd>
+              </div>
+            ))}
+            {selectedDate && (
+              <>
+                <dt>{t('summary.date')}</dt>
+                <dd>{formatDate(selectedDate, locale)}</dd>
+              </>
+            )}
+            {selectedTime && (
+              <>
+                <dt>{t('summary.time')}</dt>
+                <dd>{formatTime(selectedTime, locale)}</dd>
+              </>
+            )}
+          </dl>
         )}
-      </div>
-    </Card>
+        {product && (
+          <p className={styles.total}>
+            <span>{t('summary.total')}</span>
+            <span>{formatMoney(total, product.currency, locale)}</span>
+          </p>
+        )}
+        <div className={styles.summaryActions}>
+          <Button type="button" block busy={busy} onClick={onBook}>
+            {t('summary.book')}
+          </Button>
+          {product && (
+            <Button type="button" variant="secondary" block onClick={onReset}>
+              {t('summary.reset')}
+            </Button>
+          )}
+        </div>
+      </Card>
+    </aside>
   );
 }

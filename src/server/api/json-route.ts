@@ -27,10 +27,11 @@ type Options<S extends z.ZodType> = {
   handle: (ctx: RouteContext<z.infer<S>>) => Promise<RouteResult>;
 };
 
-function firstIssueMessage(error: z.ZodError): string {
+/** The first problem, named by its field; the spec's own sentences (400 routes) are sent as they are. */
+function firstIssueMessage(error: z.ZodError, withField: boolean): string {
   const issue = error.issues[0];
   if (!issue) return 'The request is not valid';
-  const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
+  const where = withField && issue.path.length ? `${issue.path.join('.')}: ` : '';
   return `${where}${issue.message}`;
 }
 
@@ -43,7 +44,7 @@ export function sendError(res: NextApiResponse, error: unknown, locale: Locale, 
   }
   if (error instanceof z.ZodError) {
     res.status(validationStatus).json({
-      error: firstIssueMessage(error),
+      error: firstIssueMessage(error, validationStatus === 422),
       code: 'VALIDATION',
       issues: error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
     });

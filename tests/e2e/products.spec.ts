@@ -1,0 +1,110 @@
+// Choosing tickets as a visitor does: product, option, quantities, a day on the calendar and a time.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoAxeViolations, joinThroughApi, latestSignInLink, uniqueEmail } from './support';
+
+const OCTO = { Authorization: 'Bearer skypass-demo-octo-key', 'Content-Type': 'application/json' };
+
+/** The first open day of an option at least `daysAhead` days away, from our own OCTO API. */
+async function openDay(request: APIRequestContext, productId: string, optionId: string, daysAhead: number) {
+  const start = new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+  const end = new Date(Date.now() + (daysAhead + 20) * 86_400_000).toISOString().slice(0, 10);
+  const res = await request.post('/octo/availability/calendar', { headers: OCTO, data: { productId, optionId, localDateStart: start, localDateEnd: end } });
+  const days = (await res.json()) as { localDate: string; status: string }[];
+  return days.find((d) => d.status === 'AVAILABLE')!.localDate;
+}
+
+async function showMonthOf(page: Page, localDate: string) {
+  for (let i = 0; i < 12 && (await page.locator(`button[data-date="${localDate}"]`).count()) === 0; i++) {
+    await page.getByRole('button', { name: 'Next month' }).click();
+  }
+}
+
+test('a visitor chooses a product, an option, tickets, a day and a time', async ({ page, request }) => {
+  const day = await openDay(request, 'express-pass', 'express-main-top', 3);
+  await page.goto('/products');
+  await expect(page).toHaveTitle('Tickets | Skyline Ambassadors');
+  await page.getByRole('radio', { name: /Express Pass/ }).check({ force: true });
+
+  // Several options: the first is chosen; another clears the quantities.
+  await expect(page.getByRole('radio', { name: 'Main Deck', exact: true })).toBeChecked();
+  await page.getByRole('button', { name: 'Add one Adult' }).click();
+  await expect(page.getByRole('group', { name: /Adult/ }).locator('output')).toHaveText('1');
+  await page.getByRole('radio', { name: 'Main + Top Deck', exact: true }).check();
+  await expect(page.getByRole('group', { name: /Adult/ }).locator('output')).toHaveText('0');
+
+  await page.getByRole('button', { name: 'Add one Adult' }).click();
+  await page.getByRole('button', { name: 'Add one Adult' }).click();
+  await page.getByRole('button', { name: 'Add one Child' }).click();
+  await page.getByRole('button', { name: 'Remove one Child' }).click();
+  await showMonthOf(page, day);
+  await page.locator(`button[data-date="${day}"]`).click();
+  await page.getByRole('button', { name: /^9:00 AM/ }).click();
+
+  const summary = page.getByRole('complementary', { name: 'Your visit' });
+  await expect(summary).toContainText('2 × Adult');
+  await expect(summary).toContainText('$230.00');
+  await expect(summary).toContainText('9:00 AM');
+  await expectNoAxeViolations(page);
+
+  // The choice survives a reload.
+  await page.reload();
+  await expect(page.getByRole('group', { name: /Adult/ }).locator('output')).toHaveText('2');
+  await expect(page.getByRole('button', { name: /^9:00 AM/ })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('closed and sold-out days are shown on the calendar', async ({ page, request }) => {
+  const day = await openDay(request, 'sunrise', 'sunrise-weekend', 14);
+  // Another reseller sells the ten sunrise places of that day.
+  const slots = await request.post('/octo/availability', {
+    headers: OCTO,
+    data: { productId: 'sunrise', optionId: 'sunrise-weekend', localDateStart: day, localDateEnd: day },
+  });
+  const [slot] = (await slots.json()) as { id: string }[];
+  for (const count of [4, 4, 2]) {
+    const res = await request.post('/octo/bookings', {
+      headers: OCTO,
+      data: { productId: 'sunrise', optionId: 'sunrise-weekend', availabilityId: slot!.id, unitItems: Array.from({ length: count }, () => ({ unitId: 'adult' })) },
+    });
+    expect(res.ok()).toBe(true);
+  }
+
+  await page.goto('/products');
+  await page.getByRole('radio', { name: /Sunrise Experience/ }).check({ force: true });
+  // One option: chosen without asking.
+  await expect(page.getByText('Choose an option')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add one Adult' }).click();
+  await showMonthOf(page, day);
+  const soldOut = page.locator(`button[data-date="${day}"]`);
+  await expect(soldOut).toHaveAttribute('data-status', 'SOLD_OUT');
+  await expect(soldOut).toBeDisabled();
+  await expect(soldOut).toHaveAttribute('aria-label', /sold out$/);
+  const monday = page.locator('button[data-status="CLOSED"]').first();
+  await expect(monday).toBeDisabled();
+  await expect(monday).toHaveAttribute('aria-label', /closed$/);
+  await expectNoAxeViolations(page);
+});
+
+test('an anonymous visitor who books is sent to sign in, and finds the selection on return', async ({ page, request }) => {
+  const day = await openDay(request, 'main-deck', 'main-deck-day', 5);
+  const email = uniqueEmail('booker');
+  await joinThroughApi(request, email);
+
+  await page.goto('/products');
+  await page.getByRole('radio', { name: /^Main Deck/ }).check({ force: true });
+  await page.getByRole('button', { name: 'Add one Senior' }).click();
+  await showMonthOf(page, day);
+  await page.locator(`button[data-date="${day}"]`).click();
+  await page.getByRole('button', { name: /^10:30 AM/ }).click();
+  await page.getByRole('button', { name: 'Book' }).click();
+
+  await expect(page.getByText('You must be logged in to book')).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fproducts$/);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/verifyRequest$/);
+  await page.goto(await latestSignInLink(request, email));
+
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(page.getByRole('group', { name: /Senior/ }).locator('output')).toHaveText('1');
+  await expect(page.getByRole('button', { name: /^10:30 AM/ })).toHaveAttribute('aria-pressed', 'true');
+});

@@ -1,0 +1,89 @@
+// Capacity is never oversold: 200 buyers at once for the last 10 places of a slot get exactly 10 holds,
+// on PGlite and on PostgreSQL, in process and over HTTP. And an expired hold gives its places back.
+import { describe, expect, inject, it } from 'vitest';
+import { createLocalSupplier } from '@/adapters/supplier/local/local-supplier';
+import { createOctoClient } from '@/adapters/supplier/octo/octo-client';
+import { SupplierError, type SupplierPort } from '@/adapters/supplier/port';
+import { openTestDatabase } from '../support/database';
+import { createTestDatabase } from '../support/postgres';
+import { OCTO_KEY } from './sites';
+import { adults, firstSlot, openDay } from './supplier-scenarios';
+
+const PRODUCT = 'express-pass';
+const OPTION = 'express-main-top'; // 20 places a slot, at most 8 a booking
+
+async function raceForTheLastTen(supplier: SupplierPort, daysAhead: number) {
+  const day = await openDay(supplier, PRODUCT, OPTION, daysAhead, 8);
+  const availabilityId = await firstSlot(supplier, PRODUCT, OPTION, day);
+  const request = { productId: PRODUCT, optionId: OPTION, availabilityId };
+  // 10 of the 20 places go first.
+  await supplier.createBooking({ ...request, unitItems: adults(5) });
+  await supplier.createBooking({ ...request, unitItems: adults(5) });
+
+  const results = await Promise.allSettled(Array.from({ length: 200 }, () => supplier.createBooking({ ...request, unitItems: adults(1) })));
+  const holds = results.filter((r) => r.status === 'fulfilled');
+  const refusals = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as SupplierError);
+  expect(holds).toHaveLength(10);
+  expect(refusals).toHaveLength(190);
+  for (const refusal of refusals) {
+    expect(refusal).toBeInstanceOf(SupplierError);
+    expect(refusal.code).toBe('UNPROCESSABLE_ENTITY');
+    expect(refusal.message).toBe('Sold out: no places are left at this time');
+  }
+  const [slot] = (await supplier.availability({ ...request, localDateStart: day, localDateEnd: day })).filter((s) => s.id === availabilityId);
+  expect(slot).toMatchObject({ vacancies: 0, status: 'SOLD_OUT', available: false });
+}
+
+describe('capacity under concurrent buyers', () => {
+  it('holds exactly the last 10 places on PGlite', async () => {
+    const database = await openTestDatabase();
+    try {
+      await raceForTheLastTen(createLocalSupplier(database.db, { resellerId: 'race' }), 12);
+    } finally {
+      await database.dispose();
+    }
+  });
+
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    it('holds exactly the last 10 places on PostgreSQL', async () => {
+      const server = await createTestDatabase(adminUrl);
+      const database = await openTestDatabase(server.url);
+      try {
+        await raceForTheLastTen(createLocalSupplier(database.db, { resellerId: 'race' }), 12);
+      } finally {
+        await database.dispose();
+        await server.drop();
+      }
+    });
+  }
+
+  it.each(inject('backends'))('holds exactly the last 10 places through the OCTO API on $name', async ({ url }) => {
+    await raceForTheLastTen(createOctoClient({ baseUrl: `${url}/octo`, apiKey: OCTO_KEY }), 30);
+  });
+});
+
+describe('holds that run out', () => {
+  it('gives the places back and cannot be confirmed', async () => {
+    const database = await openTestDatabase();
+    let now = new Date();
+    const supplier = createLocalSupplier(database.db, { resellerId: 'clock', now: () => now });
+    try {
+      const day = await openDay(supplier, 'sunrise', 'sunrise-weekend', 8, 4);
+      const availabilityId = await firstSlot(supplier, 'sunrise', 'sunrise-weekend', day);
+      const request = { productId: 'sunrise', optionId: 'sunrise-weekend', availabilityId };
+      const first = await supplier.createBooking({ ...request, unitItems: adults(4), expirationMinutes: 15 });
+      await supplier.createBooking({ ...request, unitItems: adults(4), expirationMinutes: 60 });
+      await supplier.createBooking({ ...request, unitItems: adults(2), expirationMinutes: 60 });
+      await expect(supplier.createBooking({ ...request, unitItems: adults(1) })).rejects.toMatchObject({ code: 'UNPROCESSABLE_ENTITY' });
+
+      now = new Date(now.getTime() + 16 * 60_000);
+      expect((await supplier.getBooking(first.uuid)).status).toBe('EXPIRED');
+      await expect(supplier.confirmBooking(first.uuid, { contact: {} })).rejects.toMatchObject({ code: 'UNPROCESSABLE_ENTITY' });
+      const again = await supplier.createBooking({ ...request, unitItems: adults(4) });
+      expect(again.status).toBe('ON_HOLD');
+    } finally {
+      await database.dispose();
+    }
+  });
+});
