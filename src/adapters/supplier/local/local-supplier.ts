@@ -16,12 +16,14 @@ import {
 import { findOption, findProduct, findUnit, loadCatalog, type OptionRow } from './catalog';
 import { availabilityShape, bookingShape, effectiveStatus, productShape, slotStatus, type BookingRow } from './octo-shapes';
 import { newReference } from './references';
+import { cachedTaken, forgetTaken, rememberTaken } from './taken-cache';
 import { addLocalDays, isLocalDate, localDatesBetween, plannedSlots, slotForAvailabilityId, todayIn, type Slot } from './schedule';
 
 const MAX_RANGE_DAYS = 62;
 const DEFAULT_HOLD_MINUTES = 30;
 const MAX_HOLD_MINUTES = 24 * 60;
 const ACTIVE = ['CONFIRMED', 'REDEEMED'] as const;
+const plannedSlotCache = new WeakMap<OptionRow, Map<string, Slot[]>>();
 
 export type LocalSupplierOptions = { resellerId: string; now?: () => Date };
 
@@ -43,6 +45,42 @@ export function createLocalSupplier(db: Database, { resellerId, now = () => new 
       )
       .groupBy(bookings.slotStart);
     return new Map(rows.map((r) => [r.slotStart.getTime(), Number(r.taken)]));
+  }
+
+  /** The planned slots of an option on a day; pure, so remembered (the catalogue lives as long as the process). */
+  function slotsOf(option: OptionRow, localDate: string): Slot[] {
+    let byDate = plannedSlotCache.get(option);
+    if (!byDate) plannedSlotCache.set(option, (byDate = new Map()));
+    let slots = byDate.get(localDate);
+    if (!slots) {
+      if (byDate.size > 1_000) byDate.clear();
+      byDate.set(localDate, (slots = plannedSlots(localDate, option, timeZone)));
+    }
+    return slots;
+  }
+
+  /** Places taken on each slot of some days: from the short-lived cache, else one query for the days missing. */
+  async function takenOnDays(optionId: string, dates: string[], slots: Slot[], at: Date): Promise<Map<number, number>> {
+    const taken = new Map<number, number>();
+    const missing = dates.filter((d) => {
+      const cached = cachedTaken(db, optionId, d);
+      cached?.forEach((count, start) => taken.set(start, count));
+      return !cached;
+    });
+    const missingSlots = slots.filter((s) => missing.includes(s.localDate));
+    if (missingSlots.length === 0) return taken;
+    const fresh = await placesTaken(db, optionId, missingSlots[0]!.start, missingSlots[missingSlots.length - 1]!.start, at);
+    for (const localDate of missing) {
+      const day = new Map<number, number>();
+      for (const slot of missingSlots) {
+        if (slot.localDate !== localDate) continue;
+        const count = fresh.get(slot.start.getTime());
+        if (count) day.set(slot.start.getTime(), count);
+      }
+      rememberTaken(db, optionId, localDate, day);
+      day.forEach((count, start) => taken.set(start, count));
+    }
+    return taken;
   }
 
   function checkRange(query: AvailabilityQuery): string[] {
@@ -73,15 +111,12 @@ export function createLocalSupplier(db: Database, { resellerId, now = () => new 
     return total;
   }
 
-  /** Whether a slot can still be sold: the day is open, inside the booking window, and it has not started. */
-  function isOpen(slot: Slot, at: Date, closed: Set<string>): boolean {
-    const today = todayIn(timeZone, at);
-    return (
-      !closed.has(slot.localDate) &&
-      slot.localDate <= addLocalDays(today, CATALOG.bookingWindowDays) &&
-      slot.start.getTime() > at.getTime()
-    );
+  /** Whether slots can still be sold: the day is open, inside the booking window, and the slot has not started. */
+  function openCheck(at: Date, closed: Set<string>): (slot: Slot) => boolean {
+    const lastDay = addLocalDays(todayIn(timeZone, at), CATALOG.bookingWindowDays);
+    return (slot) => !closed.has(slot.localDate) && slot.localDate <= lastDay && slot.start.getTime() > at.getTime();
   }
+
   async function slotStates(query: AvailabilityQuery) {
     const catalog = await loadCatalog(db);
     const product = findProduct(catalog, query.productId);
@@ -90,15 +125,14 @@ export function createLocalSupplier(db: Database, { resellerId, now = () => new 
     checkUnits(option, requested);
     const dates = checkRange(query);
     const at = now();
-    const slots = dates.flatMap((d) => plannedSlots(d, option, timeZone));
-    const taken = slots.length
-      ? await placesTaken(db, option.id, slots[0]!.start, slots[slots.length - 1]!.start, at)
-      : new Map<number, number>();
+    const slots = dates.flatMap((d) => slotsOf(option, d));
+    const taken = await takenOnDays(option.id, dates, slots, at);
+    const isOpen = openCheck(at, catalog.closed);
     const states = slots.map((slot) => ({
       slot,
       capacity: option.capacity,
       vacancies: option.capacity - (taken.get(slot.start.getTime()) ?? 0),
-      open: isOpen(slot, at, catalog.closed),
+      open: isOpen(slot),
     }));
     return { product, option, requested, dates, states };
   }
@@ -107,6 +141,12 @@ export function createLocalSupplier(db: Database, { resellerId, now = () => new 
     const base = executor.select().from(bookings).where(and(eq(bookings.uuid, uuid), eq(bookings.resellerId, resellerId)));
     const [row] = lock ? await base.for('update') : await base;
     if (!row) throw new SupplierError('INVALID_BOOKING_UUID', 'The uuid was missing or invalid', { uuid });
+    return row;
+  }
+
+  /** A write changed the places of the booking's day: forget what the cache knew of it. */
+  function changed(row: BookingRow): BookingRow {
+    forgetTaken(db, row.optionId, row.availabilityId.slice(0, 10));
     return row;
   }
 
@@ -173,7 +213,7 @@ export function createLocalSupplier(db: Database, { resellerId, now = () => new 
       const wanted = checkUnits(option, requested);
       const slot = slotForAvailabilityId(String(request.availabilityId ?? ''), option, timeZone);
       const at = now();
-      if (!slot || !isOpen(slot, at, catalog.closed)) {
+      if (!slot || !openCheck(at, catalog.closed)(slot)) {
         throw new SupplierError('INVALID_AVAILABILITY_ID', 'The availabilityId was missing or invalid', {
           availabilityId: String(request.availabilityId ?? ''),
         });
@@ -238,6 +278,7 @@ export function createLocalSupplier(db: Database, { resellerId, now = () => new 
         );
         return inserted!;
       });
+      forgetTaken(db, option.id, slot.localDate);
       return shape(row);
     },
 
@@ -265,7 +306,7 @@ export function createLocalSupplier(db: Database, { resellerId, now = () => new 
           .returning();
         return updated!;
       });
-      return shape(row);
+      return shape(changed(row));
     },
 
     async cancelBooking(uuid, body) {
@@ -285,7 +326,7 @@ export function createLocalSupplier(db: Database, { resellerId, now = () => new 
           .returning();
         return updated!;
       });
-      return shape(row);
+      return shape(changed(row));
     },
 
     async extendBooking(uuid, body) {
@@ -308,7 +349,7 @@ export function createLocalSupplier(db: Database, { resellerId, now = () => new 
           .returning();
         return updated!;
       });
-      return shape(row);
+      return shape(changed(row));
     },
 
     async getBooking(uuid) {

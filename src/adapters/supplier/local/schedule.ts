@@ -31,8 +31,13 @@ export function weekdayOf(localDate: string): number {
   return new Date(`${localDate}T12:00:00Z`).getUTCDay();
 }
 
+let lastToday: { key: string; date: string } | undefined;
+
+/** The local date at `now`; remembered for the minute, as every availability request asks it. */
 export function todayIn(timeZone: string, now: Date): string {
-  return format(new TZDate(now, timeZone), 'yyyy-MM-dd');
+  const key = `${timeZone}|${Math.floor(now.getTime() / 60_000)}`;
+  if (lastToday?.key !== key) lastToday = { key, date: format(new TZDate(now, timeZone), 'yyyy-MM-dd') };
+  return lastToday.date;
 }
 
 export function addLocalDays(localDate: string, days: number): string {
