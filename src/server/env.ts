@@ -50,6 +50,13 @@ const schema = z.object({
     .string()
     .regex(/^[a-z0-9-]+:[^,:\s]{16,}(,[a-z0-9-]+:[^,:\s]{16,})*$/, 'OCTO_RESELLER_KEYS is "reseller-id:key-of-16-or-more-characters,…"')
     .optional(),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'STRIPE_SECRET_KEY starts with sk_').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'STRIPE_PUBLISHABLE_KEY starts with pk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET starts with whsec_').optional(),
+  /** Where the Stripe API is: only tests point it elsewhere (a local stand-in). */
+  STRIPE_API_BASE: z.url().optional(),
+  /** How long a booking is held while the member pays. */
+  PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(6).max(120).default(30),
   RATE_LIMIT_SIGNIN_PER_EMAIL: rateLimit('5/15m'),
   RATE_LIMIT_SIGNIN_PER_IP: rateLimit('20/15m'),
   RATE_LIMIT_LOOKUP_PER_EMAIL: rateLimit('20/15m'),
@@ -71,6 +78,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 /** The reason the site must not start, or undefined when it may. */
 export function startupRefusal(env: Env): string | undefined {
   if (Boolean(env.OCTO_BASE_URL) !== Boolean(env.OCTO_API_KEY)) return 'OCTO_BASE_URL and OCTO_API_KEY go together';
+  const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET].filter(Boolean).length;
+  if (stripe !== 0 && stripe !== 3) return 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together';
   if (env.NODE_ENV !== 'production' || env.SKYPASS_DEMO) return undefined;
   const missing = [!env.SMTP_URL && 'SMTP_URL', !env.NEXTAUTH_SECRET && 'NEXTAUTH_SECRET'].filter(Boolean);
   if (missing.length === 0) return undefined;

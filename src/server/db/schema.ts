@@ -215,3 +215,56 @@ export const octoResellers = pgTable('octo_resellers', {
   id: text('id').primaryKey(),
   keyHash: text('key_hash').notNull().unique(),
 });
+
+// --- checkout: the member's orders, and the embedded test payment gateway ---
+
+export type OrderLine = { unitId: string; title: string; quantity: number; unitPrice: number };
+
+/** A member's order: one supplier booking, paid through one payment session. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The supplier booking's uuid: the bookingId the browser knows. */
+    bookingUuid: text('booking_uuid').notNull().unique(),
+    supplierReference: text('supplier_reference').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'PENDING_PAYMENT' | 'CONFIRMED' | 'REFUNDED' | 'EXPIRED'>().notNull(),
+    productId: text('product_id').notNull(),
+    optionId: text('option_id').notNull(),
+    availabilityId: text('availability_id').notNull(),
+    lines: jsonb('lines').$type<OrderLine[]>().notNull(),
+    total: integer('total').notNull(),
+    currency: text('currency').notNull(),
+    locale: text('locale').notNull(),
+    paymentProvider: text('payment_provider').notNull(),
+    paymentSessionId: text('payment_session_id').notNull().unique(),
+    /** What the browser needs to pay (no secret of ours). */
+    paymentSession: jsonb('payment_session').$type<Record<string, unknown>>().notNull(),
+    holdExpiresAt: timestamp('hold_expires_at', { mode: 'date', withTimezone: true }).notNull(),
+    /** Tickets, once confirmed: one reference per unit item. */
+    tickets: jsonb('tickets').$type<{ reference: string; unitId: string }[]>(),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { mode: 'date', withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { mode: 'date', withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { mode: 'date', withTimezone: true }),
+  },
+  (t) => [index('orders_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** The embedded test gateway's own records, as a real gateway keeps them on its side. */
+export const testPaymentSessions = pgTable('test_payment_sessions', {
+  id: text('id').primaryKey(),
+  reference: text('reference').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status').$type<'open' | 'paid' | 'refunded'>().notNull(),
+  expiresAt: timestamp('expires_at', { mode: 'date', withTimezone: true }).notNull(),
+  declines: integer('declines').notNull().default(0),
+  cardLast4: text('card_last4'),
+  paidAt: timestamp('paid_at', { mode: 'date', withTimezone: true }),
+  refundedAmount: integer('refunded_amount').notNull().default(0),
+  createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+});

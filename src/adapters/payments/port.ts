@@ -1,0 +1,50 @@
+// The payment port: a checkout session for an amount, its state, and refunds. The built-in test
+// gateway (default) and Stripe implement it.
+export type PaymentProvider = 'test' | 'stripe';
+
+/** What the browser needs to pay: safe to send to it. */
+export type CheckoutSession = {
+  provider: PaymentProvider;
+  id: string;
+  amount: number;
+  currency: string;
+  expiresAt: string;
+  /** Stripe embedded checkout's client secret; null for the test gateway. */
+  clientSecret: string | null;
+  publishableKey: string | null;
+};
+
+export type PaymentState = {
+  status: 'open' | 'paid' | 'refunded';
+  amountPaid: number;
+  currency: string;
+};
+
+export type NewSession = {
+  amount: number;
+  currency: string;
+  /** Our reference: the booking uuid. */
+  reference: string;
+  description: string;
+  customerEmail: string;
+  expiresAt: Date;
+  returnUrl: string;
+};
+
+export class PaymentError extends Error {
+  constructor(
+    readonly code: 'card_declined' | 'insufficient_funds' | 'invalid_card' | 'session_closed' | 'not_found' | 'gateway_failed',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PaymentError';
+  }
+}
+
+export interface PaymentGateway {
+  readonly provider: PaymentProvider;
+  createSession(input: NewSession): Promise<CheckoutSession>;
+  getState(sessionId: string): Promise<PaymentState>;
+  /** Gives back `amount` of what was paid in the session. Refunding twice refunds once. */
+  refund(sessionId: string, amount: number): Promise<void>;
+}

@@ -1,0 +1,108 @@
+// Embedded default: a gateway that behaves like a real one, with test cards and no money.
+//   4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 has insufficient funds.
+// Any future expiry and any 3- or 4-digit CVC. Sessions, payments and refunds are kept in its own table.
+import crypto from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../server/db/client';
+import { testPaymentSessions } from '../../server/db/schema';
+import { PaymentError, type PaymentGateway } from './port';
+
+export type TestCard = { number: string; expMonth: number; expYear: number; cvc: string };
+
+export const TEST_CARDS = {
+  pays: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
+
+/** The Luhn check that every card number passes. */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return digits.length >= 12 && sum % 10 === 0;
+}
+
+export function checkCard(card: TestCard, now: Date): void {
+  const number = card.number.replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) throw new PaymentError('invalid_card', 'The card number is not valid.');
+  const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+  const endOfMonth = new Date(Date.UTC(year, card.expMonth, 1));
+  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12 || endOfMonth <= now) {
+    throw new PaymentError('invalid_card', 'The expiry date is not valid.');
+  }
+  if (!/^\d{3,4}$/.test(card.cvc)) throw new PaymentError('invalid_card', 'The security code is not valid.');
+}
+
+export type TestGateway = PaymentGateway & {
+  /** Charges the card for the session: the browser's "Pay" button. */
+  pay(sessionId: string, card: TestCard): Promise<void>;
+};
+
+export function createTestGateway(db: Database, now: () => Date = () => new Date()): TestGateway {
+  async function session(id: string) {
+    const [row] = await db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, id));
+    if (!row) throw new PaymentError('not_found', 'No such payment session');
+    return row;
+  }
+
+  return {
+    provider: 'test',
+
+    async createSession(input) {
+      const id = `cs_test_${crypto.randomBytes(12).toString('hex')}`;
+      await db.insert(testPaymentSessions).values({
+        id,
+        reference: input.reference,
+        amount: input.amount,
+        currency: input.currency,
+        status: 'open',
+        expiresAt: input.expiresAt,
+      });
+      return {
+        provider: 'test',
+        id,
+        amount: input.amount,
+        currency: input.currency,
+        expiresAt: input.expiresAt.toISOString(),
+        clientSecret: null,
+        publishableKey: null,
+      };
+    },
+
+    async getState(id) {
+      const row = await session(id);
+      return { status: row.status, amountPaid: row.status === 'open' ? 0 : row.amount, currency: row.currency };
+    },
+
+    async pay(id, card) {
+      const row = await session(id);
+      if (row.status !== 'open') throw new PaymentError('session_closed', 'This payment session is already paid.');
+      checkCard(card, now());
+      const number = card.number.replace(/[\s-]/g, '');
+      if (number === TEST_CARDS.declined || number === TEST_CARDS.insufficientFunds) {
+        await db.update(testPaymentSessions).set({ declines: sql`${testPaymentSessions.declines} + 1` }).where(eq(testPaymentSessions.id, id));
+        throw number === TEST_CARDS.declined
+          ? new PaymentError('card_declined', 'Your card was declined.')
+          : new PaymentError('insufficient_funds', 'Your card has insufficient funds.');
+      }
+      // Only an open session is charged: two presses of Pay charge once.
+      const charged = await db
+        .update(testPaymentSessions)
+        .set({ status: 'paid', paidAt: now(), cardLast4: number.slice(-4) })
+        .where(and(eq(testPaymentSessions.id, id), eq(testPaymentSessions.status, 'open')))
+        .returning({ id: testPaymentSessions.id });
+      if (charged.length === 0) throw new PaymentError('session_closed', 'This payment session is already paid.');
+    },
+
+    async refund(id, amount) {
+      await db
+        .update(testPaymentSessions)
+        .set({ status: 'refunded', refundedAmount: amount })
+        .where(and(eq(testPaymentSessions.id, id), eq(testPaymentSessions.status, 'paid')));
+    },
+  };
+}
