@@ -6,6 +6,8 @@ CREATE TABLE "orders" (
 	"status" text NOT NULL,
 	"product_id" text NOT NULL,
 	"option_id" text NOT NULL,
+	"product_title" text NOT NULL,
+	"option_title" text NOT NULL,
 	"availability_id" text NOT NULL,
 	"lines" jsonb NOT NULL,
 	"total" integer NOT NULL,
@@ -20,6 +22,8 @@ CREATE TABLE "orders" (
 	"paid_at" timestamp with time zone,
 	"confirmed_at" timestamp with time zone,
 	"refunded_at" timestamp with time zone,
+	"tickets_sent_at" timestamp with time zone,
+	"completion_lease_until" timestamp with time zone,
 	CONSTRAINT "orders_booking_uuid_unique" UNIQUE("booking_uuid"),
 	CONSTRAINT "orders_payment_session_id_unique" UNIQUE("payment_session_id")
 );
@@ -38,5 +42,6 @@ CREATE TABLE "test_payment_sessions" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "outbox_messages" ADD COLUMN "attachments" jsonb;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "orders_user_idx" ON "orders" USING btree ("user_id","created_at");

@@ -10,7 +10,9 @@ export type ErrorCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'RATE_LIMITED'
   | 'MEMBER_EXISTS'
-  | 'SUPPLIER_FAILED';
+  | 'SUPPLIER_FAILED'
+  | 'SOLD_OUT'
+  | 'PAYMENT_FAILED';
 
 export class AppError extends Error {
   constructor(

@@ -10,13 +10,17 @@ export function createOutboxTransport(getDb: () => Promise<Database>): MailTrans
     name: 'outbox',
     async send(message) {
       const db = await getDb();
-      await db.insert(outboxMessages).values(message);
+      const { attachments, ...rest } = message;
+      await db.insert(outboxMessages).values({
+        ...rest,
+        attachments: attachments?.map(({ content, ...a }) => ({ ...a, base64: content.toString('base64') })) ?? null,
+      });
       console.log(`[mail:outbox] to ${message.to}: ${message.subject}\n${message.text}`);
     },
   };
 }
 
-export type OutboxEntry = MailMessage & { id: string; createdAt: Date };
+export type OutboxEntry = Omit<MailMessage, 'attachments'> & { id: string; createdAt: Date; attachments: { filename: string }[] | null };
 
 /** The newest messages first; to one address when `to` is given. */
 export async function listOutbox(db: Database, to?: string, limit = 50): Promise<OutboxEntry[]> {

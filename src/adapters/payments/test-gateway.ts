@@ -7,6 +7,10 @@ import type { Database } from '../../server/db/client';
 import { testPaymentSessions } from '../../server/db/schema';
 import { PaymentError, type PaymentGateway } from './port';
 
+/** Like Stripe's sessions, which outlive the hold (30 minutes at least), a session stays payable a while
+ * after the hold it pays for: a payment that comes too late is then refunded, never lost. */
+const SESSION_GRACE_MS = 10 * 60_000;
+
 export type TestCard = { number: string; expMonth: number; expYear: number; cvc: string };
 
 export const TEST_CARDS = {
@@ -60,7 +64,7 @@ export function createTestGateway(db: Database, now: () => Date = () => new Date
         amount: input.amount,
         currency: input.currency,
         status: 'open',
-        expiresAt: input.expiresAt,
+        expiresAt: new Date(input.expiresAt.getTime() + SESSION_GRACE_MS),
       });
       return {
         provider: 'test',
@@ -81,6 +85,7 @@ export function createTestGateway(db: Database, now: () => Date = () => new Date
     async pay(id, card) {
       const row = await session(id);
       if (row.status !== 'open') throw new PaymentError('session_closed', 'This payment session is already paid.');
+      if (row.expiresAt <= now()) throw new PaymentError('session_closed', 'This payment session has expired.');
       checkCard(card, now());
       const number = card.number.replace(/[\s-]/g, '');
       if (number === TEST_CARDS.declined || number === TEST_CARDS.insufficientFunds) {

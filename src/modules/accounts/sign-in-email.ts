@@ -2,10 +2,8 @@
 import { ATTRACTION } from '../../config/attraction';
 import type { Locale } from '../../config/locales';
 import type { MailMessage } from '../../adapters/mail/port';
+import { brandedEmail, escapeHtml } from '../../server/email-layout';
 import { serverT } from '../../server/i18n';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function renderSignInEmail(input: { to: string; url: string; locale: Locale; validMinutes: number }): MailMessage {
   const t = serverT(input.locale, 'email');
@@ -18,27 +16,15 @@ export function renderSignInEmail(input: { to: string; url: string; locale: Loca
   const ignore = t('signIn.ignore', values);
   const text = [heading, '', intro, '', input.url, '', expiry, ignore, '', `${ATTRACTION.brand} · ${ATTRACTION.name}`].join('\n');
   const url = escapeHtml(input.url);
-  const html = `<!doctype html>
-<html lang="${input.locale}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f2f4f8;font-family:Helvetica,Arial,sans-serif;color:#14213d">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f2f4f8;padding:32px 12px">
-<tr><td align="center">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:12px;overflow:hidden">
-<tr><td style="background:#0b1d3a;color:#ffffff;padding:20px 28px;font-size:18px;font-weight:bold;letter-spacing:.5px">${escapeHtml(ATTRACTION.brand)}</td></tr>
-<tr><td style="padding:28px">
-<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(heading)}</h1>
+  const html = brandedEmail(
+    input.locale,
+    subject,
+    `<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(heading)}</h1>
 <p style="margin:0 0 24px;font-size:16px;line-height:1.5">${escapeHtml(intro)}</p>
 <p style="margin:0 0 24px"><a href="${url}" style="display:inline-block;background:#d4a017;color:#0b1d3a;text-decoration:none;font-weight:bold;padding:14px 24px;border-radius:8px">${escapeHtml(button)}</a></p>
 <p style="margin:0 0 8px;font-size:14px;color:#4a5568">${escapeHtml(expiry)}</p>
 <p style="margin:0 0 16px;font-size:14px;color:#4a5568">${escapeHtml(ignore)}</p>
-<p style="margin:0;font-size:12px;color:#718096;word-break:break-all">${url}</p>
-</td></tr>
-<tr><td style="padding:16px 28px;background:#f7f8fb;font-size:12px;color:#718096">${escapeHtml(ATTRACTION.name)}</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>`;
+<p style="margin:0;font-size:12px;color:#718096;word-break:break-all">${url}</p>`,
+  );
   return { to: input.to, subject, text, html };
 }

@@ -11,6 +11,7 @@ import { readJsonBody } from './read-json-body';
 
 export type RouteContext<Body> = {
   req: NextApiRequest;
+  res: NextApiResponse;
   body: Body;
   locale: Locale;
   clientIp: string;
@@ -69,7 +70,7 @@ export function jsonRoute<S extends z.ZodType>(options: Options<S>) {
         const raw = await readJsonBody(req, options.limitBytes ?? 8 * 1024);
         body = options.body.parse(raw);
       }
-      const result = await options.handle({ req, body: body as z.infer<S>, locale, clientIp: clientAddress(req) });
+      const result = await options.handle({ req, res, body: body as z.infer<S>, locale, clientIp: clientAddress(req) });
       res.status(result.status).json(result.body);
     } catch (error) {
       sendError(res, error, locale, options.validationStatus);

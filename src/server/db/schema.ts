@@ -95,6 +95,7 @@ export const outboxMessages = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    attachments: jsonb('attachments').$type<{ filename: string; cid: string; contentType: string; base64: string }[]>(),
     createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('outbox_messages_to_idx').on(t.to, t.createdAt)],
@@ -234,6 +235,9 @@ export const orders = pgTable(
     status: text('status').$type<'PENDING_PAYMENT' | 'CONFIRMED' | 'REFUNDED' | 'EXPIRED'>().notNull(),
     productId: text('product_id').notNull(),
     optionId: text('option_id').notNull(),
+    /** Titles in the member's language when they bought: the order keeps what it was sold as. */
+    productTitle: text('product_title').notNull(),
+    optionTitle: text('option_title').notNull(),
     availabilityId: text('availability_id').notNull(),
     lines: jsonb('lines').$type<OrderLine[]>().notNull(),
     total: integer('total').notNull(),
@@ -250,6 +254,9 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { mode: 'date', withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { mode: 'date', withTimezone: true }),
     refundedAt: timestamp('refunded_at', { mode: 'date', withTimezone: true }),
+    ticketsSentAt: timestamp('tickets_sent_at', { mode: 'date', withTimezone: true }),
+    /** While set and in the future, one process is completing the payment: the others leave it alone. */
+    completionLeaseUntil: timestamp('completion_lease_until', { mode: 'date', withTimezone: true }),
   },
   (t) => [index('orders_user_idx').on(t.userId, t.createdAt)],
 );

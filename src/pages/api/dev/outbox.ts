@@ -17,7 +17,14 @@ export default jsonRoute({
     const messages = await listOutbox(await getDb(), to);
     return {
       status: 200,
-      body: messages.map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html, createdAt: m.createdAt.toISOString() })),
+      body: messages.map((m) => ({
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+        attachments: (m.attachments ?? []).map((a) => a.filename),
+        createdAt: m.createdAt.toISOString(),
+      })),
     };
   },
 });

@@ -1,0 +1,46 @@
+// An order as the member sees it, in the browser and in e-mails.
+import type { CheckoutSession } from '../../adapters/payments/port';
+import type { OrderLine, orders } from '../../server/db/schema';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export type OrderView = {
+  bookingId: string;
+  reference: string;
+  status: OrderRow['status'];
+  productId: string;
+  productTitle: string;
+  optionTitle: string;
+  availabilityId: string;
+  lines: OrderLine[];
+  total: number;
+  currency: string;
+  expirationTime: string;
+  tickets: { reference: string; unitId: string; unitTitle: string }[];
+  refundReason: 'HOLD_EXPIRED' | null;
+};
+
+export type PaymentSessionView = CheckoutSession & { status: OrderRow['status'] };
+
+export function orderView(row: OrderRow): OrderView {
+  const unitTitle = (unitId: string) => row.lines.find((l) => l.unitId === unitId)?.title ?? unitId;
+  return {
+    bookingId: row.bookingUuid,
+    reference: row.supplierReference,
+    status: row.status,
+    productId: row.productId,
+    productTitle: row.productTitle,
+    optionTitle: row.optionTitle,
+    availabilityId: row.availabilityId,
+    lines: row.lines,
+    total: row.total,
+    currency: row.currency,
+    expirationTime: row.holdExpiresAt.toISOString(),
+    tickets: (row.tickets ?? []).map((t) => ({ ...t, unitTitle: unitTitle(t.unitId) })),
+    refundReason: row.status === 'REFUNDED' ? 'HOLD_EXPIRED' : null,
+  };
+}
+
+export function paymentSessionView(row: OrderRow): PaymentSessionView {
+  return { ...(row.paymentSession as CheckoutSession), status: row.status };
+}

@@ -1,0 +1,92 @@
+// The e-mails of a completed payment, in the member's language: the tickets (a QR code each) or, when
+// the payment came too late, the refund.
+import QRCode from 'qrcode';
+import type { MailMessage } from '../../adapters/mail/port';
+import { formatDate, formatTime } from '../../client/format/date-time';
+import { formatMoney } from '../../client/format/money';
+import { ATTRACTION } from '../../config/attraction';
+import { isLocale } from '../../config/locales';
+import { brandedEmail, escapeHtml } from '../../server/email-layout';
+import { serverT } from '../../server/i18n';
+import type { OrderRow } from './order-view';
+
+export async function renderTicketsEmail(order: OrderRow, member: { email: string; name: string }, siteUrl: string): Promise<MailMessage> {
+  const locale = isLocale(order.locale) ? order.locale : 'en';
+  const t = serverT(locale, 'email');
+  const date = formatDate(order.availabilityId, locale);
+  const time = formatTime(order.availabilityId, locale);
+  const product = `${order.productTitle} · ${order.optionTitle}`;
+  const subject = t('tickets.subject', { product: order.productTitle, date });
+  const total = formatMoney(order.total, order.currency, locale);
+  const tickets = order.tickets ?? [];
+  const unitTitle = (unitId: string) => order.lines.find((l) => l.unitId === unitId)?.title ?? unitId;
+  const attachments = await Promise.all(
+    tickets.map(async (ticket) => ({
+      filename: `${ticket.reference}.png`,
+      cid: `${ticket.reference}@skypass`,
+      contentType: 'image/png',
+      content: await QRCode.toBuffer(ticket.reference, { type: 'png', width: 220, margin: 1, errorCorrectionLevel: 'M' }),
+    })),
+  );
+  const lines = order.lines.map((l) => `${l.quantity} × ${l.title}`).join(', ');
+  const profileUrl = `${siteUrl}/profile`;
+
+  const text = [
+    t('tickets.heading'),
+    '',
+    t('tickets.intro', { name: member.name, attraction: ATTRACTION.name }),
+    '',
+    `${t('tickets.reference')}: ${order.supplierReference}`,
+    product,
+    `${t('tickets.when')}: ${date}, ${time} (${t('tickets.timeZone')})`,
+    `${t('tickets.what')}: ${lines}`,
+    `${t('tickets.total')}: ${total}`,
+    '',
+    ...tickets.map((ticket, i) => `${t('tickets.ticket', { number: i + 1, unit: unitTitle(ticket.unitId) })}: ${ticket.reference}`),
+    '',
+    t('tickets.profile', { url: profileUrl }),
+  ].join('\n');
+
+  const ticketCells = tickets
+    .map(
+      (ticket, i) => `<tr><td style="padding:12px 0;border-top:1px solid #e3e8f0">
+<img src="cid:${ticket.reference}@skypass" width="160" height="160" alt="${escapeHtml(ticket.reference)}" style="display:block;margin-bottom:6px">
+<strong>${escapeHtml(t('tickets.ticket', { number: i + 1, unit: unitTitle(ticket.unitId) }))}</strong><br>
+<span style="font-family:monospace">${escapeHtml(ticket.reference)}</span></td></tr>`,
+    )
+    .join('');
+  const html = brandedEmail(
+    locale,
+    subject,
+    `<h1 style="margin:0 0 12px;font-size:22px">${escapeHtml(t('tickets.heading'))}</h1>
+<p style="margin:0 0 20px;line-height:1.5">${escapeHtml(t('tickets.intro', { name: member.name, attraction: ATTRACTION.name }))}</p>
+<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;margin-bottom:20px;font-size:15px;line-height:1.6">
+<tr><td style="color:#4a5568">${escapeHtml(t('tickets.reference'))}</td><td style="text-align:right;font-weight:bold">${escapeHtml(order.supplierReference)}</td></tr>
+<tr><td colspan="2" style="font-weight:bold">${escapeHtml(product)}</td></tr>
+<tr><td style="color:#4a5568">${escapeHtml(t('tickets.when'))}</td><td style="text-align:right">${escapeHtml(`${date}, ${time}`)}</td></tr>
+<tr><td style="color:#4a5568">${escapeHtml(t('tickets.what'))}</td><td style="text-align:right">${escapeHtml(lines)}</td></tr>
+<tr><td style="color:#4a5568">${escapeHtml(t('tickets.total'))}</td><td style="text-align:right;font-weight:bold">${escapeHtml(total)}</td></tr>
+</table>
+<p style="font-size:13px;color:#4a5568">${escapeHtml(t('tickets.timeZone'))}</p>
+<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%">${ticketCells}</table>
+<p style="font-size:13px;color:#4a5568">${escapeHtml(t('tickets.profile', { url: profileUrl }))}</p>`,
+  );
+  return { to: member.email, subject, text, html, attachments };
+}
+
+export function renderRefundEmail(order: OrderRow, member: { email: string }, siteUrl: string): MailMessage {
+  const locale = isLocale(order.locale) ? order.locale : 'en';
+  const t = serverT(locale, 'email');
+  const amount = formatMoney(order.total, order.currency, locale);
+  const values = { product: order.productTitle, reference: order.supplierReference, amount, url: `${siteUrl}/products` };
+  const subject = t('refund.subject', values);
+  const text = [t('refund.heading'), '', t('refund.intro', values), '', t('refund.again', values)].join('\n');
+  const html = brandedEmail(
+    locale,
+    subject,
+    `<h1 style="margin:0 0 12px;font-size:22px">${escapeHtml(t('refund.heading'))}</h1>
+<p style="line-height:1.5">${escapeHtml(t('refund.intro', values))}</p>
+<p style="line-height:1.5">${escapeHtml(t('refund.again', values))}</p>`,
+  );
+  return { to: member.email, subject, text, html };
+}
