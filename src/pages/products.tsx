@@ -32,7 +32,7 @@ export default function ProductsPage() {
   const isFetching = useAvailability((s) => s.isFetching);
   const problem = useAvailability((s) => s.problem);
   const message = useAvailability((s) => s.message);
-  const { book } = useBook();
+  const { book, busy } = useBook();
 
   const product = products?.find((p) => p.id === productId);
   const option = product?.options.find((o) => o.id === optionId);
@@ -118,6 +118,7 @@ export default function ProductsPage() {
           quantities={quantities}
           selectedDate={selectedDate}
           selectedTime={selectedTime}
+          busy={busy}
           onBook={book}
           onReset={reset}
         />

@@ -1,9 +1,13 @@
 import type { GetServerSideProps } from 'next';
 import { useTranslation } from 'next-i18next/pages';
+import { MyBookings } from '@/components/profile/MyBookings';
 import styles from '@/components/profile/profile.module.css';
 import { Card } from '@/components/ui/Card';
 import { PageTitle } from '@/components/ui/PageTitle';
+import { Tabs } from '@/components/ui/Tabs';
 import { getMemberProfile } from '@/modules/accounts/member-profile';
+import { memberOrders } from '@/modules/checkout/member-orders';
+import { orderView, type OrderView } from '@/modules/checkout/order-view';
 import { requireMember } from '@/server/auth/require-member';
 import { getDb } from '@/server/db/client';
 import { formatLongDate } from '@/server/format-date';
@@ -11,31 +15,41 @@ import { translationProps } from '@/server/translations';
 
 type Props = {
   member: { name: string; email: string; phoneNumber: string; country: string; joined: string; marketingOptIn: boolean };
+  orders: OrderView[];
+  renderedAt: number;
 };
 
-export default function ProfilePage({ member }: Props) {
+export default function ProfilePage({ member, orders, renderedAt }: Props) {
   const { t } = useTranslation('profile');
+  const details = (
+    <dl className={styles.details}>
+      <dt>{t('details.name')}</dt>
+      <dd>{member.name}</dd>
+      <dt>{t('details.email')}</dt>
+      <dd>{member.email}</dd>
+      <dt>{t('details.phoneNumber')}</dt>
+      <dd>{member.phoneNumber}</dd>
+      <dt>{t('details.country')}</dt>
+      <dd>{member.country}</dd>
+      <dt>{t('details.memberSince')}</dt>
+      <dd>{member.joined}</dd>
+      <dt>{t('details.news')}</dt>
+      <dd>{member.marketingOptIn ? t('details.newsYes') : t('details.newsNo')}</dd>
+    </dl>
+  );
   return (
     <div className={styles.page}>
       <PageTitle title={t('title')} />
       <h1 className={styles.heading}>{t('heading')}</h1>
       <p className={styles.welcome}>{t('welcome', { name: member.name })}</p>
       <Card>
-        <h2>{t('details.heading')}</h2>
-        <dl className={styles.details}>
-          <dt>{t('details.name')}</dt>
-          <dd>{member.name}</dd>
-          <dt>{t('details.email')}</dt>
-          <dd>{member.email}</dd>
-          <dt>{t('details.phoneNumber')}</dt>
-          <dd>{member.phoneNumber}</dd>
-          <dt>{t('details.country')}</dt>
-          <dd>{member.country}</dd>
-          <dt>{t('details.memberSince')}</dt>
-          <dd>{member.joined}</dd>
-          <dt>{t('details.news')}</dt>
-          <dd>{member.marketingOptIn ? t('details.newsYes') : t('details.newsNo')}</dd>
-        </dl>
+        <Tabs
+          label={t('heading')}
+          tabs={[
+            { id: 'bookings', label: t('tabs.bookings'), content: <MyBookings orders={orders} now={renderedAt} /> },
+            { id: 'details', label: t('tabs.details'), content: details },
+          ]}
+        />
       </Card>
     </div>
   );
@@ -44,13 +58,14 @@ export default function ProfilePage({ member }: Props) {
 export const getServerSideProps: GetServerSideProps<Props> = async (ctx) => {
   const { session, redirect } = await requireMember(ctx);
   if (redirect) return { redirect };
-  const profile = await getMemberProfile(await getDb(), session.user.id);
+  const db = await getDb();
+  const [profile, orders] = await Promise.all([getMemberProfile(db, session.user.id), memberOrders(db, session.user.id)]);
   if (!profile) return { notFound: true };
   const locale = ctx.locale ?? 'en';
   const country = new Intl.DisplayNames([locale], { type: 'region' }).of(profile.country) ?? profile.country;
   return {
     props: {
-      ...(await translationProps(locale, ['profile'])),
+      ...(await translationProps(locale, ['profile', 'checkout'])),
       // Through JSON: page props may not hold undefined values.
       session: JSON.parse(JSON.stringify(session)),
       member: {
@@ -61,6 +76,8 @@ export const getServerSideProps: GetServerSideProps<Props> = async (ctx) => {
         joined: formatLongDate(profile.joinedAt, locale),
         marketingOptIn: profile.marketingOptIn,
       },
+      orders: orders.map(orderView),
+      renderedAt: Date.now(),
     },
   };
 };

@@ -31,3 +31,14 @@ export async function expectNoAxeViolations(page: Page) {
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary).toEqual([]);
 }
+
+/** Joins and signs in through the e-mailed link, the quick way: the API for the form, the page for the link. */
+export async function signInAsNewMember(page: Page, label: string): Promise<string> {
+  const email = uniqueEmail(label);
+  await joinThroughApi(page.request, email);
+  const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
+  await page.request.post('/api/auth/signin/email', { form: { email, csrfToken, callbackUrl: '/profile', json: 'true' } });
+  await page.goto(await latestSignInLink(page.request, email));
+  await expect(page).toHaveURL(/\/profile$/);
+  return email;
+}

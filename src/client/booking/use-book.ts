@@ -1,35 +1,39 @@
-// The Book button's rules (SPEC.md sections 5 and 6): a signed-in member, a product and an option.
+// The Book button (SPEC.md sections 5 and 6): a signed-in member, a product, an option and a time, then
+// a payment session and the way to /checkout.
 import { useRouter } from 'next/router';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import toast from 'react-hot-toast';
+import { ERROR_TOAST_MS } from '../checkout/payment-store';
+import { paymentStore, usePayment } from '../checkout/browser-payment';
 import { availabilityStore, selectionStore } from './browser-stores';
 
-/** SPEC.md section 9: toasts show for 5 s. */
-export const TOAST_MS = 5_000;
-
-export function useBook(): { book: () => boolean } {
+export function useBook(): { book: () => void; busy: boolean } {
   const router = useRouter();
   const { status } = useSession();
   const { t } = useTranslation('products');
+  const busy = usePayment((s) => s.isCreating);
 
-  function book(): boolean {
+  function book() {
     if (status !== 'authenticated') {
-      toast.error(t('messages.mustBeLoggedIn'), { duration: TOAST_MS });
+      toast.error(t('messages.mustBeLoggedIn'), { duration: ERROR_TOAST_MS });
       void router.push(`/login?${new URLSearchParams({ callbackUrl: router.asPath })}`);
-      return false;
+      return;
     }
-    const { productId, optionId } = selectionStore.getState();
-    if (!productId || !optionId) {
-      toast.error(t('messages.selectProductAndOption'), { duration: TOAST_MS });
-      return false;
+    const { productId, optionId, quantities } = selectionStore.getState();
+    const { selectedTime } = availabilityStore.getState();
+    if (productId && optionId && !selectedTime) {
+      toast.error(t('messages.selectTime'), { duration: ERROR_TOAST_MS });
+      return;
     }
-    if (!availabilityStore.getState().selectedTime) {
-      toast.error(t('messages.selectTime'), { duration: TOAST_MS });
-      return false;
+    const existing = paymentStore.getState();
+    // A session for this very choice already exists: go back to paying it.
+    if (existing.paymentSession && !existing.order) {
+      void router.push('/checkout');
+      return;
     }
-    return true;
+    void paymentStore.getState().createSession({ isLoggedIn: true, productId, optionId, quantities, selectedTime });
   }
 
-  return { book };
+  return { book, busy };
 }

@@ -1,0 +1,52 @@
+// The browser's payment store: our API, react-hot-toast and the router, with messages in the visitor's
+// language. Cleared when the product, option, quantities or time change (SPEC.md section 4).
+import Router from 'next/router';
+import { i18n } from 'next-i18next/pages';
+import toast from 'react-hot-toast';
+import { useStore } from 'zustand';
+import { postJson } from '../api';
+import { availabilityStore, selectionStore } from '../booking/browser-stores';
+import { createPaymentStore, type PaymentMessages, type PaymentState } from './payment-store';
+
+const ENGLISH: PaymentMessages = {
+  mustBeLoggedIn: 'You must be logged in to book',
+  selectProductAndOption: 'Please select a product and option',
+  creating: 'Creating checkout session, please wait...',
+  redirecting: 'Redirecting to checkout',
+  generic: 'Error, please try again',
+  noBookingId: 'No booking id',
+  noSession: 'No payment session found when updating session, please try again',
+};
+
+function messages(): PaymentMessages {
+  const t = i18n?.t;
+  if (!t) return ENGLISH;
+  return Object.fromEntries(
+    Object.entries(ENGLISH).map(([key, fallback]) => [key, t(`checkout:messages.${key}`, { defaultValue: fallback })]),
+  ) as PaymentMessages;
+}
+
+export const paymentStore = createPaymentStore({
+  post: postJson,
+  toastLoading: (message) => toast.loading(message),
+  toastSuccess: (message, id, ms) => void toast.success(message, { id, duration: ms }),
+  toastError: (message, ms, id) => void toast.error(message, { id, duration: ms }),
+  navigate: (path) => void Router.push(path),
+  messages,
+});
+
+if (typeof window !== 'undefined') {
+  void paymentStore.persist.rehydrate();
+  const clear = () => {
+    if (paymentStore.getState().paymentSession && !paymentStore.getState().order) paymentStore.getState().reset();
+  };
+  selectionStore.subscribe((state, previous) => {
+    if (!selectionStore.persist.hasHydrated()) return;
+    if (state.productId !== previous.productId || state.optionId !== previous.optionId || state.quantities !== previous.quantities) clear();
+  });
+  availabilityStore.subscribe((state, previous) => {
+    if (availabilityStore.persist.hasHydrated() && state.selectedTime !== previous.selectedTime) clear();
+  });
+}
+
+export const usePayment = <T>(selector: (s: PaymentState) => T): T => useStore(paymentStore, selector);

@@ -1,0 +1,128 @@
+// The payment session store of SPEC.md section 4. Its effects (HTTP, toasts, navigation) are passed in.
+import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
+import { createStore } from 'zustand/vanilla';
+import type { OrderView, PaymentSessionView } from '../../modules/checkout/order-view';
+import type { Quantities } from '../booking/selection-store';
+
+/** SPEC.md section 9: 5 s for errors, 2 s for "Redirecting to checkout". */
+export const ERROR_TOAST_MS = 5_000;
+export const REDIRECT_TOAST_MS = 2_000;
+
+export type PaymentMessages = {
+  mustBeLoggedIn: string;
+  selectProductAndOption: string;
+  creating: string;
+  redirecting: string;
+  generic: string;
+  noBookingId: string;
+  noSession: string;
+};
+
+export type PaymentEffects = {
+  post<T>(url: string, body?: unknown): Promise<{ status: number; data: T }>;
+  toastLoading(message: string): string;
+  toastSuccess(message: string, id: string, ms: number): void;
+  toastError(message: string, ms: number, id?: string): void;
+  navigate(path: string): void;
+  messages(): PaymentMessages;
+};
+
+export type BookInput = { isLoggedIn: boolean; productId?: string; optionId?: string; quantities: Quantities; selectedTime?: string };
+
+export type PaymentState = {
+  paymentSession?: PaymentSessionView;
+  bookingId?: string;
+  expirationTime?: string;
+  order?: OrderView;
+  isCreating: boolean;
+  createSession(input: BookInput): Promise<void>;
+  refetchSession(bookingId?: string): Promise<void>;
+  setOrder(order: OrderView): void;
+  reset(): void;
+};
+
+type Answer = { paymentSession?: PaymentSessionView; bookingId?: string; expirationTime?: string; order?: OrderView; error?: string };
+
+export function createPaymentStore(effects: PaymentEffects, storage?: StateStorage) {
+  return createStore<PaymentState>()(
+    persist(
+      (set, get) => ({
+        paymentSession: undefined,
+        bookingId: undefined,
+        expirationTime: undefined,
+        order: undefined,
+        isCreating: false,
+
+        async createSession(input) {
+          const m = effects.messages();
+          if (!input.isLoggedIn) {
+            effects.toastError(m.mustBeLoggedIn, ERROR_TOAST_MS);
+            return effects.navigate('/login');
+          }
+          if (!input.productId || !input.optionId) return effects.toastError(m.selectProductAndOption, ERROR_TOAST_MS);
+          // One session at a time: a second press of Book does nothing.
+          if (get().paymentSession || get().isCreating) return;
+          set({ isCreating: true });
+          const toastId = effects.toastLoading(m.creating);
+          try {
+            const { status, data } = await effects.post<Answer>('/api/auth/octo/bookings/payWithPayment', {
+              productId: input.productId,
+              optionId: input.optionId,
+              quantities: input.quantities,
+              selectedTime: input.selectedTime ?? '',
+            });
+            if (status !== 201 || !data.paymentSession || !data.bookingId) {
+              set({ isCreating: false });
+              return effects.toastError(data.error ?? m.generic, ERROR_TOAST_MS, toastId);
+            }
+            set({ isCreating: false, paymentSession: data.paymentSession, bookingId: data.bookingId, expirationTime: data.expirationTime, order: undefined });
+            effects.toastSuccess(m.redirecting, toastId, REDIRECT_TOAST_MS);
+            effects.navigate('/checkout');
+          } catch {
+            set({ isCreating: false });
+            effects.toastError(m.generic, ERROR_TOAST_MS, toastId);
+          }
+        },
+
+        async refetchSession(bookingId) {
+          const m = effects.messages();
+          const uuid = bookingId ?? get().bookingId;
+          if (!uuid) {
+            effects.toastError(m.noBookingId, ERROR_TOAST_MS);
+            return effects.navigate('/products');
+          }
+          try {
+            const { status, data } = await effects.post<Answer>(`/api/auth/octo/bookings/refetchSession?uuid=${encodeURIComponent(uuid)}`);
+            if (status === 200 && data.paymentSession) {
+              set({ paymentSession: data.paymentSession, bookingId: uuid, expirationTime: data.expirationTime, order: data.order });
+              return;
+            }
+            get().reset();
+            effects.toastError(status === 404 ? m.noSession : (data.error ?? m.generic), ERROR_TOAST_MS);
+            effects.navigate('/products');
+          } catch {
+            effects.toastError(m.generic, ERROR_TOAST_MS);
+            effects.navigate('/products');
+          }
+        },
+
+        setOrder(order) {
+          set({ order });
+        },
+
+        reset() {
+          set({ paymentSession: undefined, bookingId: undefined, expirationTime: undefined, order: undefined, isCreating: false });
+        },
+      }),
+      {
+        name: 'skypass.payment',
+        version: 1,
+        storage: createJSONStorage(() => storage ?? localStorage),
+        partialize: ({ bookingId }) => ({ bookingId }),
+        skipHydration: true,
+      },
+    ),
+  );
+}
+
+export type PaymentStore = ReturnType<typeof createPaymentStore>;

@@ -1,0 +1,36 @@
+import { useRouter } from 'next/router';
+import { useTranslation } from 'next-i18next/pages';
+import { formatDate, formatTime } from '@/client/format/date-time';
+import { formatMoney } from '@/client/format/money';
+import type { OrderView } from '@/modules/checkout/order-view';
+import styles from './checkout.module.css';
+
+export function OrderSummary({ order }: { order: OrderView }) {
+  const { t } = useTranslation('checkout');
+  const { locale = 'en' } = useRouter();
+  return (
+    <>
+      <dl className={styles.summaryList}>
+        <dt>{t('summary.experience')}</dt>
+        <dd>
+          {order.productTitle}
+          {order.optionTitle && order.optionTitle !== order.productTitle ? ` · ${order.optionTitle}` : ''}
+        </dd>
+        <dt>{t('summary.date')}</dt>
+        <dd>{formatDate(order.availabilityId, locale)}</dd>
+        <dt>{t('summary.time')}</dt>
+        <dd>{formatTime(order.availabilityId, locale)}</dd>
+        {order.lines.map((line) => (
+          <div key={line.unitId} style={{ display: 'contents' }}>
+            <dt>{t('summary.line', { count: line.quantity, unit: line.title })}</dt>
+            <dd>{formatMoney(line.unitPrice * line.quantity, order.currency, locale)}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className={styles.total}>
+        <span>{t('summary.total')}</span>
+        <span>{formatMoney(order.total, order.currency, locale)}</span>
+      </p>
+    </>
+  );
+}

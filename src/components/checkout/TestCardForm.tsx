@@ -1,0 +1,114 @@
+// The built-in test gateway's card form. The card goes to our test gateway only; no real card is charged.
+import { useState, type FormEvent } from 'react';
+import { useRouter } from 'next/router';
+import { useTranslation } from 'next-i18next/pages';
+import { postJson } from '@/client/api';
+import { formatMoney } from '@/client/format/money';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { TextField } from '@/components/ui/TextField';
+import type { OrderView } from '@/modules/checkout/order-view';
+import styles from './checkout.module.css';
+
+type Props = { sessionId: string; amount: number; currency: string; onPaid: (order: OrderView) => void };
+
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return digits.length >= 12 && sum % 10 === 0;
+}
+
+/** "4242424242424242" → "4242 4242 4242 4242" while typing. */
+const groupDigits = (value: string) => value.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
+
+export function TestCardForm({ sessionId, amount, currency, onPaid }: Props) {
+  const { t } = useTranslation('checkout');
+  const { locale = 'en' } = useRouter();
+  const [number, setNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvc, setCvc] = useState('');
+  const [errors, setErrors] = useState<{ number?: string; expiry?: string; cvc?: string }>({});
+  const [declined, setDeclined] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  function validate() {
+    const found: typeof errors = {};
+    if (!luhn(number.replace(/\D/g, ''))) found.number = t('card.invalidNumber');
+    const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim());
+    const month = Number(match?.[1]);
+    const year = match ? (match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2])) : 0;
+    if (!match || month < 1 || month > 12 || new Date(Date.UTC(year, month, 1)) <= new Date()) found.expiry = t('card.invalidExpiry');
+    if (!/^\d{3,4}$/.test(cvc)) found.cvc = t('card.invalidCvc');
+    return { found, month, year };
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const { found, month, year } = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0 || busy) return;
+    setBusy(true);
+    setDeclined(undefined);
+    try {
+      const { status, data } = await postJson<{ order?: OrderView; error?: string }>('/api/payments/test/pay', {
+        sessionId,
+        card: { number: number.replace(/\D/g, ''), expMonth: month, expYear: year, cvc },
+      });
+      if (status === 200 && data.order) onPaid(data.order);
+      else setDeclined(data.error ?? t('card.failed'));
+    } catch {
+      setDeclined(t('card.failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={busy}>
+      <p className={styles.testCards}>
+        {t('card.testMode')} <code>4242 4242 4242 4242</code>
+      </p>
+      {declined && <Alert tone="error">{declined}</Alert>}
+      <TextField
+        label={t('card.number')}
+        name="cardnumber"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        value={number}
+        onChange={(e) => setNumber(groupDigits(e.target.value))}
+        error={errors.number}
+      />
+      <div className={styles.cardRow}>
+        <TextField
+          label={t('card.expiry')}
+          hint={t('card.expiryHint')}
+          name="exp-date"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          maxLength={7}
+          value={expiry}
+          onChange={(e) => setExpiry(e.target.value)}
+          error={errors.expiry}
+        />
+        <TextField
+          label={t('card.cvc')}
+          hint={t('card.cvcHint')}
+          name="cvc"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          maxLength={4}
+          value={cvc}
+          onChange={(e) => setCvc(e.target.value.replace(/\D/g, ''))}
+          error={errors.cvc}
+        />
+      </div>
+      <Button type="submit" block busy={busy}>
+        {t('card.pay', { amount: formatMoney(amount, currency, locale) })}
+      </Button>
+    </form>
+  );
+}

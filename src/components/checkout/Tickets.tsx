@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'next-i18next/pages';
+import QRCode from 'qrcode';
+import type { OrderView } from '@/modules/checkout/order-view';
+import styles from './checkout.module.css';
+
+/** One QR code per ticket: the code scanned at the entrance is the ticket's reference. */
+export function Tickets({ tickets }: { tickets: OrderView['tickets'] }) {
+  const { t } = useTranslation('checkout');
+  const [images, setImages] = useState<Record<string, string>>({});
+  useEffect(() => {
+    let cancelled = false;
+    void Promise.all(tickets.map(async (ticket) => [ticket.reference, await QRCode.toDataURL(ticket.reference, { width: 300, margin: 1 })] as const)).then(
+      (pairs) => !cancelled && setImages(Object.fromEntries(pairs)),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [tickets]);
+  return (
+    <ul className={styles.tickets}>
+      {tickets.map((ticket, index) => (
+        <li key={ticket.reference} className={styles.ticket}>
+          {images[ticket.reference] ? (
+            // A data URL made in the browser: nothing for the image optimiser to do.
+            // eslint-disable-next-line @next/next/no-img-element
+            <img src={images[ticket.reference]} alt={t('confirmation.qr', { reference: ticket.reference })} width={150} height={150} />
+          ) : (
+            <span style={{ display: 'block', width: 150, height: 150, margin: '0 auto 8px' }} />
+          )}
+          <div>{t('confirmation.ticket', { number: index + 1, unit: ticket.unitTitle })}</div>
+          <div className={styles.reference}>{ticket.reference}</div>
+        </li>
+      ))}
+    </ul>
+  );
+}

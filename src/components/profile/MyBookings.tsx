@@ -1,0 +1,57 @@
+import { useRouter } from 'next/router';
+import Link from 'next/link';
+import { useTranslation } from 'next-i18next/pages';
+import { formatDate, formatTime } from '@/client/format/date-time';
+import { formatMoney } from '@/client/format/money';
+import { Tickets } from '@/components/checkout/Tickets';
+import type { OrderView } from '@/modules/checkout/order-view';
+import styles from './profile.module.css';
+
+/** An order waiting for payment past its hold reads as expired. */
+const statusOf = (order: OrderView, now: number) =>
+  order.status === 'PENDING_PAYMENT' && new Date(order.expirationTime).getTime() <= now ? 'EXPIRED' : order.status;
+
+export function MyBookings({ orders, now }: { orders: OrderView[]; now: number }) {
+  const { t } = useTranslation('profile');
+  const { locale = 'en' } = useRouter();
+  if (orders.length === 0) {
+    return (
+      <p>
+        {t('bookings.empty')} <Link href="/products">{t('bookings.bookNow')}</Link>
+      </p>
+    );
+  }
+  return (
+    <ul className={styles.bookings}>
+      {orders.map((order) => {
+        const status = statusOf(order, now);
+        return (
+          <li key={order.bookingId} className={styles.booking}>
+            <div className={styles.bookingHeader}>
+              <h3>
+                {order.productTitle}
+                {order.optionTitle !== order.productTitle ? ` · ${order.optionTitle}` : ''}
+              </h3>
+              <span className={styles.status} data-status={status}>
+                {t(`bookings.status.${status}`)}
+              </span>
+            </div>
+            <p className={styles.bookingMeta}>
+              {formatDate(order.availabilityId, locale)} · {formatTime(order.availabilityId, locale)} · {order.lines.map((l) => `${l.quantity} × ${l.title}`).join(', ')} ·{' '}
+              {formatMoney(order.total, order.currency, locale)}
+            </p>
+            <p className={styles.bookingMeta}>
+              {t('bookings.reference')} <strong>{order.reference}</strong>
+            </p>
+            {status === 'CONFIRMED' && order.tickets.length > 0 && (
+              <details>
+                <summary>{t('bookings.showTickets', { count: order.tickets.length })}</summary>
+                <Tickets tickets={order.tickets} />
+              </details>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,140 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { GetServerSideProps } from 'next';
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import { useTranslation } from 'next-i18next/pages';
+import toast from 'react-hot-toast';
+import { availabilityStore, selectionStore } from '@/client/booking/browser-stores';
+import { paymentStore, usePayment } from '@/client/checkout/browser-payment';
+import { formatCountdown } from '@/client/checkout/countdown';
+import { ERROR_TOAST_MS } from '@/client/checkout/payment-store';
+import { useCountdown } from '@/client/checkout/use-countdown';
+import styles from '@/components/checkout/checkout.module.css';
+import { OrderSummary } from '@/components/checkout/OrderSummary';
+import { StripeEmbeddedCheckout } from '@/components/checkout/StripeEmbeddedCheckout';
+import { TestCardForm } from '@/components/checkout/TestCardForm';
+import { Tickets } from '@/components/checkout/Tickets';
+import { Alert } from '@/components/ui/Alert';
+import { Card } from '@/components/ui/Card';
+import { PageTitle } from '@/components/ui/PageTitle';
+import type { OrderView } from '@/modules/checkout/order-view';
+import { requireMember } from '@/server/auth/require-member';
+import { translationProps } from '@/server/translations';
+
+export default function CheckoutPage() {
+  const { t } = useTranslation('checkout');
+  const router = useRouter();
+  const paymentSession = usePayment((s) => s.paymentSession);
+  const expirationTime = usePayment((s) => s.expirationTime);
+  const storedOrder = usePayment((s) => s.order);
+  const [finished, setFinished] = useState<OrderView>();
+  const [timedOut, setTimedOut] = useState(false);
+  const order = finished ?? storedOrder;
+
+  // A finished order is shown from here on; the stores start afresh for the next booking.
+  const finish = useCallback((done: OrderView) => {
+    setFinished(done);
+    if (done.status === 'CONFIRMED' || done.status === 'REFUNDED') {
+      paymentStore.getState().reset();
+      selectionStore.getState().reset();
+      availabilityStore.getState().reset();
+    }
+  }, []);
+
+  // A reload, or Stripe's return (?uuid=), fetches the session again by booking id.
+  const refetch = useCallback(
+    async (uuid?: string) => {
+      await paymentStore.getState().refetchSession(uuid);
+      const latest = paymentStore.getState().order;
+      if (latest && latest.status !== 'PENDING_PAYMENT') finish(latest);
+    },
+    [finish],
+  );
+  useEffect(() => {
+    if (!router.isReady) return;
+    const uuid = typeof router.query.uuid === 'string' ? router.query.uuid : undefined;
+    void Promise.resolve(paymentStore.persist.rehydrate()).then(() => refetch(uuid));
+  }, [router.isReady, router.query.uuid, refetch]);
+
+  const pending = !order || order.status === 'PENDING_PAYMENT';
+  const onExpired = useCallback(() => {
+    paymentStore.getState().reset();
+    setTimedOut(true);
+    toast.error(t('expired.toast'), { duration: ERROR_TOAST_MS });
+  }, [t]);
+  const remaining = useCountdown(pending && !timedOut ? expirationTime : undefined, onExpired);
+  const onStripeComplete = useCallback(() => void refetch(), [refetch]);
+
+  return (
+    <div className={styles.page}>
+      <PageTitle title={t('title')} />
+      {timedOut ? (
+        <Card>
+          <h1 className={styles.heading}>{t('expired.heading')}</h1>
+          <p>{t('expired.body')}</p>
+          <p className={styles.actions}>
+            <Link href="/products">{t('expired.again')}</Link>
+          </p>
+        </Card>
+      ) : order?.status === 'CONFIRMED' ? (
+        <Card>
+          <h1 className={styles.heading}>{t('confirmation.heading')}</h1>
+          <p role="status">{t('confirmation.body')}</p>
+          <p>
+            {t('confirmation.reference')} <span className={styles.bigReference}>{order.reference}</span>
+          </p>
+          <OrderSummary order={order} />
+          <h2>{t('confirmation.tickets')}</h2>
+          <Tickets tickets={order.tickets} />
+          <p className={styles.actions}>
+            <Link href="/profile">{t('confirmation.myBookings')}</Link>
+            <Link href="/products">{t('confirmation.bookMore')}</Link>
+          </p>
+        </Card>
+      ) : order?.status === 'REFUNDED' ? (
+        <Card>
+          <h1 className={styles.heading}>{t('refunded.heading')}</h1>
+          <Alert tone="info">{t('refunded.body', { reference: order.reference })}</Alert>
+          <p className={styles.actions}>
+            <Link href="/products">{t('expired.again')}</Link>
+          </p>
+        </Card>
+      ) : (
+        <>
+          <h1 className={styles.heading}>{t('heading')}</h1>
+          {remaining !== undefined && (
+            <div className={styles.countdown} role="timer" aria-label={t('countdown.label')}>
+              <span>{t('countdown.label')}</span>
+              <span className={styles.countdownValue} aria-hidden="true">
+                {formatCountdown(remaining)}
+              </span>
+              <span className="visually-hidden">{formatCountdown(remaining)}</span>
+            </div>
+          )}
+          <div className={styles.layout}>
+            <Card>
+              <h2>{t('payment.heading')}</h2>
+              {!paymentSession ? (
+                <p role="status">{t('loading')}</p>
+              ) : paymentSession.provider === 'stripe' && paymentSession.clientSecret && paymentSession.publishableKey ? (
+                <StripeEmbeddedCheckout publishableKey={paymentSession.publishableKey} clientSecret={paymentSession.clientSecret} onComplete={onStripeComplete} />
+              ) : (
+                <TestCardForm sessionId={paymentSession.id} amount={paymentSession.amount} currency={paymentSession.currency} onPaid={finish} />
+              )}
+            </Card>
+            <Card>
+              <h2>{t('summary.heading')}</h2>
+              {order ? <OrderSummary order={order} /> : <p role="status">{t('loading')}</p>}
+            </Card>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+export const getServerSideProps: GetServerSideProps = async (ctx) => {
+  const { session, redirect } = await requireMember(ctx);
+  if (redirect) return { redirect };
+  return { props: { ...(await translationProps(ctx.locale, ['checkout'])), session: JSON.parse(JSON.stringify(session)) } };
+};

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import type { StateStorage } from 'zustand/middleware';
+import { formatCountdown, remainingMs, SAFETY_MARGIN_MS } from '@/client/checkout/countdown';
+import { createPaymentStore, ERROR_TOAST_MS, REDIRECT_TOAST_MS, type PaymentEffects } from '@/client/checkout/payment-store';
+
+const memory = (): StateStorage => {
+  const data = new Map<string, string>();
+  return { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) };
+};
+
+const MESSAGES = {
+  mustBeLoggedIn: 'You must be logged in to book',
+  selectProductAndOption: 'Please select a product and option',
+  creating: 'Creating checkout session, please wait...',
+  redirecting: 'Redirecting to checkout',
+  generic: 'Error, please try again',
+  noBookingId: 'No booking id',
+  noSession: 'No payment session found when updating session, please try again',
+};
+
+const SESSION = { provider: 'test', id: 'cs_1', amount: 8800, currency: 'USD', expiresAt: '2026-11-21T15:30:00Z', clientSecret: null, publishableKey: null, status: 'PENDING_PAYMENT' };
+
+function recorder(answers: Record<string, { status: number; data: unknown } | Error>) {
+  const log: string[] = [];
+  const posted: { url: string; body: unknown }[] = [];
+  const effects: PaymentEffects = {
+    async post(url, body) {
+      posted.push({ url, body });
+      const answer = answers[url.split('?')[0]!];
+      if (!answer || answer instanceof Error) throw answer ?? new Error('offline');
+      return answer as never;
+    },
+    toastLoading: (m) => (log.push(`loading:${m}`), 'toast-1'),
+    toastSuccess: (m, id, ms) => void log.push(`success:${m}:${id}:${ms}`),
+    toastError: (m, ms) => void log.push(`error:${m}:${ms}`),
+    navigate: (path) => void log.push(`go:${path}`),
+    messages: () => MESSAGES,
+  };
+  return { effects, log, posted };
+}
+
+const PAY = '/api/auth/octo/bookings/payWithPayment';
+const REFETCH = '/api/auth/octo/bookings/refetchSession';
+const input = { isLoggedIn: true, productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 2 }, selectedTime: '2026-11-21T09:00:00-05:00' };
+
+describe('the payment session store', () => {
+  it('sends an anonymous visitor to sign in', async () => {
+    const { effects, log, posted } = recorder({});
+    await createPaymentStore(effects, memory()).getState().createSession({ ...input, isLoggedIn: false });
+    expect(log).toEqual([`error:You must be logged in to book:${ERROR_TOAST_MS}`, 'go:/login']);
+    expect(posted).toEqual([]);
+  });
+
+  it('needs a product and an option', async () => {
+    const { effects, log, posted } = recorder({});
+    await createPaymentStore(effects, memory()).getState().createSession({ ...input, optionId: undefined });
+    expect(log).toEqual([`error:Please select a product and option:${ERROR_TOAST_MS}`]);
+    expect(posted).toEqual([]);
+  });
+
+  it('stores session, booking id and expiry, then goes to /checkout', async () => {
+    const { effects, log, posted } = recorder({ [PAY]: { status: 201, data: { paymentSession: SESSION, bookingId: 'b-1', expirationTime: '2026-11-21T15:30:00Z' } } });
+    const store = createPaymentStore(effects, memory());
+    await store.getState().createSession(input);
+    expect(posted[0]!.body).toEqual({ productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 2 }, selectedTime: input.selectedTime });
+    expect(store.getState()).toMatchObject({ bookingId: 'b-1', expirationTime: '2026-11-21T15:30:00Z', paymentSession: SESSION, isCreating: false });
+    expect(log).toEqual(['loading:Creating checkout session, please wait...', `success:Redirecting to checkout:toast-1:${REDIRECT_TOAST_MS}`, 'go:/checkout']);
+  });
+
+  it('does nothing when a session exists', async () => {
+    const { effects, posted } = recorder({ [PAY]: { status: 201, data: { paymentSession: SESSION, bookingId: 'b-1', expirationTime: 'x' } } });
+    const store = createPaymentStore(effects, memory());
+    await store.getState().createSession(input);
+    await store.getState().createSession(input);
+    expect(posted).toHaveLength(1);
+  });
+
+  it("shows the server's message, or the generic one", async () => {
+    for (const [answer, shown] of [
+      [{ status: 409, data: { error: 'Sold out: no places are left at this time' } }, 'Sold out: no places are left at this time'],
+      [{ status: 500, data: {} }, 'Error, please try again'],
+      [new Error('offline'), 'Error, please try again'],
+    ] as const) {
+      const { effects, log } = recorder({ [PAY]: answer });
+      const store = createPaymentStore(effects, memory());
+      await store.getState().createSession(input);
+      expect(log.at(-1)).toBe(`error:${shown}:${ERROR_TOAST_MS}`);
+      expect(store.getState()).toMatchObject({ paymentSession: undefined, isCreating: false });
+    }
+  });
+
+  it('refetches by booking id', async () => {
+    const { effects, posted } = recorder({ [REFETCH]: { status: 200, data: { paymentSession: SESSION, expirationTime: '2026-11-21T15:40:00Z' } } });
+    const store = createPaymentStore(effects, memory());
+    await store.getState().refetchSession('b-9');
+    expect(posted[0]!.url).toBe(`${REFETCH}?uuid=b-9`);
+    expect(store.getState()).toMatchObject({ bookingId: 'b-9', expirationTime: '2026-11-21T15:40:00Z' });
+  });
+
+  it("says 'No booking id' and goes to /products without one", async () => {
+    const { effects, log } = recorder({});
+    await createPaymentStore(effects, memory()).getState().refetchSession();
+    expect(log).toEqual([`error:No booking id:${ERROR_TOAST_MS}`, 'go:/products']);
+  });
+
+  it('goes to /products when the session is not found', async () => {
+    const { effects, log } = recorder({ [REFETCH]: { status: 404, data: { error: 'x' } } });
+    const store = createPaymentStore(effects, memory());
+    await store.getState().refetchSession('b-1');
+    expect(log).toEqual([`error:No payment session found when updating session, please try again:${ERROR_TOAST_MS}`, 'go:/products']);
+    expect(store.getState().bookingId).toBeUndefined();
+  });
+
+  it('reset clears everything', async () => {
+    const { effects } = recorder({ [PAY]: { status: 201, data: { paymentSession: SESSION, bookingId: 'b-1', expirationTime: 'x' } } });
+    const store = createPaymentStore(effects, memory());
+    await store.getState().createSession(input);
+    store.getState().reset();
+    expect(store.getState()).toMatchObject({ paymentSession: undefined, bookingId: undefined, expirationTime: undefined });
+  });
+});
+
+describe('the countdown', () => {
+  const expiry = '2026-11-21T15:30:00Z';
+  const at = (iso: string) => new Date(iso).getTime();
+
+  it('keeps a 5-minute margin before the expiry', () => {
+    expect(SAFETY_MARGIN_MS).toBe(300_000);
+    expect(remainingMs(expiry, at('2026-11-21T15:00:00Z'))).toBe(25 * 60_000);
+    expect(remainingMs(expiry, at('2026-11-21T15:25:00Z'))).toBe(0);
+    expect(remainingMs(expiry, at('2026-11-21T15:26:00Z'))).toBeLessThan(0);
+  });
+
+  it.each([
+    [2 * 3600_000 + 3 * 60_000 + 4_000, '2h 3m 4s'],
+    [3600_000, '1h 0m 0s'],
+    [25 * 60_000 + 9_000, '25m 9s'],
+    [60_000, '1m 0s'],
+    [59_999, '59s'],
+    [0, '0s'],
+    [-5_000, '0s'],
+  ])('writes %i ms as %s', (ms, text) => {
+    expect(formatCountdown(ms)).toBe(text);
+  });
+});
