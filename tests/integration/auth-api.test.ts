@@ -6,10 +6,7 @@ import { Visitor, uniqueEmail } from './sites';
 async function signedIn(url: string) {
   const visitor = new Visitor(url);
   const email = uniqueEmail('signed-in');
-  await visitor.join(email);
-  await visitor.requestLink(email);
-  const link = await visitor.latestLink(email);
-  await visitor.request(link);
+  await visitor.signIn(email);
   return { visitor, email };
 }
 

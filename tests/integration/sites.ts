@@ -102,6 +102,13 @@ export class Visitor {
     return link;
   }
 
+  /** Joins (when new) and signs in through the e-mailed link, keeping the session cookie. */
+  async signIn(email: string): Promise<void> {
+    await this.join(email);
+    await this.requestLink(email);
+    await this.request(await this.latestLink(email));
+  }
+
   async session(): Promise<{ user?: { email?: string; id?: string } }> {
     const res = await this.request('/api/auth/session');
     return (await res.json()) as never;

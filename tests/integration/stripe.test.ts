@@ -1,0 +1,129 @@
+// The Stripe adapter against a local stand-in of Stripe's endpoints, and a site that takes payments
+// through it, completing orders from signed webhooks.
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createStripeGateway, formEncode, verifyStripeSignature } from '@/adapters/payments/stripe';
+import { createOctoClient } from '@/adapters/supplier/octo/octo-client';
+import { startSite, type RunningServer } from '../support/server';
+import { startStripeStandIn } from '../support/stripe-stand-in';
+import { OCTO_KEY, TEST_SITE_ENV, Visitor, uniqueEmail } from './sites';
+import { firstSlot, openDay } from './supplier-scenarios';
+
+const WEBHOOK_SECRET = 'whsec_test_integration_secret';
+const sign = (payload: string, secret = WEBHOOK_SECRET, at = Math.floor(Date.now() / 1000)) =>
+  `t=${at},v1=${crypto.createHmac('sha256', secret).update(`${at}.${payload}`).digest('hex')}`;
+
+let stripe: Awaited<ReturnType<typeof startStripeStandIn>>;
+beforeAll(async () => {
+  stripe = await startStripeStandIn();
+});
+afterAll(async () => stripe?.close());
+
+describe('the Stripe adapter', () => {
+  const gateway = () => createStripeGateway({ secretKey: 'sk_test_123', publishableKey: 'pk_test_123', apiBase: stripe.url });
+
+  it('encodes nested parameters as Stripe reads them', () => {
+    expect(formEncode({ a: 1, line_items: [{ price_data: { unit_amount: 500 } }], skip: undefined }).toString()).toBe(
+      'a=1&line_items%5B0%5D%5Bprice_data%5D%5Bunit_amount%5D=500',
+    );
+  });
+
+  it('opens an embedded Checkout Session for the amount, reads its state, and refunds once', async () => {
+    const expiresAt = new Date(Date.now() + 30 * 60_000);
+    const session = await gateway().createSession({
+      amount: 8800,
+      currency: 'USD',
+      reference: 'booking-1',
+      description: 'Main Deck',
+      customerEmail: 'ana@example.com',
+      expiresAt,
+      returnUrl: 'http://localhost/checkout?uuid=booking-1',
+    });
+    expect(session).toMatchObject({ provider: 'stripe', amount: 8800, currency: 'USD', publishableKey: 'pk_test_123' });
+    expect(session.clientSecret).toMatch(/_secret$/);
+    const sent = stripe.sessions.get(session.id)!;
+    expect(sent).toMatchObject({ mode: 'payment', ui_mode: 'embedded', 'line_items[0][price_data][currency]': 'usd', 'metadata[bookingUuid]': 'booking-1' });
+    expect(Number(sent.expires_at) - Date.now() / 1000).toBeGreaterThanOrEqual(30 * 60);
+
+    expect(await gateway().getState(session.id)).toEqual({ status: 'open', amountPaid: 0, currency: 'USD' });
+    stripe.markPaid(session.id);
+    expect(await gateway().getState(session.id)).toEqual({ status: 'paid', amountPaid: 8800, currency: 'USD' });
+    await gateway().refund(session.id, 8800);
+    await gateway().refund(session.id, 8800);
+    expect(stripe.refunds.filter((r) => r.payment_intent === `pi_${session.id}`)).toHaveLength(1);
+  });
+
+  it('reports a Stripe that refuses the key', async () => {
+    const wrong = createStripeGateway({ secretKey: 'sk_live_wrong', publishableKey: 'pk', apiBase: stripe.url });
+    await expect(wrong.getState('cs_x')).rejects.toMatchObject({ code: 'gateway_failed' });
+  });
+
+  it('checks webhook signatures and their age', () => {
+    const payload = '{"type":"checkout.session.completed"}';
+    expect(verifyStripeSignature(payload, sign(payload), WEBHOOK_SECRET)).toBe(true);
+    expect(verifyStripeSignature(payload, sign(payload, 'whsec_other'), WEBHOOK_SECRET)).toBe(false);
+    expect(verifyStripeSignature(`${payload} `, sign(payload), WEBHOOK_SECRET)).toBe(false);
+    expect(verifyStripeSignature(payload, sign(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600), WEBHOOK_SECRET)).toBe(false);
+    expect(verifyStripeSignature(payload, undefined, WEBHOOK_SECRET)).toBe(false);
+    expect(verifyStripeSignature(payload, 'garbage', WEBHOOK_SECRET)).toBe(false);
+  });
+});
+
+describe('a site that takes payments with Stripe', () => {
+  let site: RunningServer;
+  beforeAll(async () => {
+    site = await startSite({
+      ...TEST_SITE_ENV,
+      STRIPE_SECRET_KEY: 'sk_test_site',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_site',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripe.url,
+    });
+  });
+  afterAll(async () => site?.stop());
+
+  it('completes the order from the signed webhook, once, and ignores bad signatures', async () => {
+    const visitor = new Visitor(site.url);
+    const email = uniqueEmail('stripe');
+    await visitor.signIn(email);
+    const octo = createOctoClient({ baseUrl: `${inject('backends')[0]!.url}/octo`, apiKey: OCTO_KEY });
+    const day = await openDay(octo, 'main-deck', 'main-deck-day', 15);
+    const started = (await (
+      await visitor.postJson('/api/auth/octo/bookings/payWithPayment', {
+        productId: 'main-deck',
+        optionId: 'main-deck-day',
+        quantities: { adult: 1 },
+        selectedTime: await firstSlot(octo, 'main-deck', 'main-deck-day', day),
+      })
+    ).json()) as { paymentSession: { id: string; provider: string; clientSecret: string; publishableKey: string }; bookingId: string };
+    expect(started.paymentSession).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_site' });
+    expect(started.paymentSession.clientSecret).toBeTruthy();
+
+    const webhook = (payload: string, signature: string) =>
+      fetch(`${site.url}/api/payments/stripe/webhook`, { method: 'POST', headers: { 'stripe-signature': signature, 'content-type': 'application/json' }, body: payload });
+    const event = JSON.stringify({ id: 'evt_1', type: 'checkout.session.completed', data: { object: { id: started.paymentSession.id } } });
+
+    // Not paid yet: the event changes nothing.
+    stripe.markPaid(started.paymentSession.id);
+    const forged = await webhook(event, sign(event, 'whsec_forged'));
+    expect(forged.status).toBe(400);
+    const status = async () =>
+      ((await (await visitor.request(`/api/auth/octo/bookings/refetchSession?uuid=${started.bookingId}`, { method: 'POST' })).json()) as { order: { status: string } }).order.status;
+
+    const delivered = await webhook(event, sign(event));
+    expect(delivered.status).toBe(200);
+    expect(await delivered.json()).toMatchObject({ outcome: 'confirmed' });
+    const replayed = await webhook(event, sign(event));
+    expect(await replayed.json()).toMatchObject({ outcome: 'done-before' });
+    expect(await status()).toBe('CONFIRMED');
+    expect((await visitor.outbox(email)).filter((m) => m.subject.startsWith('Your tickets'))).toHaveLength(1);
+  });
+
+  it('has no test card form', async () => {
+    const visitor = new Visitor(site.url);
+    await visitor.signIn(uniqueEmail('no-test-cards'));
+    const res = await visitor.postJson('/api/payments/test/pay', { sessionId: 'x', card: { number: '4242424242424242', expMonth: 1, expYear: 2030, cvc: '123' } });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: 'The test gateway is not in use' });
+  });
+});
