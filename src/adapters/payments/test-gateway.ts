@@ -3,6 +3,7 @@
 // Any future expiry and any 3- or 4-digit CVC. Sessions, payments and refunds are kept in its own table.
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { expiryValid, luhnValid } from '../../modules/checkout/card-checks';
 import type { Database } from '../../server/db/client';
 import { testPaymentSessions } from '../../server/db/schema';
 import { PaymentError, type PaymentGateway } from './port';
@@ -19,25 +20,10 @@ export const TEST_CARDS = {
   insufficientFunds: '4000000000009995',
 } as const;
 
-/** The Luhn check that every card number passes. */
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return digits.length >= 12 && sum % 10 === 0;
-}
-
 export function checkCard(card: TestCard, now: Date): void {
   const number = card.number.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) throw new PaymentError('invalid_card', 'The card number is not valid.');
-  const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
-  const endOfMonth = new Date(Date.UTC(year, card.expMonth, 1));
-  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12 || endOfMonth <= now) {
-    throw new PaymentError('invalid_card', 'The expiry date is not valid.');
-  }
+  if (!luhnValid(number)) throw new PaymentError('invalid_card', 'The card number is not valid.');
+  if (!expiryValid(card.expMonth, card.expYear, now)) throw new PaymentError('invalid_card', 'The expiry date is not valid.');
   if (!/^\d{3,4}$/.test(card.cvc)) throw new PaymentError('invalid_card', 'The security code is not valid.');
 }
 

@@ -6,6 +6,7 @@ import { formatMoney } from '@/client/format/money';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import type { WebProduct } from '@/modules/catalog/web-product';
+import summary from '@/components/ui/summary.module.css';
 import styles from './booking.module.css';
 
 type Props = {
@@ -32,7 +33,7 @@ export function BookingSummary({ product, optionId, quantities, selectedDate, se
         {!product ? (
           <p className={styles.hint}>{t('summary.empty')}</p>
         ) : (
-          <dl className={styles.summaryList}>
+          <dl className={summary.summaryList}>
             <dt>{product.title}</dt>
             <dd>{option && product.options.length > 1 ? option.title : ''}</dd>
             {lines.map((u) => (
@@ -56,7 +57,7 @@ export function BookingSummary({ product, optionId, quantities, selectedDate, se
           </dl>
         )}
         {product && (
-          <p className={styles.total}>
+          <p className={summary.total}>
             <span>{t('summary.total')}</span>
             <span>{formatMoney(total, product.currency, locale)}</span>
           </p>

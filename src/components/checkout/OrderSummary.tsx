@@ -3,14 +3,14 @@ import { useTranslation } from 'next-i18next/pages';
 import { formatDate, formatTime } from '@/client/format/date-time';
 import { formatMoney } from '@/client/format/money';
 import type { OrderView } from '@/modules/checkout/order-view';
-import styles from './checkout.module.css';
+import summary from '@/components/ui/summary.module.css';
 
 export function OrderSummary({ order }: { order: OrderView }) {
   const { t } = useTranslation('checkout');
   const { locale = 'en' } = useRouter();
   return (
     <>
-      <dl className={styles.summaryList}>
+      <dl className={summary.summaryList}>
         <dt>{t('summary.experience')}</dt>
         <dd>
           {order.productTitle}
@@ -27,7 +27,7 @@ export function OrderSummary({ order }: { order: OrderView }) {
           </div>
         ))}
       </dl>
-      <p className={styles.total}>
+      <p className={summary.total}>
         <span>{t('summary.total')}</span>
         <span>{formatMoney(order.total, order.currency, locale)}</span>
       </p>

@@ -7,20 +7,11 @@ import { formatMoney } from '@/client/format/money';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
+import { expiryValid, luhnValid } from '@/modules/checkout/card-checks';
 import type { OrderView } from '@/modules/checkout/order-view';
 import styles from './checkout.module.css';
 
 type Props = { sessionId: string; amount: number; currency: string; onPaid: (order: OrderView) => void };
-
-function luhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return digits.length >= 12 && sum % 10 === 0;
-}
 
 /** "4242424242424242" → "4242 4242 4242 4242" while typing. */
 const groupDigits = (value: string) => value.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
@@ -37,11 +28,11 @@ export function TestCardForm({ sessionId, amount, currency, onPaid }: Props) {
 
   function validate() {
     const found: typeof errors = {};
-    if (!luhn(number.replace(/\D/g, ''))) found.number = t('card.invalidNumber');
+    if (!luhnValid(number.replace(/\D/g, ''))) found.number = t('card.invalidNumber');
     const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim());
     const month = Number(match?.[1]);
-    const year = match ? (match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2])) : 0;
-    if (!match || month < 1 || month > 12 || new Date(Date.UTC(year, month, 1)) <= new Date()) found.expiry = t('card.invalidExpiry');
+    const year = Number(match?.[2]);
+    if (!match || !expiryValid(month, year, new Date())) found.expiry = t('card.invalidExpiry');
     if (!/^\d{3,4}$/.test(cvc)) found.cvc = t('card.invalidCvc');
     return { found, month, year };
   }
