@@ -21,6 +21,12 @@ async function openPostgres(url: string): Promise<Opened> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new Pool({ connectionString: url, max: 10 });
+  let closing = false;
+  // An idle connection can be cut by the server (a restart, a failover): the pool replaces it. Without a
+  // listener, that error would end the process.
+  pool.on('error', (error) => {
+    if (!closing) console.error(`[db] a PostgreSQL connection failed: ${error.message}`);
+  });
   // Several server processes may start at once against one database: migrate under a lock.
   const client = await pool.connect();
   try {
@@ -30,7 +36,13 @@ async function openPostgres(url: string): Promise<Opened> {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
     client.release();
   }
-  return { db: drizzle({ client: pool, schema }) as unknown as Database, close: () => pool.end() };
+  return {
+    db: drizzle({ client: pool, schema }) as unknown as Database,
+    close: () => {
+      closing = true;
+      return pool.end();
+    },
+  };
 }
 
 async function openPglite(dataDir: string): Promise<Opened> {
