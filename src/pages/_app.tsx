@@ -4,6 +4,7 @@ import { SessionProvider } from 'next-auth/react';
 import { appWithTranslation } from 'next-i18next/pages';
 import { Toaster } from 'react-hot-toast';
 import { Layout } from '@/components/layout/Layout';
+import { NewTokenToasts } from '@/components/loyalty/NewTokenToasts';
 import '@/styles/globals.css';
 
 type PageProps = { session?: Session | null };
@@ -14,6 +15,7 @@ function App({ Component, pageProps: { session, ...pageProps } }: AppProps<PageP
       <Layout>
         <Component {...pageProps} />
       </Layout>
+      <NewTokenToasts />
       <Toaster position="top-center" />
     </SessionProvider>
   );

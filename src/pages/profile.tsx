@@ -1,6 +1,8 @@
 import type { GetServerSideProps } from 'next';
 import { useTranslation } from 'next-i18next/pages';
+import { useMembership } from '@/client/loyalty/use-membership';
 import { MyBookings } from '@/components/profile/MyBookings';
+import { MyTokens } from '@/components/profile/MyTokens';
 import styles from '@/components/profile/profile.module.css';
 import { Card } from '@/components/ui/Card';
 import { PageTitle } from '@/components/ui/PageTitle';
@@ -8,19 +10,24 @@ import { Tabs } from '@/components/ui/Tabs';
 import { getMemberProfile } from '@/modules/accounts/member-profile';
 import { memberOrders } from '@/modules/checkout/member-orders';
 import { orderView, type OrderView } from '@/modules/checkout/order-view';
+import { getMembership, type Membership } from '@/modules/loyalty/membership';
 import { requireMember } from '@/server/auth/require-member';
 import { getDb } from '@/server/db/client';
 import { formatLongDate } from '@/server/format-date';
 import { translationProps } from '@/server/translations';
+import { isLocale } from '@/config/locales';
 
 type Props = {
   member: { name: string; email: string; phoneNumber: string; country: string; joined: string; marketingOptIn: boolean };
   orders: OrderView[];
+  membership: Membership;
   renderedAt: number;
 };
 
-export default function ProfilePage({ member, orders, renderedAt }: Props) {
+export default function ProfilePage({ member, orders, membership, renderedAt }: Props) {
   const { t } = useTranslation('profile');
+  // The tokens as the server rendered them, then as the poll finds them.
+  const tokens = useMembership().data?.tokens ?? membership.tokens;
   const details = (
     <dl className={styles.details}>
       <dt>{t('details.name')}</dt>
@@ -46,6 +53,7 @@ export default function ProfilePage({ member, orders, renderedAt }: Props) {
         <Tabs
           label={t('heading')}
           tabs={[
+            { id: 'tokens', label: t('tabs.tokens'), content: <MyTokens tokens={tokens} /> },
             { id: 'bookings', label: t('tabs.bookings'), content: <MyBookings orders={orders} now={renderedAt} /> },
             { id: 'details', label: t('tabs.details'), content: details },
           ]}
@@ -59,9 +67,13 @@ export const getServerSideProps: GetServerSideProps<Props> = async (ctx) => {
   const { session, redirect } = await requireMember(ctx);
   if (redirect) return { redirect };
   const db = await getDb();
-  const [profile, orders] = await Promise.all([getMemberProfile(db, session.user.id), memberOrders(db, session.user.id)]);
-  if (!profile) return { notFound: true };
   const locale = ctx.locale ?? 'en';
+  const [profile, orders, membership] = await Promise.all([
+    getMemberProfile(db, session.user.id),
+    memberOrders(db, session.user.id),
+    getMembership(db, session.user.id, isLocale(locale) ? locale : 'en'),
+  ]);
+  if (!profile) return { notFound: true };
   const country = new Intl.DisplayNames([locale], { type: 'region' }).of(profile.country) ?? profile.country;
   return {
     props: {
@@ -77,6 +89,7 @@ export const getServerSideProps: GetServerSideProps<Props> = async (ctx) => {
         marketingOptIn: profile.marketingOptIn,
       },
       orders: orders.map(orderView),
+      membership,
       renderedAt: Date.now(),
     },
   };

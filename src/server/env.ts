@@ -46,6 +46,7 @@ const schema = z.object({
   TRUST_PROXY: booleanish,
   OCTO_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   OCTO_API_KEY: z.string().min(8).optional(),
+  OCTO_WEBHOOK_SECRET: z.string().min(16, 'OCTO_WEBHOOK_SECRET must be at least 16 characters').optional(),
   OCTO_RESELLER_KEYS: z
     .string()
     .regex(/^[a-z0-9-]+:[^,:\s]{16,}(,[a-z0-9-]+:[^,:\s]{16,})*$/, 'OCTO_RESELLER_KEYS is "reseller-id:key-of-16-or-more-characters,…"')
@@ -55,6 +56,14 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET starts with whsec_').optional(),
   /** Where the Stripe API is: only tests point it elsewhere (a local stand-in). */
   STRIPE_API_BASE: z.url().optional(),
+  POAP_API_KEY: z.string().min(8).optional(),
+  POAP_CLIENT_ID: z.string().min(1).optional(),
+  POAP_CLIENT_SECRET: z.string().min(8).optional(),
+  /** Where the POAP API and its token endpoint are: only tests point them elsewhere (a local stand-in). */
+  POAP_API_BASE: z.url().optional(),
+  POAP_AUTH_URL: z.url().optional(),
+  /** The bearer key of the operator's API (ticket redemption at the gate). */
+  OPS_API_KEY: z.string().min(16, 'OPS_API_KEY must be at least 16 characters').optional(),
   /** How long a booking is held while the member pays. */
   PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(6).max(120).default(30),
   RATE_LIMIT_SIGNIN_PER_EMAIL: rateLimit('5/15m'),
@@ -78,6 +87,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 /** The reason the site must not start, or undefined when it may. */
 export function startupRefusal(env: Env): string | undefined {
   if (Boolean(env.OCTO_BASE_URL) !== Boolean(env.OCTO_API_KEY)) return 'OCTO_BASE_URL and OCTO_API_KEY go together';
+  const poap = [env.POAP_API_KEY, env.POAP_CLIENT_ID, env.POAP_CLIENT_SECRET].filter(Boolean).length;
+  if (poap !== 0 && poap !== 3) return 'POAP_API_KEY, POAP_CLIENT_ID and POAP_CLIENT_SECRET go together';
   const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET].filter(Boolean).length;
   if (stripe !== 0 && stripe !== 3) return 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together';
   if (env.NODE_ENV !== 'production' || env.SKYPASS_DEMO) return undefined;

@@ -2,6 +2,7 @@
 import { getMailTransport } from '../adapters/mail';
 import { getDb } from './db/client';
 import { getEnv, startupRefusal, type Env } from './env';
+import { startLoyaltyWorker } from './loyalty-worker';
 import { DEMO_RESELLER, parseResellerKeys, registerResellers } from './octo/resellers';
 
 function refuse(reason: string): never {
@@ -26,6 +27,7 @@ export async function startServer(): Promise<void> {
   } catch (error) {
     refuse(`the database could not be opened: ${(error as Error).message}`);
   }
+  startLoyaltyWorker();
   const database = env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;
   console.log(
     `[skypass] ready on ${process.env.NEXTAUTH_URL}: database ${database}, mail ${getMailTransport().name}` +

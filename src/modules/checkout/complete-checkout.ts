@@ -6,6 +6,7 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { SupplierError } from '../../adapters/supplier/port';
 import { memberships, orders, users } from '../../server/db/schema';
 import { AppError } from '../../server/errors';
+import { recordLoyaltyEvent } from '../loyalty/record-event';
 import type { CheckoutDeps } from './deps';
 import type { OrderRow } from './order-view';
 import { renderRefundEmail, renderTicketsEmail } from './tickets-email';
@@ -65,6 +66,8 @@ export async function completeCheckout(deps: CheckoutDeps, paymentSessionId: str
       },
       resellerReference: leased.id,
     });
+    // Recorded before the order is marked: a crash in between is healed by the next completion call.
+    await recordLoyaltyEvent(db, { userId: leased.userId, trigger: 'booking-confirmed', productId: leased.productId, bookingUuid: leased.bookingUuid });
     const [row] = await db
       .update(orders)
       .set({

@@ -1,5 +1,5 @@
 // The database schema. Migrations in drizzle/ are generated from this file (npm run db:generate).
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // --- next-auth (the column keys are the ones @auth/drizzle-adapter expects) ---
 
@@ -275,3 +275,57 @@ export const testPaymentSessions = pgTable('test_payment_sessions', {
   refundedAmount: integer('refunded_amount').notNull().default(0),
   createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
 });
+
+// --- loyalty: collectible tokens earned by members ---
+
+/**
+ * The work of issuing one token: one row per member, drop and source (the join, a booking, a visit),
+ * so that an event recorded twice still earns one token. A worker issues pending rows with retries.
+ */
+export const tokenIssues = pgTable(
+  'token_issues',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dropId: text('drop_id').notNull(),
+    /** What earned it: "joined", "booking:<uuid>", "visit:<uuid>". */
+    source: text('source').notNull(),
+    status: text('status').$type<'pending' | 'issued'>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    /** The issuer's id of the token, once issued. */
+    tokenId: text('token_id'),
+    /** The POAP mint link taken for this issue, kept so that a retry claims the same one. */
+    mintLink: text('mint_link'),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    issuedAt: timestamp('issued_at', { mode: 'date', withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('token_issues_once').on(t.userId, t.dropId, t.source),
+    index('token_issues_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/** The local issuer's tokens: the embedded stand-in for a POAP collection. */
+export const localTokens = pgTable('local_tokens', {
+  id: text('id').primaryKey(),
+  issueId: uuid('issue_id').notNull().unique(),
+  dropId: text('drop_id').notNull(),
+  owner: text('owner').notNull(),
+  mintedAt: timestamp('minted_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+});
+
+/** POAP mint links (qr_hash) per drop: each is handed out once. */
+export const poapMintLinks = pgTable(
+  'poap_mint_links',
+  {
+    qrHash: text('qr_hash').primaryKey(),
+    dropId: text('drop_id').notNull(),
+    takenBy: uuid('taken_by'),
+    takenAt: timestamp('taken_at', { mode: 'date', withTimezone: true }),
+  },
+  (t) => [index('poap_mint_links_free_idx').on(t.dropId, t.takenAt)],
+);

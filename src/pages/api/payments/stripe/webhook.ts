@@ -5,6 +5,7 @@ import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import { getCheckoutDeps } from '@/server/checkout-deps';
 import { getEnv } from '@/server/env';
 import { AppError } from '@/server/errors';
+import { kickLoyaltyWorker } from '@/server/loyalty-worker';
 
 // The signature covers the raw bytes: Next must not parse them.
 export const config = { api: { bodyParser: false } };
@@ -46,6 +47,7 @@ export default async function stripeWebhook(req: NextApiRequest, res: NextApiRes
   if (event.type && COMPLETING_EVENTS.has(event.type) && sessionId) {
     try {
       const { outcome } = await completeCheckout(await getCheckoutDeps(), sessionId);
+      kickLoyaltyWorker();
       return res.status(200).json({ received: true, outcome });
     } catch (error) {
       // An order we do not know is not Stripe's to retry; anything else is, so answer 500.

@@ -7,6 +7,7 @@ import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import { memberOrderBySession } from '@/modules/checkout/member-orders';
 import { orderView } from '@/modules/checkout/order-view';
 import { jsonRoute } from '@/server/api/json-route';
+import { kickLoyaltyWorker } from '@/server/loyalty-worker';
 import { requireApiMember } from '@/server/auth/require-api-member';
 import { getCheckoutDeps } from '@/server/checkout-deps';
 import { AppError } from '@/server/errors';
@@ -45,6 +46,7 @@ export default jsonRoute({
       }
     }
     const { order: completed } = await completeCheckout(deps, sessionId);
+    kickLoyaltyWorker();
     return { status: 200, body: { order: orderView(completed) } };
   },
 });

@@ -5,6 +5,7 @@ import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import { memberOrder } from '@/modules/checkout/member-orders';
 import { orderView, paymentSessionView } from '@/modules/checkout/order-view';
 import { jsonRoute } from '@/server/api/json-route';
+import { kickLoyaltyWorker } from '@/server/loyalty-worker';
 import { requireApiMember } from '@/server/auth/require-api-member';
 import { getCheckoutDeps } from '@/server/checkout-deps';
 
@@ -19,6 +20,7 @@ export default jsonRoute({
     const deps = await getCheckoutDeps();
     let order = await memberOrder(deps.db, member.userId, uuid);
     if (order.status === 'PENDING_PAYMENT') order = (await completeCheckout(deps, order.paymentSessionId)).order;
+    kickLoyaltyWorker();
     return {
       status: 200,
       body: { paymentSession: paymentSessionView(order), expirationTime: order.holdExpiresAt.toISOString(), order: orderView(order) },

@@ -1,0 +1,43 @@
+// The member's tokens, polled while signed in (SPEC.md section 7: every 10 s, dedupe 10 s, revalidate
+// on focus, 3 retries), with a toast for new ones (5 s), never on the first load.
+import { useEffect, useRef } from 'react';
+import { useSession } from 'next-auth/react';
+import { useTranslation } from 'next-i18next/pages';
+import toast from 'react-hot-toast';
+import useSWR from 'swr';
+import type { Membership } from '../../modules/loyalty/membership';
+import { newTokenIds } from './new-tokens';
+
+export const MEMBERSHIP_POLL_MS = 10_000;
+export const NEW_TOKEN_TOAST_MS = 5_000;
+export const MEMBERSHIP_KEY = '/api/auth/loyalty/getMembership';
+
+async function getMembership(url: string): Promise<Membership> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return (await response.json()) as Membership;
+}
+
+export function useMembership() {
+  const { status } = useSession();
+  return useSWR(status === 'authenticated' ? MEMBERSHIP_KEY : null, getMembership, {
+    refreshInterval: MEMBERSHIP_POLL_MS,
+    dedupingInterval: MEMBERSHIP_POLL_MS,
+    revalidateOnFocus: true,
+    errorRetryCount: 3,
+  });
+}
+
+/** Watches the membership and toasts new tokens. Mounted once, in the application shell. */
+export function useNewTokenToasts(): void {
+  const { data } = useMembership();
+  const { t } = useTranslation('common');
+  const known = useRef<Set<string> | undefined>(undefined);
+  useEffect(() => {
+    if (!data) return;
+    const fresh = newTokenIds(known.current, data.mintedTokenIds);
+    known.current = new Set(data.mintedTokenIds);
+    if (fresh.length === 1) toast.success(t('loyalty.newToken'), { duration: NEW_TOKEN_TOAST_MS, id: 'new-token' });
+    else if (fresh.length > 1) toast.success(t('loyalty.newTokens'), { duration: NEW_TOKEN_TOAST_MS, id: 'new-token' });
+  }, [data, t]);
+}

@@ -1,0 +1,35 @@
+import Image from 'next/image';
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import { useTranslation } from 'next-i18next/pages';
+import { formatDate } from '@/client/format/date-time';
+import type { MemberToken } from '@/modules/loyalty/membership';
+import styles from './profile.module.css';
+
+export function MyTokens({ tokens }: { tokens: MemberToken[] }) {
+  const { t } = useTranslation('profile');
+  const { locale = 'en' } = useRouter();
+  if (tokens.length === 0) {
+    return (
+      <div className={styles.emptyTokens}>
+        <p>{t('tokens.empty')}</p>
+        <p>
+          {t('tokens.howToEarn')} <Link href="/products">{t('tokens.bookNow')}</Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <ul className={styles.tokens}>
+      {tokens.map((token) => (
+        <li key={token.id} className={styles.token}>
+          {/* Our own SVG artwork: nothing for the image optimiser to resize. */}
+          <Image src={token.artwork} alt="" width={160} height={160} unoptimized className={styles.tokenArt} />
+          <h3>{token.name}</h3>
+          <p>{token.description}</p>
+          <p className={styles.tokenDate}>{t('tokens.earned', { date: formatDate(token.earnedAt, locale) })}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
