@@ -12,7 +12,10 @@ export const TEST_SITE_ENV = {
   RATE_LIMIT_LOOKUP_PER_EMAIL: '10/15m',
   RATE_LIMIT_LOOKUP_PER_IP: '30/15m',
   OCTO_RESELLER_KEYS: 'contract-tests:contract-test-key-0123456789,other-reseller:other-reseller-key-0123456789',
+  OCTO_WEBHOOK_SECRET: 'octo-webhook-secret-0123456789',
 };
+
+export const OPS_KEY = 'skypass-demo-ops-key';
 
 export const OCTO_KEY = 'contract-test-key-0123456789';
 export const OTHER_OCTO_KEY = 'other-reseller-key-0123456789';
@@ -107,6 +110,21 @@ export class Visitor {
     await this.join(email);
     await this.requestLink(email);
     await this.request(await this.latestLink(email));
+  }
+
+  async membership(): Promise<{ mintedTokenIds: string[]; tokens: { dropId: string; name: string; artwork: string; earnedAt: string }[] }> {
+    return (await (await this.request('/api/auth/loyalty/getMembership')).json()) as never;
+  }
+
+  /** Polls the membership until `done` holds (the worker issues tokens every 2 s). */
+  async membershipWhen(done: (m: Awaited<ReturnType<Visitor['membership']>>) => boolean, timeoutMs = 15_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const membership = await this.membership();
+      if (done(membership)) return membership;
+      if (Date.now() > deadline) throw new Error(`the membership never became as expected: ${JSON.stringify(membership)}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
   }
 
   async session(): Promise<{ user?: { email?: string; id?: string } }> {

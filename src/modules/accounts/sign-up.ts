@@ -2,7 +2,6 @@
 import type { Locale } from '../../config/locales';
 import type { Database } from '../../server/db/client';
 import { memberships, users } from '../../server/db/schema';
-import { recordLoyaltyEvent } from '../loyalty/record-event';
 import type { Contact } from './contact';
 
 export type SignUpResult = { alreadyExists: boolean; email: string };
@@ -27,8 +26,6 @@ export async function signUp(db: Database, input: { email: string; contact: Cont
       marketingOptIn: contact.marketingOptIn,
       locale,
     });
-    // The welcome token is earned in the same transaction as the membership: never one without the other.
-    await recordLoyaltyEvent(tx as unknown as Database, { userId: user.id, trigger: 'joined' });
     return true;
   });
   return { alreadyExists: !created, email };

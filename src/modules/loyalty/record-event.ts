@@ -11,14 +11,15 @@ export function sourceOf(event: LoyaltyEvent): string {
   return `${event.trigger === 'booking-confirmed' ? 'booking' : 'visit'}:${event.bookingUuid}`;
 }
 
-/** Records the work of the event's drops; answers how many tokens it newly earned. */
-export async function recordLoyaltyEvent(db: Database, event: LoyaltyEvent): Promise<number> {
+/** Records the work of the event's drops; answers how many tokens it newly earned. `notBefore` holds the
+ * first attempt back (the welcome token arrives a moment after the first sign-in, for the member to see). */
+export async function recordLoyaltyEvent(db: Database, event: LoyaltyEvent, notBefore?: Date): Promise<number> {
   const drops = dropsFor(event.trigger, event.productId);
   if (drops.length === 0) return 0;
   const source = sourceOf(event);
   const added = await db
     .insert(tokenIssues)
-    .values(drops.map((drop) => ({ userId: event.userId, dropId: drop.id, source, status: 'pending' as const })))
+    .values(drops.map((drop) => ({ userId: event.userId, dropId: drop.id, source, status: 'pending' as const, ...(notBefore ? { nextAttemptAt: notBefore } : {}) })))
     .onConflictDoNothing()
     .returning({ id: tokenIssues.id });
   return added.length;

@@ -5,7 +5,6 @@ import { contactSchema } from '@/modules/accounts/contact';
 import { emailSchema } from '@/modules/accounts/email';
 import { signUp } from '@/modules/accounts/sign-up';
 import { jsonRoute } from '@/server/api/json-route';
-import { kickLoyaltyWorker } from '@/server/loyalty-worker';
 import { getDb } from '@/server/db/client';
 
 // jsonRoute reads the body itself, with a size limit and JSON errors of its own.
@@ -18,7 +17,6 @@ export default jsonRoute({
     const db = await getDb();
     await enforceAbuseLimits(db, 'lookup', { email: body.email, clientIp });
     const result = await signUp(db, { email: body.email, contact: body.contact, locale });
-    kickLoyaltyWorker();
     return { status: result.alreadyExists ? 200 : 201, body: result };
   },
 });

@@ -9,10 +9,14 @@ import { emailSchema } from '../../modules/accounts/email';
 import { memberExists } from '../../modules/accounts/member-exists';
 import { memberLocale } from '../../modules/accounts/member-locale';
 import { renderSignInEmail } from '../../modules/accounts/sign-in-email';
+import { recordLoyaltyEvent } from '../../modules/loyalty/record-event';
 import { getDb } from '../db/client';
 import { accounts, sessions, users, verificationTokens } from '../db/schema';
 import { currentRequestContext } from '../request-context';
 import { authSecret } from './secret';
+
+/** The welcome token arrives this long after the first sign-in, while the member is on the site. */
+const WELCOME_DELAY_MS = 5_000;
 
 /** A sign-in link works once and for this long. */
 export const SIGN_IN_LINK_MINUTES = 30;
@@ -43,6 +47,13 @@ export async function getAuthOptions(): Promise<NextAuthOptions> {
         },
       }),
     ],
+    events: {
+      // A member has joined once they prove the address is theirs: the welcome token is earned at the
+      // first sign-in through the e-mailed link, never by an unverified sign-up (docs/decisions/0008).
+      async signIn({ user }) {
+        await recordLoyaltyEvent(db, { userId: user.id, trigger: 'joined' }, new Date(Date.now() + WELCOME_DELAY_MS));
+      },
+    },
     callbacks: {
       // Links go to members only: a visitor joins through /signup first (SPEC.md section 5).
       async signIn({ user, email }) {

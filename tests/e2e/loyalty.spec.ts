@@ -1,0 +1,43 @@
+// Collectible tokens as a member meets them: the welcome toast, the tokens tab, the visit at the gate.
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, signInAsNewMember } from './support';
+
+const OCTO = { Authorization: 'Bearer skypass-demo-octo-key', 'Content-Type': 'application/json' };
+
+test('a new member gets the welcome toast within the polling interval, then the token in the profile', async ({ page }) => {
+  await signInAsNewMember(page, 'collector');
+  // On the profile: the welcome token is issued a few seconds after the first sign-in.
+  await expect(page.getByText("Hooray, you've received a new POAP! Check it out in the profile tab!")).toBeVisible({ timeout: 20_000 });
+  const tokens = page.getByRole('tabpanel', { name: 'My POAPs' });
+  await expect(tokens.getByRole('heading', { name: 'Welcome aboard' })).toBeVisible();
+  await expect(tokens).toContainText('Earned on');
+  await expectNoAxeViolations(page);
+
+  // A reload is a first load: no toast for tokens already held.
+  await page.reload();
+  await expect(tokens.getByRole('heading', { name: 'Welcome aboard' })).toBeVisible();
+  await page.waitForTimeout(1_500);
+  await expect(page.getByText("Hooray, you've received a new POAP!")).toHaveCount(0);
+});
+
+test('after the visit is redeemed at the gate, the attendance token appears', async ({ page }) => {
+  await signInAsNewMember(page, 'gate');
+  // Book and pay through the page's own calls, as the checkout does.
+  const start = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  const end = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+  const days = (await (await page.request.post('/octo/availability/calendar', { headers: OCTO, data: { productId: 'main-deck', optionId: 'main-deck-day', localDateStart: start, localDateEnd: end } })).json()) as { localDate: string; available: boolean }[];
+  const day = days.find((d) => d.available)!.localDate;
+  const [slot] = (await (await page.request.post('/octo/availability', { headers: OCTO, data: { productId: 'main-deck', optionId: 'main-deck-day', localDateStart: day, localDateEnd: day } })).json()) as { id: string }[];
+  const started = await (await page.request.post('/api/auth/octo/bookings/payWithPayment', { data: { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime: slot!.id } })).json();
+  const paid = await (await page.request.post('/api/payments/test/pay', { data: { sessionId: started.paymentSession.id, card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' } } })).json();
+
+  await page.goto('/profile');
+  await expect(page.getByRole('tabpanel', { name: 'My POAPs' }).getByRole('heading', { name: 'Ticket holder' })).toBeVisible({ timeout: 20_000 });
+
+  const redeemed = await page.request.post('/api/ops/redeem', { headers: { Authorization: 'Bearer skypass-demo-ops-key' }, data: { reference: paid.order.reference } });
+  expect(redeemed.ok()).toBe(true);
+  // One new token, or several when the welcome token arrives in the same poll.
+  await expect(page.getByText(/^Hooray, you've received (a new POAP|some new POAPs)!/)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('tabpanel', { name: 'My POAPs' }).getByRole('heading', { name: 'Skyline visitor' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});

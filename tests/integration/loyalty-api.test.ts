@@ -1,0 +1,79 @@
+// Tokens as a member earns them on a running site: joining, booking, and the visit at the gate.
+import { describe, expect, inject, it } from 'vitest';
+import { createOctoClient } from '@/adapters/supplier/octo/octo-client';
+import { OCTO_KEY, OPS_KEY, TEST_SITE_ENV, Visitor, uniqueEmail } from './sites';
+import { firstSlot, openDay } from './supplier-scenarios';
+
+const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
+
+describe.each(inject('backends'))('loyalty on $name', ({ url }) => {
+  const octo = createOctoClient({ baseUrl: `${url}/octo`, apiKey: OCTO_KEY });
+  const redeem = (reference: string, key = OPS_KEY) =>
+    fetch(`${url}/api/ops/redeem`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ reference }) });
+
+  async function bookAndPay(visitor: Visitor, productId: string, optionId: string, daysAhead: number) {
+    const day = await openDay(octo, productId, optionId, daysAhead);
+    const started = (await (
+      await visitor.postJson('/api/auth/octo/bookings/payWithPayment', { productId, optionId, quantities: { adult: 1 }, selectedTime: await firstSlot(octo, productId, optionId, day) })
+    ).json()) as { paymentSession: { id: string }; bookingId: string };
+    const paid = (await (await visitor.postJson('/api/payments/test/pay', { sessionId: started.paymentSession.id, card: CARD })).json()) as { order: { reference: string } };
+    return { bookingId: started.bookingId, reference: paid.order.reference };
+  }
+
+  it('answers 401 to an anonymous visitor', async () => {
+    const res = await new Visitor(url).request('/api/auth/loyalty/getMembership');
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('gives a new member the welcome token, in their language', async () => {
+    const visitor = new Visitor(url, 'ja');
+    await visitor.signIn(uniqueEmail('welcome'));
+    const membership = await visitor.membershipWhen((m) => m.tokens.length === 1);
+    expect(membership.tokens[0]).toMatchObject({ dropId: 'welcome', artwork: '/images/tokens/welcome.svg' });
+    expect(membership.tokens[0]!.name).not.toBe('Welcome aboard');
+    expect(membership.mintedTokenIds).toHaveLength(1);
+  });
+
+  it('gives booking tokens, then the attendance token at the gate, once', async () => {
+    const visitor = new Visitor(url);
+    await visitor.signIn(uniqueEmail('visitor'));
+    const { reference } = await bookAndPay(visitor, 'sunrise', 'sunrise-weekend', 50);
+    const booked = await visitor.membershipWhen((m) => m.tokens.length === 3);
+    expect(booked.tokens.map((t) => t.dropId).sort()).toEqual(['sunrise-seeker', 'ticket-holder', 'welcome']);
+
+    const res = await redeem(reference.toLowerCase());
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ reference, status: 'REDEEMED', alreadyRedeemed: false, tokensEarned: 1 });
+    const visited = await visitor.membershipWhen((m) => m.tokens.length === 4);
+    expect(visited.tokens[0]!.dropId).toBe('skyline-visitor');
+    const again = await redeem(reference);
+    expect(await again.json()).toMatchObject({ alreadyRedeemed: true, tokensEarned: 0 });
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect((await visitor.membership()).tokens).toHaveLength(4);
+  });
+
+  it('refuses the operator API without its key, and unknown references', async () => {
+    expect((await redeem('SKY-XXXXXX', 'wrong-key-wrong-key')).status).toBe(401);
+    const unknown = await redeem('SKY-NOPE00');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: 'No booking has the reference SKY-NOPE00' });
+  });
+
+  it('credits a visit an OCTO supplier reports by webhook', async () => {
+    const visitor = new Visitor(url);
+    await visitor.signIn(uniqueEmail('webhook'));
+    const { bookingId } = await bookAndPay(visitor, 'main-deck', 'main-deck-day', 51);
+    await visitor.membershipWhen((m) => m.tokens.length === 2);
+    const hook = (secret: string, status: string) =>
+      fetch(`${url}/api/octo/webhook`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ booking: { uuid: bookingId, status } }),
+      });
+    expect((await hook('not-the-secret-at-all', 'REDEEMED')).status).toBe(401);
+    expect(await (await hook(TEST_SITE_ENV.OCTO_WEBHOOK_SECRET, 'CONFIRMED')).json()).toMatchObject({ tokensEarned: 0 });
+    expect(await (await hook(TEST_SITE_ENV.OCTO_WEBHOOK_SECRET, 'REDEEMED')).json()).toMatchObject({ tokensEarned: 1 });
+    await visitor.membershipWhen((m) => m.tokens.some((t) => t.dropId === 'skyline-visitor'));
+  });
+});
