@@ -44,6 +44,7 @@ describe('issuing with the local issuer', () => {
     const membership = await getMembership(database.db, member.userId, 'en');
     expect(membership.tokens.map((t) => t.name)).toEqual(['Welcome aboard']);
     expect(membership.mintedTokenIds).toEqual([membership.tokens[0]!.id]);
+    expect((await createLocalIssuer(database.db).collection(member.email)).map((t) => t.tokenId)).toEqual(membership.mintedTokenIds);
   });
 
   it('issues once per member, drop and booking, under concurrent events and workers', async () => {
@@ -99,6 +100,8 @@ describe('issuing with POAP', () => {
     expect(poap.state.claims).toBe(2);
     expect(poap.state.tokensIssued).toBe(1);
     expect([...poap.links.values()].filter((l) => l.claimed).map((l) => l.beneficiary).sort()).toEqual([first.email, second.email].sort());
+    // The member's collection, read back from POAP.
+    expect(await issuer.collection(first.email)).toEqual([expect.objectContaining({ eventId: 4242 })]);
   });
 
   it('asks for a new access token when the cached one expires', async () => {

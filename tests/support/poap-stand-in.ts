@@ -23,6 +23,12 @@ export async function startPoapStandIn(options: { tokenLifetimeSeconds?: number 
       }
       const apiKey = req.headers['x-api-key'];
       if (apiKey !== 'poap-api-key') return send(401, { message: 'Invalid API key' });
+      const scan = /^\/actions\/scan\/([^/]+)$/.exec(url.pathname);
+      if (scan && req.method === 'GET') {
+        const owner = decodeURIComponent(scan[1]!).toLowerCase();
+        const held = [...links.values()].filter((l) => l.claimed && l.beneficiary?.toLowerCase() === owner);
+        return send(200, held.map((l) => ({ tokenId: String(l.id + 500_000), created: '2026-11-21 10:00:00', event: { id: 4242 } })));
+      }
       if (url.pathname === '/actions/claim-qr' && req.method === 'GET') {
         const link = links.get(url.searchParams.get('qr_hash') ?? '');
         return link ? send(200, { ...link, qr_hash: url.searchParams.get('qr_hash') }) : send(404, { message: 'Qr Claim not found' });

@@ -8,6 +8,10 @@ import type { CollectiblesIssuer } from './port';
 export function createLocalIssuer(db: Database): CollectiblesIssuer {
   return {
     name: 'local',
+    async collection(email) {
+      const rows = await db.select().from(localTokens).where(eq(localTokens.owner, email));
+      return rows.map((r) => ({ tokenId: r.id, dropId: r.dropId, eventId: null, createdAt: r.mintedAt.toISOString() }));
+    },
     async issue({ issueId, dropId, email }) {
       // One token per issue, however often this is called.
       await db

@@ -73,6 +73,12 @@ export function createPoapIssuer(db: Database, config: PoapConfig): Collectibles
 
   return {
     name: 'poap',
+    async collection(email) {
+      const response = await request(`${apiBase}/actions/scan/${encodeURIComponent(email)}`, { headers: { 'X-API-Key': config.apiKey, Accept: 'application/json' } });
+      if (!response.ok) throw new IssuerError('refused', `POAP did not answer the collection (${response.status})`);
+      const tokens = (await response.json()) as { tokenId: string; created: string; event: { id: number } }[];
+      return tokens.map((t) => ({ tokenId: String(t.tokenId), dropId: null, eventId: t.event.id, createdAt: t.created }));
+    },
     async issue({ issueId, dropId, email, mintLink }, rememberMintLink) {
       const qrHash = mintLink ?? (await takeMintLink(dropId, issueId));
       if (!mintLink) await rememberMintLink(qrHash);

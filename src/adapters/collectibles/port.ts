@@ -20,8 +20,12 @@ export class IssuerError extends Error {
   }
 }
 
+export type CollectedToken = { tokenId: string; dropId: string | null; eventId: number | null; createdAt: string };
+
 export interface CollectiblesIssuer {
   readonly name: 'local' | 'poap';
+  /** The tokens an address holds, as the issuer itself knows them. */
+  collection(email: string): Promise<CollectedToken[]>;
   /** Issues the token and answers its id; `rememberMintLink` keeps a taken mint link for retries. */
   issue(request: IssueRequest, rememberMintLink: (mintLink: string) => Promise<void>): Promise<{ tokenId: string }>;
 }
