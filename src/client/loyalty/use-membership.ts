@@ -1,6 +1,7 @@
 // The member's tokens, polled while signed in (SPEC.md section 7: every 10 s, dedupe 10 s, revalidate
 // on focus, 3 retries), with a toast for new ones (5 s), never on the first load.
 import { useEffect, useRef } from 'react';
+import { useRouter } from 'next/router';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import toast from 'react-hot-toast';
@@ -18,15 +19,17 @@ export const MEMBERSHIP_DEDUPE_MS = MEMBERSHIP_POLL_MS - 500;
 export const NEW_TOKEN_TOAST_MS = 5_000;
 export const MEMBERSHIP_KEY = '/api/auth/loyalty/getMembership';
 
-async function getMembership(url: string): Promise<Membership> {
-  const response = await fetch(url);
+async function getMembership([url, locale]: [string, string]): Promise<Membership> {
+  const response = await fetch(url, { headers: { 'Accept-Language': locale } });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return (await response.json()) as Membership;
 }
 
 export function useMembership() {
   const { status } = useSession();
-  return useSWR(status === 'authenticated' ? MEMBERSHIP_KEY : null, getMembership, {
+  const { locale = 'en' } = useRouter();
+  // The names of tokens are in the visitor's language: the key carries it.
+  return useSWR(status === 'authenticated' ? ([MEMBERSHIP_KEY, locale] as [string, string]) : null, getMembership, {
     refreshInterval: MEMBERSHIP_POLL_MS,
     dedupingInterval: MEMBERSHIP_DEDUPE_MS,
     revalidateOnFocus: true,
