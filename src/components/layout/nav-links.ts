@@ -1,0 +1,6 @@
+/** The home page's sections, linked from the navbar and the footer (SPEC.md section 2 anchors). */
+export const SECTION_LINKS = [
+  { href: '/#HowItWorks', labelKey: 'nav.howItWorks' },
+  { href: '/#Artwork', labelKey: 'nav.artwork' },
+  { href: '/#FAQ', labelKey: 'nav.faq' },
+] as const;
