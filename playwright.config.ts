@@ -24,7 +24,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'mobile-375', use: { viewport: { width: 375, height: 812 }, isMobile: false, hasTouch: true } },
+    // Tests tagged @own-viewport size the page themselves and run in the 1280 px project only.
+    { name: 'mobile-375', grepInvert: /@own-viewport/, use: { viewport: { width: 375, height: 812 }, isMobile: false, hasTouch: true } },
     { name: 'desktop-1280', use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {

@@ -45,7 +45,7 @@ export function SiteHeader() {
           <span className={styles.brandMark} aria-hidden="true">
             ★
           </span>
-          {BRAND}
+          <span className={styles.brandName}>{BRAND}</span>
         </Link>
 
         <nav aria-label={t('nav.main')} className={styles.desktopNav}>
@@ -84,7 +84,7 @@ export function SiteHeader() {
             onClick={() => setMenuOpen(!menuOpen)}
           >
             <span className={styles.burger} aria-hidden="true" data-open={menuOpen} />
-            {menuOpen ? t('nav.closeMenu') : t('nav.menu')}
+            <span className={styles.menuLabel}>{menuOpen ? t('nav.closeMenu') : t('nav.menu')}</span>
           </button>
         </div>
       </div>
