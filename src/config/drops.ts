@@ -1,27 +1,13 @@
-// The collectible drops as configuration (config/drops.json), checked when loaded.
-import { z } from 'zod';
+// The collectible drops (config/drops.json). Checked against src/config/drops-schema.ts at start-up;
+// read here without zod, as the home page shows them in the browser.
 import raw from '../../config/drops.json';
 
 export const TRIGGERS = ['joined', 'booking-confirmed', 'ticket-redeemed'] as const;
 export type Trigger = (typeof TRIGGERS)[number];
 
-const dropsSchema = z.object({
-  drops: z
-    .array(
-      z.object({
-        id: z.string().regex(/^[a-z0-9-]+$/),
-        trigger: z.enum(TRIGGERS),
-        productId: z.string().optional(),
-        artwork: z.string().startsWith('/'),
-        poapEventId: z.number().int().positive().nullable(),
-      }),
-    )
-    .min(1),
-});
+export type DropConfig = { id: string; trigger: Trigger; productId?: string; artwork: string; poapEventId: number | null };
 
-export type DropConfig = z.infer<typeof dropsSchema>['drops'][number];
-
-export const DROPS: DropConfig[] = dropsSchema.parse(raw).drops;
+export const DROPS = raw.drops as DropConfig[];
 
 /** The drops an event earns: those of its trigger, and of its product when a drop names one. */
 export function dropsFor(trigger: Trigger, productId?: string): DropConfig[] {

@@ -1,5 +1,7 @@
 // Start-up checks. A server that cannot run correctly stops here with a one-line reason.
+import dropsJson from '../../config/drops.json';
 import { getMailTransport } from '../adapters/mail';
+import { dropsSchema } from '../config/drops-schema';
 import { getDb } from './db/client';
 import { getEnv, startupRefusal, type Env } from './env';
 import { startLoyaltyWorker } from './loyalty-worker';
@@ -19,6 +21,8 @@ export async function startServer(): Promise<void> {
   }
   const refusal = startupRefusal(env);
   if (refusal) refuse(refusal);
+  const drops = dropsSchema.safeParse(dropsJson);
+  if (!drops.success) refuse(`config/drops.json: ${drops.error.issues[0]?.message ?? 'invalid'}`);
   process.env.NEXTAUTH_URL ??= `http://localhost:${env.PORT}`;
   try {
     const db = await getDb();

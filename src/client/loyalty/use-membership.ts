@@ -4,7 +4,6 @@ import { useEffect, useRef } from 'react';
 import { useRouter } from 'next/router';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
-import toast from 'react-hot-toast';
 import useSWR from 'swr';
 import type { Membership } from '../../modules/loyalty/membership';
 import { newTokenIds } from './new-tokens';
@@ -46,7 +45,9 @@ export function useNewTokenToasts(): void {
     if (!data) return;
     const fresh = newTokenIds(known.current, data.mintedTokenIds);
     known.current = new Set(data.mintedTokenIds);
-    if (fresh.length === 1) toast.success(t('loyalty.newToken'), { duration: NEW_TOKEN_TOAST_MS, id: 'new-token' });
-    else if (fresh.length > 1) toast.success(t('loyalty.newTokens'), { duration: NEW_TOKEN_TOAST_MS, id: 'new-token' });
+    if (fresh.length === 0) return;
+    const message = t(fresh.length === 1 ? 'loyalty.newToken' : 'loyalty.newTokens');
+    // Loaded when first needed, so that the toast library is not part of every page's first load.
+    void import('react-hot-toast').then(({ toast }) => toast.success(message, { duration: NEW_TOKEN_TOAST_MS, id: 'new-token' }));
   }, [data, t]);
 }

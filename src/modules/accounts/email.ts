@@ -1,9 +1,8 @@
-// E-mail addresses are compared and stored lower-cased and trimmed (SPEC.md section 5).
+// The e-mail address as the API accepts it: a string, at most 254 characters, normalised, then checked.
 import { z } from 'zod';
+import { normalizeEmail } from './normalize-email';
 
-export function normalizeEmail(input: string): string {
-  return input.trim().toLowerCase();
-}
+export { normalizeEmail };
 
 export const emailSchema = z
   .string({ error: 'email must be a string' })
