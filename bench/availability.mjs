@@ -1,45 +1,16 @@
 // Load benchmark of the ticket page's calls on the embedded database:
 //   node bench/availability.mjs            (needs a build: npx next build)
 // 50 connections, three runs of 10 s each per call; writes the medians into README.md.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
+import { startBenchSite } from './site.mjs';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RUNS = 3;
 
-const port = await new Promise((resolve) => {
-  const probe = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port: p } = probe.address();
-    probe.close(() => resolve(p));
-  });
-});
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skypass-bench-'));
-const url = `http://127.0.0.1:${port}`;
-const site = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
-  env: { ...process.env, NODE_ENV: 'production', SKYPASS_DEMO: 'true', DATA_DIR: dataDir, NEXTAUTH_URL: url, NEXT_TELEMETRY_DISABLED: '1' },
-  stdio: 'ignore',
-});
-const stop = () => {
-  site.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-};
-
-async function waitForSite() {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${url}/api/auth/providers`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error('the site did not start');
-}
+const { url, stop } = await startBenchSite();
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -54,7 +25,6 @@ async function measure(name, request) {
 }
 
 try {
-  await waitForSite();
   const day = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
   const availability = {
     path: '/api/auth/octo/products/availability',

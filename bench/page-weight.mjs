@@ -1,38 +1,16 @@
 // Page weight of every route: the JavaScript a first visit downloads (as sent, gzip) and, for the home
 // page, the largest image. Needs a build (npx next build). Writes the figures into README.md.
 //   node bench/page-weight.mjs
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { startBenchSite } from './site.mjs';
 
 const ROUTES = ['/', '/login', '/signup', '/verifyRequest', '/products', '/error', '/dev/mailbox'];
 const BUDGET_KB = 150;
 
-const port = await new Promise((resolve) => {
-  const probe = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port: p } = probe.address();
-    probe.close(() => resolve(p));
-  });
-});
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skypass-weight-'));
-const url = `http://localhost:${port}`;
-const site = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
-  env: { ...process.env, NODE_ENV: 'production', SKYPASS_DEMO: 'true', DATA_DIR: dataDir, NEXTAUTH_URL: url, NEXT_TELEMETRY_DISABLED: '1' },
-  stdio: 'ignore',
-});
+const { url, stop } = await startBenchSite('localhost');
 
 try {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${url}/api/auth/providers`)).ok) break;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
   const rows = [];
   let largestImage = { url: '', bytes: 0 };
@@ -76,6 +54,5 @@ try {
   fs.writeFileSync('README.md', readme.replace(/<!-- weight:start -->[\s\S]*<!-- weight:end -->/, table));
   console.log(table);
 } finally {
-  site.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  stop();
 }

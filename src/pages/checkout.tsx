@@ -10,6 +10,7 @@ import { formatCountdown } from '@/client/checkout/countdown';
 import { ERROR_TOAST_MS } from '@/client/checkout/payment-store';
 import { useCountdown } from '@/client/checkout/use-countdown';
 import styles from '@/components/checkout/checkout.module.css';
+import frame from '@/components/ui/page.module.css';
 import { OrderSummary } from '@/components/checkout/OrderSummary';
 import { StripeEmbeddedCheckout } from '@/components/checkout/StripeEmbeddedCheckout';
 import { TestCardForm } from '@/components/checkout/TestCardForm';
@@ -66,11 +67,11 @@ export default function CheckoutPage() {
   const onStripeComplete = useCallback(() => void refetch(), [refetch]);
 
   return (
-    <div className={styles.page}>
+    <div className={frame.page}>
       <PageTitle title={t('title')} />
       {timedOut ? (
         <Card>
-          <h1 className={styles.heading}>{t('expired.heading')}</h1>
+          <h1 className={frame.heading}>{t('expired.heading')}</h1>
           <p>{t('expired.body')}</p>
           <p className={styles.actions}>
             <Link href="/products">{t('expired.again')}</Link>
@@ -78,7 +79,7 @@ export default function CheckoutPage() {
         </Card>
       ) : order?.status === 'CONFIRMED' ? (
         <Card>
-          <h1 className={styles.heading}>{t('confirmation.heading')}</h1>
+          <h1 className={frame.heading}>{t('confirmation.heading')}</h1>
           <p role="status">{t('confirmation.body')}</p>
           <p>
             {t('confirmation.reference')} <span className={styles.bigReference}>{order.reference}</span>
@@ -93,7 +94,7 @@ export default function CheckoutPage() {
         </Card>
       ) : order?.status === 'REFUNDED' ? (
         <Card>
-          <h1 className={styles.heading}>{t('refunded.heading')}</h1>
+          <h1 className={frame.heading}>{t('refunded.heading')}</h1>
           <Alert tone="info">{t('refunded.body', { reference: order.reference })}</Alert>
           <p className={styles.actions}>
             <Link href="/products">{t('expired.again')}</Link>
@@ -101,7 +102,7 @@ export default function CheckoutPage() {
         </Card>
       ) : (
         <>
-          <h1 className={styles.heading}>{t('heading')}</h1>
+          <h1 className={frame.heading}>{t('heading')}</h1>
           {remaining !== undefined && (
             <div className={styles.countdown} role="timer" aria-label={t('countdown.label')}>
               <span>{t('countdown.label')}</span>

@@ -5,6 +5,7 @@ import { useBook } from '@/client/booking/use-book';
 import { useProducts } from '@/client/booking/use-products';
 import { BookingSummary } from '@/components/booking/BookingSummary';
 import styles from '@/components/booking/booking.module.css';
+import frame from '@/components/ui/page.module.css';
 import { DatePicker } from '@/components/booking/DatePicker';
 import { OptionPicker } from '@/components/booking/OptionPicker';
 import { ProductPicker } from '@/components/booking/ProductPicker';
@@ -50,10 +51,10 @@ export default function ProductsPage() {
   }
 
   return (
-    <div className={styles.page}>
+    <div className={frame.page}>
       <PageTitle title={t('title')} />
-      <h1 className={styles.heading}>{t('heading')}</h1>
-      <p className={styles.intro}>{t('intro')}</p>
+      <h1 className={frame.heading}>{t('heading')}</h1>
+      <p className={frame.intro}>{t('intro')}</p>
       <div className={styles.layout}>
         <div className={styles.steps}>
           <Step number={1} title={t('steps.product')}>

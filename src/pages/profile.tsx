@@ -4,6 +4,7 @@ import { useMembership } from '@/client/loyalty/use-membership';
 import { MyBookings } from '@/components/profile/MyBookings';
 import { MyTokens } from '@/components/profile/MyTokens';
 import styles from '@/components/profile/profile.module.css';
+import frame from '@/components/ui/page.module.css';
 import { Card } from '@/components/ui/Card';
 import { PageTitle } from '@/components/ui/PageTitle';
 import { Tabs } from '@/components/ui/Tabs';
@@ -45,10 +46,10 @@ export default function ProfilePage({ member, orders, membership, renderedAt }: 
     </dl>
   );
   return (
-    <div className={styles.page}>
+    <div className={frame.page}>
       <PageTitle title={t('title')} />
-      <h1 className={styles.heading}>{t('heading')}</h1>
-      <p className={styles.welcome}>{t('welcome', { name: member.name })}</p>
+      <h1 className={frame.heading}>{t('heading')}</h1>
+      <p className={frame.intro}>{t('welcome', { name: member.name })}</p>
       <Card>
         <Tabs
           label={t('heading')}

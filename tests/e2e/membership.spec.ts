@@ -1,13 +1,13 @@
 // Joining and signing in as a visitor does it, in a real browser, reading the link from the outbox.
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, joinThroughApi, latestSignInLink, uniqueEmail } from './support';
+import { expectNoAxeViolations, joinThroughApi, latestSignInLink, signOutThroughNavbar, uniqueEmail } from './support';
 
 test('a new visitor joins the program and signs in through the e-mailed link', async ({ page, request }) => {
   const email = uniqueEmail('new.visitor');
   await page.goto('/');
   await expect(page).toHaveTitle('Home | Skyline Ambassadors');
   await expectNoAxeViolations(page);
-  await page.getByRole('link', { name: 'Join Program' }).first().click();
+  await page.getByRole('link', { name: 'Join Program' }).filter({ visible: true }).first().click();
 
   await expect(page).toHaveURL(/\/login$/);
   await expect(page).toHaveTitle('Sign in | Skyline Ambassadors');
@@ -119,9 +119,9 @@ test('an anonymous visit to /profile signs in and returns there; sign-out ends t
   await page.goto(link);
   await expect(page).toHaveURL(/\/profile$/);
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signOutThroughNavbar(page);
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('link', { name: 'Join Program' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Join Program' }).filter({ visible: true }).first()).toBeVisible();
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login\?error=SessionRequired/);
 });

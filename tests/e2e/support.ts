@@ -42,3 +42,12 @@ export async function signInAsNewMember(page: Page, label: string): Promise<stri
   await expect(page).toHaveURL(/\/profile$/);
   return email;
 }
+
+/** Signs out through the navbar: the member's menu on wide screens, the site menu on narrow ones. */
+export async function signOutThroughNavbar(page: Page) {
+  const banner = page.getByRole('banner');
+  const account = banner.getByRole('button', { name: 'My account' });
+  if (await account.isVisible()) await account.click();
+  else await banner.getByRole('button', { name: 'Menu' }).click();
+  await banner.getByRole('button', { name: 'Sign out' }).filter({ visible: true }).click();
+}
