@@ -8,9 +8,16 @@ describe('dates and times in New York', () => {
     expect(formatDate('2026-11-21T09:00:00-05:00')).toBe('Saturday 11/21/2026');
   });
 
-  it('names the day in the visitor language', () => {
+  it('names the day and the day period in the visitor language', () => {
     expect(formatDate('2026-11-21', 'fr')).toBe('samedi 11/21/2026');
     expect(formatDate('2026-11-21', 'de')).toBe('Samstag 11/21/2026');
+    expect(formatDate('2026-11-21', 'ja')).toBe('土曜日 11/21/2026');
+    expect(formatTime('2026-11-21T14:30:00-05:00', 'ja')).toBe('2:30 午後');
+  });
+
+  it('writes noon and midnight as a 12-hour clock does', () => {
+    expect(formatTime('2026-11-21T12:00:00-05:00')).toBe('12:00 PM');
+    expect(formatTime('2026-11-21T00:05:00-05:00')).toBe('12:05 AM');
   });
 
   it("writes times as 'h:mm a' on New York's clock", () => {
