@@ -14,7 +14,7 @@ import {
   type SupplierPort,
 } from '../port';
 import { findOption, findProduct, findUnit, loadCatalog, type OptionRow } from './catalog';
-import { availabilityShape, bookingShape, effectiveStatus, productShape, slotStatus, type BookingRow } from './octo-shapes';
+import { availabilityShape, bookingShape, effectiveStatus, productShape, slotPricing, slotStatus, type BookingRow } from './octo-shapes';
 import { newReference } from './references';
 import { cachedTaken, forgetTaken, rememberTaken } from './taken-cache';
 import { addLocalDays, isLocalDate, localDatesBetween, plannedSlots, slotForAvailabilityId, todayIn, type Slot } from './schedule';
@@ -197,7 +197,8 @@ export function createLocalSupplier(db: Database, { resellerId, now = () => new 
 
     async availability(query) {
       const { states, option, product, requested } = await slotStates(query);
-      return states.map((state) => availabilityShape(state, option, product.currency, requested));
+      const prices = slotPricing(option, product.currency, requested);
+      return states.map((state) => availabilityShape(state, option, prices));
     },
 
     async createBooking(request: ReservationRequest) {

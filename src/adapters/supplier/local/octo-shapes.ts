@@ -96,16 +96,20 @@ export function slotStatus({ vacancies, capacity, open }: SlotState): Availabili
   return (vacancies * 5 <= capacity ? 'LIMITED' : 'AVAILABLE') as Availability['status'];
 }
 
-export function availabilityShape(
-  state: SlotState,
-  option: OptionRow,
-  currency: string,
-  requested: { unitId: string; quantity: number }[],
-): Availability {
-  const wanted = requested.reduce((n, u) => n + u.quantity, 0);
-  const status = slotStatus(state);
-  const unitPricing = option.units.map((u) => ({ ...pricing(u.price, currency), unitId: u.id }));
+/** What every slot of one query shares: the prices, which do not vary by slot. */
+export type SlotPricing = { wanted: number; unitPricing: Availability['unitPricing']; total?: Availability['pricing'] };
+
+export function slotPricing(option: OptionRow, currency: string, requested: { unitId: string; quantity: number }[]): SlotPricing {
   const total = requested.reduce((sum, r) => sum + (option.units.find((u) => u.id === r.unitId)?.price ?? 0) * r.quantity, 0);
+  return {
+    wanted: requested.reduce((n, u) => n + u.quantity, 0),
+    unitPricing: option.units.map((u) => ({ ...pricing(u.price, currency), unitId: u.id })),
+    total: requested.length > 0 ? pricing(total, currency) : undefined,
+  };
+}
+
+export function availabilityShape(state: SlotState, option: OptionRow, { wanted, unitPricing, total }: SlotPricing): Availability {
+  const status = slotStatus(state);
   return {
     id: state.slot.availabilityId,
     localDateTimeStart: state.slot.localDateTimeStart,
@@ -119,7 +123,7 @@ export function availabilityShape(
     maxUnits: state.open ? Math.min(option.maxUnits, Math.max(state.vacancies, 0)) : 0,
     openingHours: [],
     unitPricing,
-    ...(requested.length > 0 ? { pricing: pricing(total, currency) } : {}),
+    ...(total ? { pricing: total } : {}),
   };
 }
 
