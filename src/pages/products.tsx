@@ -7,6 +7,7 @@ import { BookingSummary } from '@/components/booking/BookingSummary';
 import styles from '@/components/booking/booking.module.css';
 import frame from '@/components/ui/page.module.css';
 import { DatePicker } from '@/components/booking/DatePicker';
+import { MobileBookBar } from '@/components/booking/MobileBookBar';
 import { OptionPicker } from '@/components/booking/OptionPicker';
 import { ProductPicker } from '@/components/booking/ProductPicker';
 import { QuantityPicker } from '@/components/booking/QuantityPicker';
@@ -14,6 +15,7 @@ import { Step } from '@/components/booking/Step';
 import { TimeSlotPicker } from '@/components/booking/TimeSlotPicker';
 import { Alert } from '@/components/ui/Alert';
 import { PageTitle } from '@/components/ui/PageTitle';
+import { selectionTotal } from '@/modules/catalog/web-product';
 import { staticTranslations } from '@/server/translations';
 
 /** Quantity clicks come in bursts: ask for times once they settle. */
@@ -50,8 +52,10 @@ export default function ProductsPage() {
     availabilityStore.getState().reset();
   }
 
+  const total = selectionTotal(option, quantities);
+
   return (
-    <div className={frame.page}>
+    <div className={`${frame.page} ${product ? styles.withBookBar : ''}`}>
       <PageTitle title={t('title')} />
       <h1 className={frame.heading}>{t('heading')}</h1>
       <p className={frame.intro}>{t('intro')}</p>
@@ -124,6 +128,7 @@ export default function ProductsPage() {
           onReset={reset}
         />
       </div>
+      {product && <MobileBookBar total={total} currency={product.currency} busy={busy} onBook={book} />}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { formatDate, formatTime } from '@/client/format/date-time';
 import { formatMoney } from '@/client/format/money';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
-import type { WebProduct } from '@/modules/catalog/web-product';
+import { selectionTotal, type WebProduct } from '@/modules/catalog/web-product';
 import summary from '@/components/ui/summary.module.css';
 import styles from './booking.module.css';
 
@@ -25,7 +25,7 @@ export function BookingSummary({ product, optionId, quantities, selectedDate, se
   const { locale = 'en' } = useRouter();
   const option = product?.options.find((o) => o.id === optionId);
   const lines = (option?.units ?? []).filter((u) => (quantities[u.id] ?? 0) > 0);
-  const total = lines.reduce((sum, u) => sum + u.price * (quantities[u.id] ?? 0), 0);
+  const total = selectionTotal(option, quantities);
   return (
     <aside className={styles.summary} aria-labelledby="booking-summary-heading">
       <Card>
@@ -63,7 +63,7 @@ export function BookingSummary({ product, optionId, quantities, selectedDate, se
           </p>
         )}
         <div className={styles.summaryActions}>
-          <Button type="button" block busy={busy} onClick={onBook}>
+          <Button type="button" block busy={busy} onClick={onBook} className={product ? styles.summaryBook : undefined}>
             {t('summary.book')}
           </Button>
           {product && (

@@ -64,3 +64,8 @@ export function toWebProduct(product: SupplierProduct): WebProduct {
     options,
   };
 }
+
+/** The price of the chosen quantities of an option's units, in minor units. */
+export function selectionTotal(option: WebOption | undefined, quantities: Record<string, number>): number {
+  return (option?.units ?? []).reduce((sum, unit) => sum + unit.price * (quantities[unit.id] ?? 0), 0);
+}
