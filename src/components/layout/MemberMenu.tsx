@@ -33,7 +33,7 @@ export function MemberMenu({ name }: { name: string }) {
 
   return (
     <div className={styles.memberMenu} ref={root}>
-      <button ref={button} type="button" className={styles.memberButton} aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+      <button ref={button} type="button" className={`${styles.ghostButton} ${styles.memberButton}`} aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
         <span className={styles.avatar} aria-hidden="true">
           {name.slice(0, 1).toUpperCase()}
         </span>

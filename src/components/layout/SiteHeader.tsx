@@ -78,7 +78,7 @@ export function SiteHeader() {
           <button
             ref={menuButton}
             type="button"
-            className={styles.menuButton}
+            className={`${styles.ghostButton} ${styles.menuButton}`}
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => setMenuOpen(!menuOpen)}
