@@ -1,35 +1,49 @@
 // Operator commands against the running site (the embedded database belongs to the server process):
 //   npm run ops -- redeem <booking reference>
+//   npm run ops -- load-mint-links <drop id> <file with one POAP qr_hash per line>
 // SKYPASS_URL (default http://localhost:$PORT or :3000) and OPS_API_KEY (the demo's key in the demo).
+import fs from 'node:fs';
+
 const [command, ...args] = process.argv.slice(2);
 const base = process.env.SKYPASS_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
 const key = process.env.OPS_API_KEY ?? 'skypass-demo-ops-key';
 
 function usage() {
-  console.error('usage: npm run ops -- redeem <booking reference>');
+  console.error('usage: npm run ops -- redeem <booking reference>\n       npm run ops -- load-mint-links <drop id> <file of qr_hashes>');
   process.exit(2);
 }
 
-if (command !== 'redeem' || args.length !== 1) usage();
+async function call(path, body) {
+  let response;
+  try {
+    response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    console.error(`The site at ${base} could not be reached: ${error.message}. Is it running (npm start)?`);
+    process.exit(1);
+  }
+  const answer = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    console.error(`Refused (${response.status}): ${answer.error ?? 'no reason given'}`);
+    process.exit(1);
+  }
+  return answer;
+}
 
-let response;
-try {
-  response = await fetch(`${base}/api/ops/redeem`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
-    body: JSON.stringify({ reference: args[0] }),
-  });
-} catch (error) {
-  console.error(`The site at ${base} could not be reached: ${error.message}. Is it running (npm start)?`);
-  process.exit(1);
+if (command === 'redeem' && args.length === 1) {
+  const body = await call('/api/ops/redeem', { reference: args[0] });
+  console.log(
+    body.alreadyRedeemed
+      ? `${body.reference} was already redeemed (${body.redeemedAt}).`
+      : `${body.reference} redeemed at ${body.redeemedAt}; ${body.tokensEarned} attendance token(s) on their way.`,
+  );
+} else if (command === 'load-mint-links' && args.length === 2) {
+  const qrHashes = fs.readFileSync(args[1], 'utf8').split(/\s+/).filter(Boolean);
+  const body = await call('/api/ops/mint-links', { dropId: args[0], qrHashes });
+  console.log(`${body.added} mint link(s) loaded for ${body.dropId}; ${body.alreadyLoaded} were loaded before.`);
+} else {
+  usage();
 }
-const body = await response.json().catch(() => ({}));
-if (!response.ok) {
-  console.error(`Refused (${response.status}): ${body.error ?? 'no reason given'}`);
-  process.exit(1);
-}
-console.log(
-  body.alreadyRedeemed
-    ? `${body.reference} was already redeemed (${body.redeemedAt}).`
-    : `${body.reference} redeemed at ${body.redeemedAt}; ${body.tokensEarned} attendance token(s) on their way.`,
-);

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { Faq } from '@/components/home/Faq';
 import styles from '@/components/home/home.module.css';
+import frame from '@/components/ui/page.module.css';
 import { PageTitle } from '@/components/ui/PageTitle';
 import { ATTRACTION, BRAND } from '@/config/attraction';
 import { DROPS } from '@/config/drops';
@@ -55,7 +56,7 @@ export default function HomePage() {
         <h2 id="how-title" className={styles.sectionTitle}>
           {t('how.heading')}
         </h2>
-        <p className={styles.sectionIntro}>{t('how.intro')}</p>
+        <p className={frame.intro}>{t('how.intro')}</p>
         <ol className={styles.stepList}>
           {STEPS.map((step, index) => (
             <li key={step} className={styles.step}>
@@ -73,7 +74,7 @@ export default function HomePage() {
         <h2 id="artwork-title" className={styles.sectionTitle}>
           {t('artwork.heading')}
         </h2>
-        <p className={styles.sectionIntro}>{t('artwork.intro', { attraction })}</p>
+        <p className={frame.intro}>{t('artwork.intro', { attraction })}</p>
         <ul className={styles.collection}>
           {DROPS.map((drop) => (
             <li key={drop.id} className={styles.collectible}>

@@ -110,4 +110,10 @@ describe('a site whose supplier is an OCTO system', () => {
     expect(res.status).toBe(502);
     expect(await res.json()).toEqual({ error: 'Failed to fetch availability', code: 'SUPPLIER_FAILED' });
   });
+
+  it('says the products could not be loaded when the supplier is down', async () => {
+    const res = await new Visitor(unreachable.url).request('/api/metadata/getProducts');
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({ error: 'The ticket products could not be loaded. Please try again.', code: 'SUPPLIER_FAILED' });
+  });
 });

@@ -60,6 +60,19 @@ describe.each(inject('backends'))('loyalty on $name', ({ url }) => {
     expect(await unknown.json()).toMatchObject({ error: 'No booking has the reference SKY-NOPE00' });
   });
 
+  it('loads POAP mint links for a drop, once each', async () => {
+    const load = (body: unknown, key = OPS_KEY) =>
+      fetch(`${url}/api/ops/mint-links`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const hashes = [`a${crypto.randomUUID().slice(0, 8)}`, `b${crypto.randomUUID().slice(0, 8)}`];
+    expect(await (await load({ dropId: 'welcome', qrHashes: hashes })).json()).toMatchObject({ added: 2, alreadyLoaded: 0 });
+    expect(await (await load({ dropId: 'welcome', qrHashes: [...hashes, hashes[0]] })).json()).toMatchObject({ added: 0, alreadyLoaded: 2 });
+    const unknownDrop = await load({ dropId: 'moon-landing', qrHashes: hashes });
+    expect(unknownDrop.status).toBe(422);
+    expect(await unknownDrop.json()).toMatchObject({ error: 'dropId: dropId must be one of config/drops.json' });
+    expect((await load({ dropId: 'welcome', qrHashes: ['<script>'] })).status).toBe(422);
+    expect((await load({ dropId: 'welcome', qrHashes: hashes }, 'wrong-key-wrong-key')).status).toBe(401);
+  });
+
   it('credits a visit an OCTO supplier reports by webhook', async () => {
     const visitor = new Visitor(url);
     await visitor.signIn(uniqueEmail('webhook'));

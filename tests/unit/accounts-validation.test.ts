@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CALLBACK_URL, safeCallbackUrl } from '@/modules/accounts/callback-url';
 import { contactSchema, normalizePhoneNumber } from '@/modules/accounts/contact';
-import { emailSchema, normalizeEmail } from '@/modules/accounts/email';
+import { emailSchema } from '@/modules/accounts/email';
+import { normalizeEmail } from '@/modules/accounts/normalize-email';
 
 describe('e-mail normalisation', () => {
   it('trims and lower-cases', () => {

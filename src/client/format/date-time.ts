@@ -3,9 +3,6 @@
 // every browser has, rather than a date library and its locale files in every page's JavaScript.
 import { TIME_ZONE } from '../../config/attraction';
 
-export const DATE_FORMAT = 'EEEE M/d/yyyy';
-export const TIME_FORMAT = 'h:mm a';
-
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {

@@ -1,8 +1,6 @@
 // SPEC.md section 4: the tracked minted token ids are compared with each new answer to find new tokens.
 // The first answer only starts the tracking: nothing is "new" on the first load.
 
-export type TokenTracker = { known?: ReadonlySet<string> };
-
 /** The ids in `current` that were not known; undefined `known` means this is the first load. */
 export function newTokenIds(known: ReadonlySet<string> | undefined, current: readonly string[]): string[] {
   if (!known) return [];

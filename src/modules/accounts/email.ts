@@ -2,8 +2,6 @@
 import { z } from 'zod';
 import { normalizeEmail } from './normalize-email';
 
-export { normalizeEmail };
-
 export const emailSchema = z
   .string({ error: 'email must be a string' })
   .max(254, 'email is too long')

@@ -17,7 +17,6 @@ export type OrderView = {
   currency: string;
   expirationTime: string;
   tickets: { reference: string; unitId: string; unitTitle: string }[];
-  refundReason: 'HOLD_EXPIRED' | null;
 };
 
 export type PaymentSessionView = CheckoutSession & { status: OrderRow['status'] };
@@ -37,7 +36,6 @@ export function orderView(row: OrderRow): OrderView {
     currency: row.currency,
     expirationTime: row.holdExpiresAt.toISOString(),
     tickets: (row.tickets ?? []).map((t) => ({ ...t, unitTitle: unitTitle(t.unitId) })),
-    refundReason: row.status === 'REFUNDED' ? 'HOLD_EXPIRED' : null,
   };
 }
 

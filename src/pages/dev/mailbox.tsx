@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { PageTitle } from '@/components/ui/PageTitle';
 import { TextField } from '@/components/ui/TextField';
-import { normalizeEmail } from '@/modules/accounts/email';
+import { normalizeEmail } from '@/modules/accounts/normalize-email';
 import { getDb } from '@/server/db/client';
 import { TIME_ZONE } from '@/config/attraction';
 import { translationProps } from '@/server/translations';

@@ -3,7 +3,7 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
 import NextAuth from 'next-auth';
 import { enforceAbuseLimits } from '@/modules/accounts/abuse-limits';
-import { normalizeEmail } from '@/modules/accounts/email';
+import { normalizeEmail } from '@/modules/accounts/normalize-email';
 import { sendError } from '@/server/api/json-route';
 import { clientAddress } from '@/server/api/client-address';
 import { getAuthOptions } from '@/server/auth/options';

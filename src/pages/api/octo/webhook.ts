@@ -1,8 +1,8 @@
 // POST /api/octo/webhook: an external OCTO supplier tells us of a booking's change (Bearer
 // OCTO_WEBHOOK_SECRET). A redeemed booking of one of our members earns the attendance token.
-import crypto from 'node:crypto';
 import { z } from 'zod';
 import { creditVisit } from '@/modules/loyalty/redeem-tickets';
+import { bearerMatches } from '@/server/api/bearer';
 import { jsonRoute } from '@/server/api/json-route';
 import { getDb } from '@/server/db/client';
 import { getEnv } from '@/server/env';
@@ -21,9 +21,7 @@ export default jsonRoute({
   async handle({ req, body }) {
     const secret = getEnv().OCTO_WEBHOOK_SECRET;
     if (!secret) throw new AppError(404, 'NOT_FOUND', 'OCTO webhooks are off: set OCTO_WEBHOOK_SECRET');
-    const given = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
-    const matches = crypto.timingSafeEqual(crypto.createHash('sha256').update(given).digest(), crypto.createHash('sha256').update(secret).digest());
-    if (!matches) throw new AppError(401, 'UNAUTHORIZED', 'A valid webhook secret is required');
+    if (!bearerMatches(req, secret)) throw new AppError(401, 'UNAUTHORIZED', 'A valid webhook secret is required');
     const tokensEarned = body.booking.status === 'REDEEMED' ? await creditVisit(await getDb(), body.booking.uuid) : 0;
     if (tokensEarned > 0) kickLoyaltyWorker();
     return { status: 200, body: { received: true, tokensEarned } };
