@@ -1,6 +1,56 @@
 import nextCoreWebVitals from 'eslint-config-next/core-web-vitals';
 import nextTypescript from 'eslint-config-next/typescript';
 
+// The layers of src/ (docs/architecture.md), from the top down. A layer may import itself and the layers
+// it lists; everything else is an error. Imports between layers are written '@/layer/…', so that a
+// relative path never hides a crossing (a relative import may not climb out of its own folder's parent).
+const LAYERS = {
+  pages: ['components', 'client', 'http', 'wiring', 'modules', 'ports', 'server', 'shared', 'config'],
+  'pages/api': ['http', 'wiring', 'modules', 'ports', 'server', 'shared', 'config'],
+  components: ['client', 'modules', 'ports', 'shared', 'config'],
+  client: ['modules', 'ports', 'shared', 'config'],
+  http: ['wiring', 'modules', 'ports', 'server', 'shared', 'config'],
+  wiring: ['adapters', 'modules', 'ports', 'server', 'shared', 'config'],
+  modules: ['ports', 'server', 'shared', 'config'],
+  adapters: ['ports', 'server', 'shared', 'config'],
+  ports: ['shared', 'config'],
+  server: ['shared', 'config'],
+  shared: ['config'],
+  config: [],
+};
+
+// Code that must run anywhere (the browser, a worker, a test) without a web framework.
+const FRAMEWORK_FREE = new Set(['modules', 'ports', 'adapters', 'shared', 'config', 'client']);
+const FRAMEWORK = { regex: '^(next|next-auth|react|react-dom|next-i18next|react-i18next)(/|$)', message: 'This layer is framework-free: no next, next-auth or react here.' };
+const CLIENT_FRAMEWORK = { regex: '^(next-auth(?!/react)|next/(server|headers)|next-i18next/pages/serverSideTranslations)(/|$)', message: 'Browser state may use next/router and react, not server parts of the framework.' };
+// The repository's configuration and English texts (config/*.json, locales/en/*.json, next-i18next.config.js)
+// are the one exception.
+const CLIMBING = {
+  regex: '^\\.\\./\\.\\./(?!(\\.\\./)*(config/[\\w-]+\\.json|locales/en/[\\w-]+\\.json|next-i18next\\.config\\.js)$)',
+  message: 'Import another layer as @/layer/…, not by climbing folders.',
+};
+
+function layerRules(layer) {
+  const allowed = new Set([layer, ...LAYERS[layer]]);
+  // 'pages' and 'pages/api' share the folder; a page may not import an API route and the other way round.
+  const forbidden = Object.keys(LAYERS).filter((other) => !allowed.has(other) && !other.startsWith('pages'));
+  const patterns = [CLIMBING];
+  if (forbidden.length) {
+    patterns.push({
+      regex: `^@/(${forbidden.join('|')})(/|$)`,
+      message: `The ${layer} layer may import only ${[...allowed].join(', ')} (docs/architecture.md).`,
+    });
+  }
+  if (FRAMEWORK_FREE.has(layer)) patterns.push(layer === 'client' ? CLIENT_FRAMEWORK : FRAMEWORK);
+  return { 'no-restricted-imports': ['error', { patterns }] };
+}
+
+const layerBlocks = Object.keys(LAYERS).map((layer) => ({
+  files: layer === 'pages' ? ['src/pages/**/*.{ts,tsx}'] : [`src/${layer}/**/*.{ts,tsx}`],
+  ...(layer === 'pages' ? { ignores: ['src/pages/api/**'] } : {}),
+  rules: layerRules(layer),
+}));
+
 const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
@@ -9,6 +59,7 @@ const config = [
     files: ['next-i18next.config.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  ...layerBlocks,
 ];
 
 export default config;

@@ -1,4 +1,4 @@
-// Locales of SPEC.md section 9. Shared by next.config.ts (routing) and serverSideTranslations (loading).
+// Locales of docs/product.md#constants. Shared by next.config.ts (routing) and serverSideTranslations (loading).
 const path = require('node:path');
 
 /** @type {import('next-i18next/pages').UserConfig} */
@@ -9,7 +9,7 @@ module.exports = {
   },
   defaultNS: 'common',
   localePath: path.resolve(process.cwd(), 'locales'),
-  // SPEC.md section 9: 10 parallel reads, 5 retries, starting at 350 ms (i18next doubles each retry).
+  // docs/product.md#constants: 10 parallel reads, 5 retries, starting at 350 ms (i18next doubles each retry).
   maxParallelReads: 10,
   maxRetries: 5,
   retryTimeout: 350,

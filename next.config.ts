@@ -12,7 +12,7 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   i18n: i18nConfig.i18n,
-  // SPEC.md section 9: image widths, small sizes and the default quality.
+  // docs/product.md#constants: image widths, small sizes and the default quality.
   images: {
     deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],
     imageSizes: [16, 32, 48, 64, 96, 128, 256, 384],

@@ -1,6 +1,7 @@
 // The ticket catalogue as configuration (config/catalog.json), checked when it is loaded.
 import { z } from 'zod';
 import raw from '../../config/catalog.json';
+import { checkConfigFile } from './check-file';
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time is "HH:mm"');
 const unitTypes = ['ADULT', 'YOUTH', 'CHILD', 'INFANT', 'FAMILY', 'SENIOR', 'STUDENT', 'MILITARY', 'OTHER'] as const;
@@ -30,7 +31,7 @@ const optionSchema = z.object({
   units: z.array(unitSchema).min(1),
 });
 
-const catalogSchema = z.object({
+export const catalogSchema = z.object({
   currency: z.string().length(3),
   bookingWindowDays: z.number().int().min(1).max(730),
   closedDates: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)),
@@ -49,7 +50,7 @@ const catalogSchema = z.object({
 export type CatalogConfig = z.infer<typeof catalogSchema>;
 export type OptionConfig = z.infer<typeof optionSchema>;
 
-export const CATALOG: CatalogConfig = catalogSchema.parse(raw);
+export const CATALOG: CatalogConfig = checkConfigFile('config/catalog.json', catalogSchema, raw);
 
 /** "09:00" to "21:30" every 30 minutes: ["09:00", "09:30", …, "21:30"]. */
 export function expandStartTimes({ from, to, everyMinutes }: OptionConfig['schedule']): string[] {

@@ -1,4 +1,4 @@
-// The shape config/drops.json must have; checked at start-up (src/server/startup.ts).
+// The shape config/drops.json must have; checked at start-up (src/config/check-all.ts).
 import { z } from 'zod';
 import { TRIGGERS } from './drops';
 

@@ -19,7 +19,7 @@ import { Alert } from '@/components/ui/Alert';
 import { Card } from '@/components/ui/Card';
 import { PageTitle } from '@/components/ui/PageTitle';
 import type { OrderView } from '@/modules/checkout/order-view';
-import { requireMember } from '@/server/auth/require-member';
+import { requireMember } from '@/http/require-member';
 import { translationProps } from '@/server/translations';
 
 export default function CheckoutPage() {

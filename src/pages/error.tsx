@@ -1,5 +1,5 @@
 // The error page (next-auth's pages.error). Known error names get their own message; anything else
-// gets the default message of SPEC.md section 8.
+// gets the default message of docs/product.md#messages.
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { ErrorView } from '@/components/layout/ErrorView';

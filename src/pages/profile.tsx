@@ -12,9 +12,9 @@ import { getMemberProfile } from '@/modules/accounts/member-profile';
 import { memberOrders } from '@/modules/checkout/member-orders';
 import { orderView, type OrderView } from '@/modules/checkout/order-view';
 import { getMembership, type Membership } from '@/modules/loyalty/membership';
-import { requireMember } from '@/server/auth/require-member';
+import { requireMember } from '@/http/require-member';
 import { getDb } from '@/server/db/client';
-import { formatLongDate } from '@/server/format-date';
+import { formatLongDate } from '@/shared/format/date-time';
 import { translationProps } from '@/server/translations';
 import { isLocale } from '@/config/locales';
 

@@ -72,11 +72,18 @@ const schema = z.object({
   RATE_LIMIT_LOOKUP_PER_IP: rateLimit('60/15m'),
 });
 
-export type Env = z.infer<typeof schema>;
+/** The parsed environment, with the values computed from it once. */
+const withComputed = schema.transform((env) => ({
+  ...env,
+  /** The site's public address, for e-mailed links and payment returns: NEXTAUTH_URL or localhost. */
+  siteUrl: (env.NEXTAUTH_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+}));
+
+export type Env = z.infer<typeof withComputed>;
 
 /** Parses an environment; throws one line naming every bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = schema.safeParse(source);
+  const result = withComputed.safeParse(source);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`invalid configuration: ${problems}`);

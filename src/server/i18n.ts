@@ -1,43 +1,51 @@
-// Server-side translation for e-mails and API messages, from the same locales/{lng}/{ns}.json files
-// the pages use. Files are read once per process.
+// Translation on the server (e-mails, API errors, the OCTO catalogue) with i18next, from the same
+// locales/{lng}/{ns}.json files the pages use. Every file is read once, at the first translation.
 import fs from 'node:fs';
 import path from 'node:path';
+import i18next, { type i18n, type Resource } from 'i18next';
 import type { NextApiRequest } from 'next';
-import { DEFAULT_LOCALE, isLocale, localeFromAcceptLanguage, type Locale } from '../config/locales';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@/config/locales';
+import { localeFromAcceptLanguage } from './accept-language';
 
-type Messages = { [key: string]: string | Messages };
-const cache = new Map<string, Messages>();
+let instance: i18n | undefined;
 
-function load(locale: Locale, ns: string): Messages {
-  const key = `${locale}/${ns}`;
-  let messages = cache.get(key);
-  if (!messages) {
-    const file = path.join(process.cwd(), 'locales', locale, `${ns}.json`);
-    messages = JSON.parse(fs.readFileSync(file, 'utf8')) as Messages;
-    cache.set(key, messages);
+function translator(): i18n {
+  if (instance) return instance;
+  const root = path.join(process.cwd(), 'locales');
+  const namespaces = fs.readdirSync(path.join(root, DEFAULT_LOCALE)).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+  const resources: Resource = {};
+  for (const locale of LOCALES) {
+    resources[locale] = Object.fromEntries(
+      namespaces.map((ns) => [ns, JSON.parse(fs.readFileSync(path.join(root, locale, `${ns}.json`), 'utf8'))]),
+    );
   }
-  return messages;
-}
-
-function lookup(messages: Messages, key: string): string | undefined {
-  let node: string | Messages | undefined = messages;
-  for (const part of key.split('.')) {
-    if (typeof node !== 'object') return undefined;
-    node = node[part];
-  }
-  return typeof node === 'string' ? node : undefined;
+  const made = i18next.createInstance();
+  // Resources are in memory, so initialisation is synchronous.
+  void made.init({
+    resources,
+    lng: DEFAULT_LOCALE,
+    fallbackLng: DEFAULT_LOCALE,
+    supportedLngs: [...LOCALES],
+    ns: namespaces,
+    defaultNS: 'common',
+    initAsync: false,
+    // Texts go into JSON answers and are escaped where they go into HTML (src/modules/email/layout.ts).
+    interpolation: { escapeValue: false },
+  });
+  return (instance = made);
 }
 
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
 
 /** A translator for one locale and namespace, falling back to English, then to the key. */
 export function serverT(locale: Locale, ns = 'common'): Translate {
-  return (key, values = {}) => {
-    const template = lookup(load(locale, ns), key) ?? lookup(load(DEFAULT_LOCALE, ns), key) ?? key;
-    return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
-      name in values ? String(values[name]) : match,
-    );
-  };
+  const t = translator().getFixedT(locale, ns);
+  return (key, values) => t(key, values ?? {}) as string;
+}
+
+/** Whether the English texts have this key: the source of every other language. */
+export function hasMessage(key: string, ns = 'common'): boolean {
+  return translator().exists(key, { ns, lng: DEFAULT_LOCALE });
 }
 
 /** The visitor's language: ?locale=, then the NEXT_LOCALE cookie, then Accept-Language. */

@@ -1,6 +1,6 @@
 // Facts about the current request that next-auth's callbacks cannot be handed directly.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Locale } from '../config/locales';
+import type { Locale } from '@/config/locales';
 
 export type RequestContext = { locale?: Locale };
 

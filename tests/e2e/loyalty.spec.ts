@@ -14,9 +14,10 @@ test('a new member gets the welcome toast within the polling interval, then the 
   await expectNoAxeViolations(page);
 
   // A reload is a first load: no toast for tokens already held.
+  const firstPoll = page.waitForResponse((res) => res.url().includes('/api/auth/loyalty/getMembership'));
   await page.reload();
   await expect(tokens.getByRole('heading', { name: 'Welcome aboard' })).toBeVisible();
-  await page.waitForTimeout(1_500);
+  await firstPoll;
   await expect(page.getByText("Hooray, you've received a new POAP!")).toHaveCount(0);
 });
 

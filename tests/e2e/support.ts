@@ -14,16 +14,19 @@ export async function joinThroughApi(request: APIRequestContext, email: string) 
 
 /** The sign-in link of the newest e-mail to `email`, read from the demo outbox as a person reads their mail. */
 export async function latestSignInLink(request: APIRequestContext, email: string, after = 0): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
-    const messages = (await res.json()) as { text: string }[];
-    if (messages.length > after) {
-      const link = messages[0]!.text.match(/https?:\/\/\S+\/api\/auth\/callback\/email\S+/)?.[0];
-      if (link) return link;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no sign-in e-mail for ${email}`);
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+        const messages = (await res.json()) as { text: string }[];
+        link = messages.length > after ? messages[0]!.text.match(/https?:\/\/\S+\/api\/auth\/callback\/email\S+/)?.[0] : undefined;
+        return link;
+      },
+      { message: `a sign-in e-mail for ${email}`, timeout: 5_000, intervals: [100] },
+    )
+    .toBeDefined();
+  return link!;
 }
 
 export async function expectNoAxeViolations(page: Page) {

@@ -3,7 +3,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { createLocalSupplier } from '@/adapters/supplier/local/local-supplier';
 import { createOctoClient } from '@/adapters/supplier/octo/octo-client';
-import { SupplierError, type SupplierPort } from '@/adapters/supplier/port';
+import { SupplierError, type SupplierPort } from '@/ports/supplier';
 import { openTestDatabase } from '../support/database';
 import { createTestDatabase } from '../support/postgres';
 import { OCTO_KEY } from './sites';

@@ -1,5 +1,6 @@
 // The test sites' configuration, and a client that talks to them as a browser would.
 import crypto from 'node:crypto';
+import { vi } from 'vitest';
 
 export type Backend = { name: string; url: string; databaseUrl?: string };
 
@@ -117,14 +118,15 @@ export class Visitor {
   }
 
   /** Polls the membership until `done` holds (the worker issues tokens every 2 s). */
-  async membershipWhen(done: (m: Awaited<ReturnType<Visitor['membership']>>) => boolean, timeoutMs = 15_000) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const membership = await this.membership();
-      if (done(membership)) return membership;
-      if (Date.now() > deadline) throw new Error(`the membership never became as expected: ${JSON.stringify(membership)}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
+  membershipWhen(done: (m: Awaited<ReturnType<Visitor['membership']>>) => boolean, timeoutMs = 15_000) {
+    return vi.waitFor(
+      async () => {
+        const membership = await this.membership();
+        if (!done(membership)) throw new Error(`the membership never became as expected: ${JSON.stringify(membership)}`);
+        return membership;
+      },
+      { timeout: timeoutMs, interval: 250 },
+    );
   }
 
   async session(): Promise<{ user?: { email?: string; id?: string } }> {

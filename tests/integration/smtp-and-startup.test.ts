@@ -2,7 +2,7 @@
 // refusal of a production site that has no mail server or secret.
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSmtpTransport } from '@/adapters/mail/smtp';
 import { freePort, spawnSite, startSite, type RunningServer } from '../support/server';
 import { Visitor, uniqueEmail } from './sites';
@@ -29,13 +29,15 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-async function waitForMail(to: string): Promise<ParsedMail> {
-  for (let i = 0; i < 100; i++) {
-    const mail = received.find((m) => m.to && !Array.isArray(m.to) && m.to.text === to);
-    if (mail) return mail;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no mail to ${to}`);
+function waitForMail(to: string): Promise<ParsedMail> {
+  return vi.waitFor(
+    () => {
+      const mail = received.find((m) => m.to && !Array.isArray(m.to) && m.to.text === to);
+      if (!mail) throw new Error(`no mail to ${to}`);
+      return mail;
+    },
+    { timeout: 5_000, interval: 50 },
+  );
 }
 
 describe('the SMTP mail adapter', () => {

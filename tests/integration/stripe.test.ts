@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(async () => stripe?.close());
 
 describe('the Stripe adapter', () => {
-  const gateway = () => createStripeGateway({ secretKey: 'sk_test_123', publishableKey: 'pk_test_123', apiBase: stripe.url });
+  const gateway = () => createStripeGateway({ secretKey: 'sk_test_123', publishableKey: 'pk_test_123', webhookSecret: WEBHOOK_SECRET, apiBase: stripe.url });
 
   it('encodes nested parameters as Stripe reads them', () => {
     expect(formEncode({ a: 1, line_items: [{ price_data: { unit_amount: 500 } }], skip: undefined }).toString()).toBe(
@@ -54,7 +54,7 @@ describe('the Stripe adapter', () => {
   });
 
   it('reports a Stripe that refuses the key', async () => {
-    const wrong = createStripeGateway({ secretKey: 'sk_live_wrong', publishableKey: 'pk', apiBase: stripe.url });
+    const wrong = createStripeGateway({ secretKey: 'sk_live_wrong', publishableKey: 'pk', webhookSecret: WEBHOOK_SECRET, apiBase: stripe.url });
     await expect(wrong.getState('cs_x')).rejects.toMatchObject({ code: 'gateway_failed' });
   });
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLocalSupplier } from '@/adapters/supplier/local/local-supplier';
 import { createOctoClient } from '@/adapters/supplier/octo/octo-client';
-import { SupplierError, type SupplierPort } from '@/adapters/supplier/port';
+import { SupplierError, type SupplierPort } from '@/ports/supplier';
 import { openTestDatabase } from '../support/database';
 import { OCTO_KEY } from './sites';
 import { adults, firstSlot, openDay } from './supplier-scenarios';

@@ -1,6 +1,6 @@
 // Helpers for supplier tests: open days, and the ids of the demo catalogue.
-import { addLocalDays, todayIn } from '@/adapters/supplier/local/schedule';
-import type { SupplierPort } from '@/adapters/supplier/port';
+import { addLocalDays, todayIn } from '@/shared/local-date';
+import type { SupplierPort } from '@/ports/supplier';
 
 export const NY = 'America/New_York';
 

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { vi } from 'vitest';
 
 export type RunningServer = { url: string; dataDir: string; log: () => string; stop: () => Promise<void> };
 
@@ -54,23 +55,20 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'skypass-test-'));
   const url = `http://localhost:${port}`;
   const { child, output } = spawnSite({ DATA_DIR: dataDir, NEXTAUTH_URL: url, ...env }, port);
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the site exited (${child.exitCode}):\n${output()}`);
-    // The startup log line is printed once the database is migrated and seeded.
-    if (output().includes('[skypass] ready')) {
-      try {
+  try {
+    await vi.waitFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`the site exited (${child.exitCode}):\n${output()}`);
+        // The startup log line is printed once the database is migrated and seeded.
+        if (!output().includes('[skypass] ready')) throw new Error(`the site did not start within 60 s:\n${output()}`);
         const res = await fetch(`${url}/api/auth/providers`);
-        if (res.ok) break;
-      } catch {
-        // Not listening yet.
-      }
-    }
-    if (Date.now() > deadline) {
-      await stopProcess(child);
-      throw new Error(`the site did not start within 60 s:\n${output()}`);
-    }
-    await new Promise((r) => setTimeout(r, 150));
+        if (!res.ok) throw new Error(`the site answers ${res.status}`);
+      },
+      { timeout: 60_000, interval: 150 },
+    );
+  } catch (error) {
+    await stopProcess(child);
+    throw error;
   }
   return {
     url,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatTime, todayInNewYork } from '@/client/format/date-time';
-import { formatMoney } from '@/client/format/money';
+import { formatDate, formatTime } from '@/shared/format/date-time';
+import { todayIn } from '@/shared/local-date';
+import { formatMoney } from '@/shared/format/money';
 
 describe('dates and times in New York', () => {
   it("writes dates as 'EEEE M/d/yyyy'", () => {
@@ -28,8 +29,8 @@ describe('dates and times in New York', () => {
   it('keeps a slot near midnight on its New York day, whatever the UTC date', () => {
     // 11:30 pm in New York is already the next day in UTC.
     expect(formatTime('2026-11-22T04:30:00Z')).toBe('11:30 PM');
-    expect(todayInNewYork(new Date('2026-11-22T04:30:00Z'))).toBe('2026-11-21');
-    expect(todayInNewYork(new Date('2026-11-22T05:00:00Z'))).toBe('2026-11-22');
+    expect(todayIn('America/New_York', new Date('2026-11-22T04:30:00Z'))).toBe('2026-11-21');
+    expect(todayIn('America/New_York', new Date('2026-11-22T05:00:00Z'))).toBe('2026-11-22');
   });
 
   it('follows both sides of a daylight-saving change', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv, parseRateLimit, startupRefusal } from '@/server/env';
-import { localeFromAcceptLanguage } from '@/config/locales';
+import { localeFromAcceptLanguage } from '@/server/accept-language';
 
 describe('configuration', () => {
   it('has working defaults', () => {

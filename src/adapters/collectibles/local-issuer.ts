@@ -1,9 +1,9 @@
 // Embedded default: tokens minted into our own database, one per issue, with the drop's artwork.
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../server/db/client';
-import { localTokens } from '../../server/db/schema';
-import type { CollectiblesIssuer } from './port';
+import type { Database } from '@/server/db/client';
+import { localTokens } from '@/server/db/schema';
+import type { CollectiblesIssuer } from '@/ports/collectibles';
 
 export function createLocalIssuer(db: Database): CollectiblesIssuer {
   return {

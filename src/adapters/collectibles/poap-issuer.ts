@@ -3,9 +3,9 @@
 // The API wants an X-API-Key on every call and an OAuth client-credentials token for claims, cached
 // until shortly before it expires.
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/client';
-import { poapMintLinks } from '../../server/db/schema';
-import { IssuerError, type CollectiblesIssuer } from './port';
+import type { Database } from '@/server/db/client';
+import { poapMintLinks } from '@/server/db/schema';
+import { IssuerError, type CollectiblesIssuer } from '@/ports/collectibles';
 
 export type PoapConfig = {
   apiKey: string;

@@ -1,9 +1,9 @@
 // Embedded default: every message is stored in the database and its text printed to the server log,
 // so that a demo or a test can follow a sign-in link without any mail server.
 import { desc, eq } from 'drizzle-orm';
-import type { Database } from '../../server/db/client';
-import { outboxMessages } from '../../server/db/schema';
-import type { MailMessage, MailTransport } from './port';
+import type { Database } from '@/server/db/client';
+import { outboxMessages } from '@/server/db/schema';
+import type { MailMessage, MailTransport } from '@/ports/mail';
 
 export function createOutboxTransport(getDb: () => Promise<Database>): MailTransport {
   return {

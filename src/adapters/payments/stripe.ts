@@ -2,9 +2,9 @@
 // created with the secret key; the browser mounts them with the publishable key; completion arrives
 // by the signed webhook and is checked against the session itself.
 import crypto from 'node:crypto';
-import { PaymentError, type PaymentGateway } from './port';
+import { PaymentError, type PaymentGateway } from '@/ports/payments';
 
-export type StripeConfig = { secretKey: string; publishableKey: string; apiBase?: string; fetch?: typeof fetch };
+export type StripeConfig = { secretKey: string; publishableKey: string; webhookSecret: string; apiBase?: string; fetch?: typeof fetch };
 
 /** Stripe's form encoding of nested parameters: line_items[0][price_data][currency]=usd. */
 export function formEncode(value: unknown, prefix = '', out = new URLSearchParams()): URLSearchParams {
@@ -17,7 +17,7 @@ export function formEncode(value: unknown, prefix = '', out = new URLSearchParam
   return out;
 }
 
-export function createStripeGateway({ secretKey, publishableKey, apiBase = 'https://api.stripe.com', fetch: fetchImpl = fetch }: StripeConfig): PaymentGateway {
+export function createStripeGateway({ secretKey, publishableKey, webhookSecret, apiBase = 'https://api.stripe.com', fetch: fetchImpl = fetch }: StripeConfig): PaymentGateway {
   async function call<T>(method: 'GET' | 'POST', path: string, params?: unknown, idempotencyKey?: string): Promise<T> {
     let response: Response;
     try {
@@ -97,6 +97,19 @@ export function createStripeGateway({ secretKey, publishableKey, apiBase = 'http
       if (!session.payment_intent) return;
       // The idempotency key makes a second refund of the same session a no-op at Stripe.
       await call('POST', '/v1/refunds', { payment_intent: session.payment_intent, amount }, `refund-${id}`);
+    },
+
+    readWebhook(payload, signature) {
+      if (!verifyStripeSignature(payload, signature, webhookSecret)) throw new PaymentError('invalid_signature', 'The signature does not match');
+      let event: { type?: string; data?: { object?: { id?: string } } };
+      try {
+        event = JSON.parse(payload) as typeof event;
+      } catch {
+        throw new PaymentError('invalid_signature', 'The event is not valid JSON');
+      }
+      const type = event.type ?? '';
+      const completing = type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded';
+      return { type, completedSessionId: completing ? (event.data?.object?.id ?? null) : null };
     },
   };
 }

@@ -3,10 +3,10 @@
 // Any future expiry and any 3- or 4-digit CVC. Sessions, payments and refunds are kept in its own table.
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { expiryValid, luhnValid } from '../../modules/checkout/card-checks';
-import type { Database } from '../../server/db/client';
-import { testPaymentSessions } from '../../server/db/schema';
-import { PaymentError, type PaymentGateway } from './port';
+import { expiryValid, luhnValid } from '@/ports/payment-cards';
+import type { Database } from '@/server/db/client';
+import { testPaymentSessions } from '@/server/db/schema';
+import { PaymentError, type PaymentGateway } from '@/ports/payments';
 
 /** Like Stripe's sessions, which outlive the hold (30 minutes at least), a session stays payable a while
  * after the hold it pays for: a payment that comes too late is then refunded, never lost. */

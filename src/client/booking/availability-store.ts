@@ -1,8 +1,8 @@
-// Availability (SPEC.md section 4): the slots of the selected date, which one is chosen, and whether
+// Availability (docs/product.md#states): the slots of the selected date, which one is chosen, and whether
 // they were fetched for that date. The fetch itself is passed in, so the store runs in tests as is.
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
-import type { WebSlot } from '../../modules/catalog/check-availability';
+import type { WebSlot } from '@/modules/catalog/check-availability';
 import type { Quantities } from './selection-store';
 
 export type AvailabilityProblem = 'selectProduct' | 'selectOption' | 'selectQuantity' | 'selectDate' | 'failed';
@@ -28,7 +28,7 @@ export type AvailabilityState = {
   reset(): void;
 };
 
-/** SPEC.md section 5: what is missing, in the order the visitor chooses it. */
+/** docs/product.md#rules: what is missing, in the order the visitor chooses it. */
 export function missingInput(input: AvailabilityInput): AvailabilityProblem | undefined {
   if (!input.productId) return 'selectProduct';
   if (!input.optionId) return 'selectOption';
@@ -51,7 +51,7 @@ export function createAvailabilityStore(fetchSlots: FetchAvailability, storage?:
         message: undefined,
 
         selectDate(localDate) {
-          // SPEC.md section 9: the selected date is the part before T.
+          // docs/product.md#constants: the selected date is the part before T.
           const date = localDate.split('T')[0];
           if (date === get().selectedDate) return;
           set({ selectedDate: date, selectedTime: undefined, availability: [], fetchedDate: undefined, problem: undefined });

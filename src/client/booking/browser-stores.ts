@@ -1,7 +1,7 @@
 // The browser's booking stores: one of each per tab, kept in localStorage, filled after hydration.
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
-import type { WebSlot } from '../../modules/catalog/check-availability';
+import type { WebSlot } from '@/modules/catalog/check-availability';
 import { postJson } from '../api';
 import { createAvailabilityStore, type AvailabilityState, type FetchAvailability } from './availability-store';
 import { createSelectionStore, type SelectionState } from './selection-store';

@@ -1,9 +1,9 @@
-// Booking selection (SPEC.md section 4): the product, its option and the quantity of each unit.
+// Booking selection (docs/product.md#states): the product, its option and the quantity of each unit.
 // Kept in localStorage, so that it survives a reload and a round trip through sign-in (the e-mailed
 // link may open in another tab).
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
-import type { WebProduct } from '../../modules/catalog/web-product';
+import type { WebProduct } from '@/modules/catalog/web-product';
 
 export type Quantities = Record<string, number>;
 

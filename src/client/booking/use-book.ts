@@ -1,4 +1,4 @@
-// The Book button (SPEC.md sections 5 and 6): a signed-in member, a product, an option and a time, then
+// The Book button (docs/product.md#rules and #roles): a signed-in member, a product, an option and a time, then
 // a payment session and the way to /checkout.
 import { useRouter } from 'next/router';
 import { useSession } from 'next-auth/react';

@@ -1,6 +1,6 @@
 // The days of a month for the selected option and quantities: open, limited, sold out or closed.
 import useSWR from 'swr';
-import type { WebDay } from '../../modules/catalog/check-availability';
+import type { WebDay } from '@/modules/catalog/check-availability';
 import { postJson } from '../api';
 import type { Quantities } from './selection-store';
 

@@ -1,7 +1,7 @@
-// The ticket products, loaded once per visit and language: no revalidation (SPEC.md section 7).
+// The ticket products, loaded once per visit and language: no revalidation (docs/product.md#calls).
 import { useRouter } from 'next/router';
 import useSWRImmutable from 'swr/immutable';
-import type { WebProduct } from '../../modules/catalog/web-product';
+import type { WebProduct } from '@/modules/catalog/web-product';
 
 async function getProducts([url, locale]: [string, string]): Promise<WebProduct[]> {
   const response = await fetch(url, { headers: { 'Accept-Language': locale } });

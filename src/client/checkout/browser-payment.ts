@@ -1,5 +1,5 @@
 // The browser's payment store: our API, react-hot-toast and the router, with messages in the visitor's
-// language. Cleared when the product, option, quantities or time change (SPEC.md section 4).
+// language. Cleared when the product, option, quantities or time change (docs/product.md#states).
 import Router from 'next/router';
 import { i18n } from 'next-i18next/pages';
 import toast from 'react-hot-toast';

@@ -1,4 +1,4 @@
-// The time left to pay (SPEC.md section 4): expiry minus now minus a 5-minute safety margin, so that the
+// The time left to pay (docs/product.md#states): expiry minus now minus a 5-minute safety margin, so that the
 // member finishes paying while the hold still stands.
 export const SAFETY_MARGIN_MS = 5 * 60_000;
 export const TICK_MS = 1_000;

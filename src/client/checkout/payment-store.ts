@@ -1,10 +1,10 @@
-// The payment session store of SPEC.md section 4. Its effects (HTTP, toasts, navigation) are passed in.
+// The payment session store of docs/product.md#states. Its effects (HTTP, toasts, navigation) are passed in.
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
-import type { OrderView, PaymentSessionView } from '../../modules/checkout/order-view';
+import type { OrderView, PaymentSessionView } from '@/modules/checkout/order-view';
 import type { Quantities } from '../booking/selection-store';
 
-/** SPEC.md section 9: 5 s for errors, 2 s for "Redirecting to checkout". */
+/** docs/product.md#constants: 5 s for errors, 2 s for "Redirecting to checkout". */
 export const ERROR_TOAST_MS = 5_000;
 export const REDIRECT_TOAST_MS = 2_000;
 

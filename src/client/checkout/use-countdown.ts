@@ -1,4 +1,4 @@
-// Ticks every second (SPEC.md section 9) and says once when the time to pay has run out.
+// Ticks every second (docs/product.md#constants) and says once when the time to pay has run out.
 import { useEffect, useRef, useState } from 'react';
 import { remainingMs, TICK_MS } from './countdown';
 

@@ -1,4 +1,4 @@
-// SPEC.md section 4: the tracked minted token ids are compared with each new answer to find new tokens.
+// docs/product.md#states: the tracked minted token ids are compared with each new answer to find new tokens.
 // The first answer only starts the tracking: nothing is "new" on the first load.
 
 /** The ids in `current` that were not known; undefined `known` means this is the first load. */

@@ -1,16 +1,16 @@
-// The member's tokens, polled while signed in (SPEC.md section 7: every 10 s, dedupe 10 s, revalidate
+// The member's tokens, polled while signed in (docs/product.md#calls: every 10 s, dedupe 10 s, revalidate
 // on focus, 3 retries), with a toast for new ones (5 s), never on the first load.
 import { useEffect, useRef } from 'react';
 import { useRouter } from 'next/router';
 import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import useSWR from 'swr';
-import type { Membership } from '../../modules/loyalty/membership';
+import type { Membership } from '@/modules/loyalty/membership';
 import { newTokenIds } from './new-tokens';
 
 export const MEMBERSHIP_POLL_MS = 10_000;
 /**
- * SPEC.md asks for a 10 s dedupe. SWR times its first poll from the mount, a few ms before the first
+ * docs/product.md asks for a 10 s dedupe. SWR times its first poll from the mount, a few ms before the first
  * request starts, so a window of exactly 10 s swallows that poll and the first check comes at 20 s. Half a
  * second less keeps the dedupe and the 10 s rhythm (docs/decisions/0008).
  */

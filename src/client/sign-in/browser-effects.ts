@@ -14,7 +14,7 @@ export const browserSignInEffects: SignInEffects = {
   async checkEmail(email): Promise<CheckEmailAnswer> {
     const { status, data } = await postJson<{ exists?: boolean }>('/api/checkEmail', { email });
     if (status === 200) return 'new';
-    // SPEC.md section 7: a 400 means the member exists (a malformed request is a 400 without `exists`).
+    // docs/product.md#calls: a 400 means the member exists (a malformed request is a 400 without `exists`).
     if (status === 400 && data.exists === true) return 'exists';
     if (status === 429) return 'rateLimited';
     if (status === 422) return 'invalid';

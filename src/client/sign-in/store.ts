@@ -1,10 +1,10 @@
-// The magic sign-in state machine of SPEC.md section 4. Its effects (HTTP calls, navigation, timers)
+// The magic sign-in state machine of docs/product.md#states. Its effects (HTTP calls, navigation, timers)
 // are passed in, so that the same store runs in the browser and in unit tests.
 import { createStore } from 'zustand/vanilla';
-import { normalizeEmail } from '../../modules/accounts/normalize-email';
+import { normalizeEmail } from '@/modules/accounts/normalize-email';
 import type { ContactInput } from './contact-input';
 
-/** SPEC.md section 9: the busy flag clears 5 s after the redirect to sign-up. */
+/** docs/product.md#constants: the busy flag clears 5 s after the redirect to sign-up. */
 export const SIGN_UP_BUSY_RESET_MS = 5_000;
 
 export type SignInProblem = 'rateLimited' | 'invalidEmail' | 'sendFailed' | 'invalidContact';

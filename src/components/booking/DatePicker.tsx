@@ -3,7 +3,9 @@ import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import type { Quantities } from '@/client/booking/selection-store';
 import { useCalendar } from '@/client/booking/use-calendar';
-import { formatDate, todayInNewYork } from '@/client/format/date-time';
+import { TIME_ZONE } from '@/config/attraction';
+import { formatDate } from '@/shared/format/date-time';
+import { todayIn } from '@/shared/local-date';
 import styles from './booking.module.css';
 
 type Props = {
@@ -48,7 +50,7 @@ function firstDayOfWeek(locale: string): number {
 export function DatePicker({ productId, optionId, quantities, selectedDate, onSelect }: Props) {
   const { t } = useTranslation('products');
   const { locale = 'en' } = useRouter();
-  const thisMonth = todayInNewYork().slice(0, 7);
+  const thisMonth = todayIn(TIME_ZONE).slice(0, 7);
   const [month, setMonth] = useState(() => (selectedDate && selectedDate.slice(0, 7) > thisMonth ? selectedDate.slice(0, 7) : thisMonth));
   const { data: calendar, error } = useCalendar(productId, optionId, month, quantities);
   const statusOf = useMemo(() => new Map((calendar ?? []).map((d) => [d.localDate, d.available ? d.status : d.status === 'CLOSED' ? 'CLOSED' : 'SOLD_OUT'])), [calendar]);

@@ -3,11 +3,11 @@ import { useState, type FormEvent } from 'react';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { postJson } from '@/client/api';
-import { formatMoney } from '@/client/format/money';
+import { formatMoney } from '@/shared/format/money';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
-import { expiryValid, luhnValid } from '@/modules/checkout/card-checks';
+import { expiryValid, luhnValid } from '@/ports/payment-cards';
 import type { OrderView } from '@/modules/checkout/order-view';
 import styles from './checkout.module.css';
 

@@ -1,4 +1,4 @@
-// The footer (SPEC.md section 2): site links, the building's own site, social networks, the travel
+// The footer (docs/product.md#pages): site links, the building's own site, social networks, the travel
 // review badge and the copyright line. Dark by default.
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';

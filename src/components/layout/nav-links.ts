@@ -1,4 +1,4 @@
-/** The home page's sections, linked from the navbar and the footer (SPEC.md section 2 anchors). */
+/** The home page's sections, linked from the navbar and the footer (anchors of docs/product.md#pages). */
 export const SECTION_LINKS = [
   { href: '/#HowItWorks', labelKey: 'nav.howItWorks' },
   { href: '/#Artwork', labelKey: 'nav.artwork' },

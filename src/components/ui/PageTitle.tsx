@@ -1,7 +1,7 @@
 import Head from 'next/head';
 import { BRAND } from '@/config/attraction';
 
-/** SPEC.md section 2: titles follow '%s | {brand}'. */
+/** docs/product.md#pages: titles follow '%s | {brand}'. */
 export function pageTitle(title: string): string {
   return `${title} | ${BRAND}`;
 }

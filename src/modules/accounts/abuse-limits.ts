@@ -1,8 +1,8 @@
 // Abuse limits on the account endpoints: per e-mail address and per client address (docs/decisions/0005).
-import type { Database } from '../../server/db/client';
-import { getEnv } from '../../server/env';
-import { AppError } from '../../server/errors';
-import { countAttempt } from '../../server/rate-limit';
+import type { Database } from '@/server/db/client';
+import { getEnv } from '@/server/env';
+import { AppError } from '@/server/errors';
+import { countAttempt } from '@/server/rate-limit';
 
 export type LimitedAction = 'signin' | 'lookup';
 
@@ -23,12 +23,6 @@ export async function enforceAbuseLimits(
   const refused = verdicts.filter((v) => v && !v.allowed);
   if (refused.length > 0) {
     const retryAfter = Math.max(...refused.map((v) => v!.retryAfterSeconds));
-    throw new AppError(
-      429,
-      'RATE_LIMITED',
-      'Too many attempts. Please wait a few minutes and try again.',
-      { 'Retry-After': String(retryAfter) },
-      'errors.rateLimited',
-    );
+    throw new AppError(429, 'RATE_LIMITED', 'rateLimited', {}, { 'Retry-After': String(retryAfter) });
   }
 }

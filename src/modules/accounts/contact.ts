@@ -1,4 +1,4 @@
-// The contact a visitor gives when joining (SPEC.md section 3: phoneNumber plus the fields we chose,
+// The contact a visitor gives when joining (docs/product.md#data: phoneNumber plus the fields we chose,
 // docs/decisions/0004). Unknown fields are refused, so nothing unexpected is ever stored.
 import { z } from 'zod';
 import { isCountryCode } from './countries';
@@ -6,13 +6,14 @@ import { isCountryCode } from './countries';
 // Letters in any script, with the spaces, apostrophes, hyphens and dots that real names carry.
 const NAME = /^\p{L}[\p{L}\p{M}' ’.-]*$/u;
 
-const personName = (field: string) =>
+// Messages are keys of locales/{lng}/errors.json; the field's name is taken from the path.
+const personName = () =>
   z
-    .string({ error: `${field} must be a string` })
+    .string({ error: 'fieldNotText' })
     .trim()
-    .min(1, `${field} is required`)
-    .max(60, `${field} is too long`)
-    .regex(NAME, `${field} may hold letters, spaces, apostrophes, hyphens and dots only`)
+    .min(1, 'fieldRequired')
+    .max(60, 'fieldTooLong')
+    .regex(NAME, 'nameCharacters')
     .transform((v) => v.replace(/\s+/g, ' '));
 
 /** Keeps a leading + and the digits; a number has 6 to 15 digits (E.164). */
@@ -26,34 +27,33 @@ export function normalizePhoneNumber(input: string): string | undefined {
 
 export const contactSchema = z.strictObject(
   {
-    firstName: personName('firstName'),
-    lastName: personName('lastName'),
+    firstName: personName(),
+    lastName: personName(),
     phoneNumber: z
-      .string({ error: 'phoneNumber is required' })
-      .max(32, 'phoneNumber is too long')
+      .string({ error: 'fieldRequired' })
+      .max(32, 'fieldTooLong')
       .transform((value, ctx) => {
         const normalized = normalizePhoneNumber(value);
         if (!normalized) {
-          ctx.addIssue({ code: 'custom', message: 'phoneNumber must be a phone number of 6 to 15 digits' });
+          ctx.addIssue({ code: 'custom', message: 'phoneInvalid' });
           return z.NEVER;
         }
         return normalized;
       }),
     country: z
-      .string({ error: 'country is required' })
+      .string({ error: 'fieldRequired' })
       .trim()
       .toUpperCase()
-      .refine(isCountryCode, 'country must be an ISO 3166 country code such as US'),
+      .refine(isCountryCode, 'countryInvalid'),
     postalCode: z
       .string()
       .trim()
-      .max(12, 'postalCode is too long')
-      .regex(/^[\p{L}\d -]*$/u, 'postalCode may hold letters, digits, spaces and hyphens only')
+      .max(12, 'fieldTooLong')
+      .regex(/^[\p{L}\d -]*$/u, 'postalCodeCharacters')
       .optional()
       .transform((v) => (v ? v : undefined)),
-    marketingOptIn: z.boolean({ error: 'marketingOptIn must be true or false' }).optional().default(false),
+    marketingOptIn: z.boolean({ error: 'fieldNotBoolean' }).optional().default(false),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown field: ${issue.keys.join(', ')}` : undefined) },
 );
 
 export type Contact = z.infer<typeof contactSchema>;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { normalizeEmail } from './normalize-email';
 
 export const emailSchema = z
-  .string({ error: 'email must be a string' })
-  .max(254, 'email is too long')
+  .string({ error: 'fieldNotText' })
+  .max(254, 'fieldTooLong')
   .transform(normalizeEmail)
-  .pipe(z.email({ error: 'email is not a valid e-mail address' }));
+  .pipe(z.email({ error: 'emailInvalid' }));

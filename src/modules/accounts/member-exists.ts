@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../server/db/client';
-import { users } from '../../server/db/schema';
+import type { Database } from '@/server/db/client';
+import { users } from '@/server/db/schema';
 
 /** Whether someone has joined with this (already normalised) e-mail address. */
 export async function memberExists(db: Database, email: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { isLocale, type Locale } from '../../config/locales';
-import type { Database } from '../../server/db/client';
-import { memberships, users } from '../../server/db/schema';
+import { isLocale, type Locale } from '@/config/locales';
+import type { Database } from '@/server/db/client';
+import { memberships, users } from '@/server/db/schema';
 
 /** The language a member joined in, used when a request does not say. */
 export async function memberLocale(db: Database, email: string): Promise<Locale | undefined> {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../server/db/client';
-import { memberships, users } from '../../server/db/schema';
+import type { Database } from '@/server/db/client';
+import { memberships, users } from '@/server/db/schema';
 
 export type MemberProfile = {
   email: string;

@@ -1,4 +1,4 @@
-/** E-mail addresses are compared and stored lower-cased and trimmed (SPEC.md section 5). Kept apart from
+/** E-mail addresses are compared and stored lower-cased and trimmed (docs/product.md#rules). Kept apart from
  * the zod schema so that the browser's sign-in store does not carry zod. */
 export function normalizeEmail(input: string): string {
   return input.trim().toLowerCase();

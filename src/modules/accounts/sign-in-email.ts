@@ -1,9 +1,9 @@
 // The branded sign-in e-mail, as HTML and text, in the visitor's language.
-import { ATTRACTION } from '../../config/attraction';
-import type { Locale } from '../../config/locales';
-import type { MailMessage } from '../../adapters/mail/port';
-import { brandedEmail, escapeHtml } from '../../server/email-layout';
-import { serverT } from '../../server/i18n';
+import { ATTRACTION } from '@/config/attraction';
+import type { Locale } from '@/config/locales';
+import type { MailMessage } from '@/ports/mail';
+import { brandedEmail, escapeHtml } from '../email/layout';
+import { serverT } from '@/server/i18n';
 
 export function renderSignInEmail(input: { to: string; url: string; locale: Locale; validMinutes: number }): MailMessage {
   const t = serverT(input.locale, 'email');

@@ -1,7 +1,7 @@
 // Joining the program: the member (the sign-in identity) and their membership, in one transaction.
-import type { Locale } from '../../config/locales';
-import type { Database } from '../../server/db/client';
-import { memberships, users } from '../../server/db/schema';
+import type { Locale } from '@/config/locales';
+import type { Database } from '@/server/db/client';
+import { memberships, users } from '@/server/db/schema';
 import type { Contact } from './contact';
 
 export type SignUpResult = { alreadyExists: boolean; email: string };

@@ -1,9 +1,10 @@
 // Availability of one option on one day, or over a month, for the quantities chosen.
-import { SupplierError, type SupplierPort } from '../../adapters/supplier/port';
-import { addLocalDays, todayIn } from '../../adapters/supplier/local/schedule';
-import { TIME_ZONE } from '../../config/attraction';
-import { AppError } from '../../server/errors';
-import { SUPPLIER_MESSAGES, type AvailabilityRequest, type CalendarRequest } from './availability-request';
+import { SupplierError, type SupplierPort } from '@/ports/supplier';
+import { addLocalDays, todayIn } from '@/shared/local-date';
+import { TIME_ZONE } from '@/config/attraction';
+import { AppError } from '@/server/errors';
+import type { AvailabilityRequest, CalendarRequest } from './availability-request';
+import { supplierRefusal } from './supplier-refusal';
 
 export type WebSlot = {
   id: string;
@@ -25,15 +26,15 @@ const units = (quantities: Record<string, number> = {}) => Object.entries(quanti
 /** A supplier's refusal of bad input is the visitor's 400; anything else is "Failed to fetch availability". */
 function fromSupplier(error: unknown): never {
   if (error instanceof SupplierError && error.code !== 'INTERNAL_SERVER_ERROR' && error.code !== 'UNAUTHORIZED' && error.code !== 'FORBIDDEN') {
-    throw new AppError(400, 'BAD_REQUEST', SUPPLIER_MESSAGES[error.code] ?? error.message);
+    throw new AppError(400, 'BAD_REQUEST', ...supplierRefusal(error));
   }
   console.error('[availability] supplier failed', error);
-  throw new AppError(502, 'SUPPLIER_FAILED', 'Failed to fetch availability');
+  throw new AppError(502, 'SUPPLIER_FAILED', 'availabilityFailed');
 }
 
 export async function checkAvailability(supplier: SupplierPort, request: AvailabilityRequest, now = new Date()): Promise<WebSlot[]> {
   const today = todayIn(TIME_ZONE, now);
-  if (request.selectedDate < today) throw new AppError(400, 'BAD_REQUEST', 'Please select a date from today on');
+  if (request.selectedDate < today) throw new AppError(400, 'BAD_REQUEST', 'dateFromToday');
   const slots = await supplier
     .availability({
       productId: request.productId,

@@ -1,7 +1,7 @@
 // The ticket products in one language, kept in memory for a few minutes: the catalogue changes rarely,
 // and the page asks for it once per visit.
-import type { SupplierPort } from '../../adapters/supplier/port';
-import type { Locale } from '../../config/locales';
+import type { SupplierPort } from '@/ports/supplier';
+import type { Locale } from '@/config/locales';
 import { toWebProduct, type WebProduct } from './web-product';
 
 const TTL_MS = 5 * 60_000;

@@ -1,5 +1,5 @@
 // What the ticket page needs of a product: the supplier's OCTO product, reduced and in one language.
-import type { SupplierProduct } from '../../adapters/supplier/port';
+import type { SupplierProduct } from '@/ports/supplier';
 
 export type WebUnit = {
   id: string;

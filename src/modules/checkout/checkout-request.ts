@@ -5,15 +5,15 @@ import { z } from 'zod';
 const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(100, message);
 
 export const checkoutRequest = z.strictObject({
-  productId: required('Please select a product and option'),
-  optionId: required('Please select a product and option'),
+  productId: required('selectProductAndOption'),
+  optionId: required('selectProductAndOption'),
   quantities: z
-    .record(z.string().min(1).max(100), z.number({ error: 'A quantity must be a whole number' }).int('A quantity must be a whole number').min(0).max(100), {
-      error: 'Please select a quantity',
+    .record(z.string().min(1).max(100), z.number({ error: 'quantityWhole' }).int('quantityWhole').min(0).max(100), {
+      error: 'selectQuantity',
     })
     .transform((q) => Object.fromEntries(Object.entries(q).filter(([, n]) => n > 0)))
-    .refine((q) => Object.keys(q).length > 0 && Object.keys(q).length <= 20, 'Please select a quantity'),
-  selectedTime: z.string({ error: 'Please select a time' }).trim().min(1, 'Please select a time').max(40, 'Please select a time'),
+    .refine((q) => Object.keys(q).length > 0 && Object.keys(q).length <= 20, 'selectQuantity'),
+  selectedTime: z.string({ error: 'selectTime' }).trim().min(1, 'selectTime').max(40, 'selectTime'),
 });
 
 export type CheckoutRequest = z.infer<typeof checkoutRequest>;

@@ -3,9 +3,9 @@
 // the supplier's confirm and the gateway's refund are idempotent, and a finished order stays finished.
 // A payment that arrives after the hold ran out is refunded, and the member is told.
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { SupplierError } from '../../adapters/supplier/port';
-import { memberships, orders, users } from '../../server/db/schema';
-import { AppError } from '../../server/errors';
+import { SupplierError } from '@/ports/supplier';
+import { memberships, orders, users } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
 import { recordLoyaltyEvent } from '../loyalty/record-event';
 import type { CheckoutDeps } from './deps';
 import type { OrderRow } from './order-view';
@@ -30,7 +30,7 @@ export async function completeCheckout(deps: CheckoutDeps, paymentSessionId: str
   const { db, gateway, supplier } = deps;
   const now = deps.now ?? (() => new Date());
   const [current] = await db.select().from(orders).where(eq(orders.paymentSessionId, paymentSessionId));
-  if (!current) throw new AppError(404, 'NOT_FOUND', 'No payment session found');
+  if (!current) throw new AppError(404, 'NOT_FOUND', 'noPaymentSession');
   if (current.status === 'CONFIRMED' || current.status === 'REFUNDED') return { order: current, outcome: 'done-before' };
 
   const state = await gateway.getState(paymentSessionId);

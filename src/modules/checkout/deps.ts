@@ -1,7 +1,7 @@
-import type { MailTransport } from '../../adapters/mail/port';
-import type { PaymentGateway } from '../../adapters/payments/port';
-import type { SupplierPort } from '../../adapters/supplier/port';
-import type { Database } from '../../server/db/client';
+import type { MailTransport } from '@/ports/mail';
+import type { PaymentGateway } from '@/ports/payments';
+import type { SupplierPort } from '@/ports/supplier';
+import type { Database } from '@/server/db/client';
 
 /** What the checkout use cases work with; the API routes pass the configured ones, tests their own. */
 export type CheckoutDeps = {

@@ -1,6 +1,6 @@
 // An order as the member sees it, in the browser and in e-mails.
-import type { CheckoutSession } from '../../adapters/payments/port';
-import type { OrderLine, orders } from '../../server/db/schema';
+import type { CheckoutSession } from '@/ports/payments';
+import type { OrderLine, orders } from '@/server/db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 

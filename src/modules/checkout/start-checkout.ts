@@ -1,20 +1,22 @@
 // Book: hold the places at the supplier, price them there, and open a payment session for the total.
-import { SupplierError } from '../../adapters/supplier/port';
-import type { Locale } from '../../config/locales';
-import { orders, type OrderLine } from '../../server/db/schema';
-import { AppError } from '../../server/errors';
+import { SupplierError } from '@/ports/supplier';
+import type { Locale } from '@/config/locales';
+import { orders, type OrderLine } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
+import { supplierRefusal } from '../catalog/supplier-refusal';
 import type { CheckoutRequest } from './checkout-request';
 import type { CheckoutDeps } from './deps';
 import { paymentSessionView, type PaymentSessionView } from './order-view';
 
 export type StartedCheckout = { paymentSession: PaymentSessionView; bookingId: string; expirationTime: string };
 
-const SUPPLIER_REFUSALS: Record<string, string> = {
-  INVALID_PRODUCT_ID: 'Please select a product and option',
-  INVALID_OPTION_ID: 'Please select a product and option',
-  INVALID_UNIT_ID: 'Unknown ticket type',
-  INVALID_AVAILABILITY_ID: 'This time is no longer available. Please choose another.',
-};
+/** Refusals of the member's choice, as the ticket page words them. */
+const CHOICE_REFUSALS = {
+  INVALID_PRODUCT_ID: 'selectProductAndOption',
+  INVALID_OPTION_ID: 'selectProductAndOption',
+  INVALID_UNIT_ID: 'unknownTicketType',
+  INVALID_AVAILABILITY_ID: 'timeNoLongerAvailable',
+} as const;
 
 export async function startCheckout(
   deps: CheckoutDeps,
@@ -25,7 +27,7 @@ export async function startCheckout(
   const { supplier, gateway, db } = deps;
   const product = await supplier.getProduct(request.productId, locale).catch(refusal);
   const option = product.options.find((o) => o.id === request.optionId);
-  if (!option) throw new AppError(400, 'VALIDATION', 'Please select a product and option');
+  if (!option) throw new AppError(400, 'VALIDATION', 'selectProductAndOption');
 
   const unitItems = Object.entries(request.quantities).flatMap(([unitId, quantity]) => Array.from({ length: quantity }, () => ({ unitId })));
   const booking = await supplier
@@ -90,10 +92,9 @@ export async function startCheckout(
 
 function refusal(error: unknown): never {
   if (error instanceof SupplierError) {
-    if (error.code === 'UNPROCESSABLE_ENTITY') throw new AppError(409, 'SOLD_OUT', error.message);
-    const message = SUPPLIER_REFUSALS[error.code];
-    if (message) throw new AppError(400, 'VALIDATION', message);
+    if (error.code === 'UNPROCESSABLE_ENTITY') throw new AppError(409, 'SOLD_OUT', ...supplierRefusal(error));
+    if (error.code in CHOICE_REFUSALS) throw new AppError(400, 'VALIDATION', ...supplierRefusal(error, CHOICE_REFUSALS));
   }
   console.error('[checkout] supplier failed', error);
-  throw new AppError(502, 'SUPPLIER_FAILED', 'Error, please try again');
+  throw new AppError(502, 'SUPPLIER_FAILED', 'internal');
 }

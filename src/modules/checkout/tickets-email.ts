@@ -1,13 +1,13 @@
 // The e-mails of a completed payment, in the member's language: the tickets (a QR code each) or, when
 // the payment came too late, the refund.
 import QRCode from 'qrcode';
-import type { MailMessage } from '../../adapters/mail/port';
-import { formatDate, formatTime } from '../../client/format/date-time';
-import { formatMoney } from '../../client/format/money';
-import { ATTRACTION } from '../../config/attraction';
-import { isLocale } from '../../config/locales';
-import { brandedEmail, escapeHtml } from '../../server/email-layout';
-import { serverT } from '../../server/i18n';
+import type { MailMessage } from '@/ports/mail';
+import { formatDate, formatTime } from '@/shared/format/date-time';
+import { formatMoney } from '@/shared/format/money';
+import { ATTRACTION } from '@/config/attraction';
+import { isLocale } from '@/config/locales';
+import { brandedEmail, escapeHtml } from '../email/layout';
+import { serverT } from '@/server/i18n';
 import type { OrderRow } from './order-view';
 
 export async function renderTicketsEmail(order: OrderRow, member: { email: string; name: string }, siteUrl: string): Promise<MailMessage> {

@@ -2,10 +2,10 @@
 // two workers never issue the same row; a failure is retried later with exponential backoff, so a token
 // is never lost while the issuer is down.
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { CollectiblesIssuer } from '../../adapters/collectibles/port';
-import { DROPS } from '../../config/drops';
-import type { Database } from '../../server/db/client';
-import { tokenIssues, users } from '../../server/db/schema';
+import type { CollectiblesIssuer } from '@/ports/collectibles';
+import { DROPS } from '@/config/drops';
+import type { Database } from '@/server/db/client';
+import { tokenIssues, users } from '@/server/db/schema';
 
 /** While a worker holds a row: long enough for the issuer's timeouts and retries. */
 const LEASE_MS = 2 * 60_000;

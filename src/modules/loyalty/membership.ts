@@ -1,10 +1,10 @@
 // A member's membership as the site shows it: the tokens they hold, newest first.
 import { and, desc, eq } from 'drizzle-orm';
-import { DROPS } from '../../config/drops';
-import type { Locale } from '../../config/locales';
-import type { Database } from '../../server/db/client';
-import { tokenIssues } from '../../server/db/schema';
-import { serverT } from '../../server/i18n';
+import { DROPS } from '@/config/drops';
+import type { Locale } from '@/config/locales';
+import type { Database } from '@/server/db/client';
+import { tokenIssues } from '@/server/db/schema';
+import { serverT } from '@/server/i18n';
 
 export type MemberToken = { id: string; dropId: string; name: string; description: string; artwork: string; earnedAt: string };
 export type Membership = { mintedTokenIds: string[]; tokens: MemberToken[] };

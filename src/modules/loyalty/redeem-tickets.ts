@@ -1,9 +1,10 @@
-// Redemption at the gate: the booking's tickets become REDEEMED (the OCTO status) and the member earns
-// the attendance drop. Local bookings are redeemed here; an OCTO supplier reports its own redemptions.
-import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../server/db/client';
-import { bookings, orders } from '../../server/db/schema';
-import { AppError } from '../../server/errors';
+// Redemption at the gate: the booking's tickets become REDEEMED at the supplier (the OCTO status) and
+// the member earns the attendance drop. A supplier with a gate of its own reports redemptions by webhook.
+import { eq } from 'drizzle-orm';
+import { SupplierError, type SupplierPort } from '@/ports/supplier';
+import type { Database } from '@/server/db/client';
+import { orders } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
 import { recordLoyaltyEvent } from './record-event';
 
 export type Redemption = { reference: string; status: 'REDEEMED'; redeemedAt: string; alreadyRedeemed: boolean; tokensEarned: number };
@@ -15,19 +16,18 @@ export async function creditVisit(db: Database, bookingUuid: string): Promise<nu
   return recordLoyaltyEvent(db, { userId: order.userId, trigger: 'ticket-redeemed', productId: order.productId, bookingUuid });
 }
 
-export async function redeemBooking(db: Database, reference: string, now = new Date()): Promise<Redemption> {
+export async function redeemBooking(db: Database, supplier: SupplierPort, reference: string): Promise<Redemption> {
   const normalized = reference.trim().toUpperCase();
-  const [redeemed] = await db
-    .update(bookings)
-    .set({ status: 'REDEEMED', redeemedAt: now, updatedAt: now })
-    .where(and(eq(bookings.supplierReference, normalized), eq(bookings.status, 'CONFIRMED')))
-    .returning();
-  let booking = redeemed;
-  if (!booking) {
-    [booking] = await db.select().from(bookings).where(eq(bookings.supplierReference, normalized));
-    if (!booking) throw new AppError(404, 'NOT_FOUND', `No booking has the reference ${normalized}`);
-    if (booking.status !== 'REDEEMED') throw new AppError(409, 'BAD_REQUEST', `Booking ${normalized} is ${booking.status}: only a confirmed booking can be redeemed`);
+  try {
+    const { booking, alreadyRedeemed } = await supplier.redeemBooking(normalized);
+    const tokensEarned = await creditVisit(db, booking.uuid);
+    return { reference: normalized, status: 'REDEEMED', redeemedAt: booking.utcRedeemedAt ?? new Date().toISOString(), alreadyRedeemed, tokensEarned };
+  } catch (error) {
+    if (!(error instanceof SupplierError)) throw error;
+    if (error.code === 'INVALID_BOOKING_UUID') throw new AppError(404, 'NOT_FOUND', 'noSuchReference', { reference: normalized });
+    if (error.code === 'UNPROCESSABLE_ENTITY') {
+      throw new AppError(409, 'BAD_REQUEST', 'notRedeemable', { reference: normalized, status: error.details.status ?? '' });
+    }
+    throw new AppError(400, 'BAD_REQUEST', 'redeemedElsewhere');
   }
-  const tokensEarned = await creditVisit(db, booking.uuid);
-  return { reference: normalized, status: 'REDEEMED', redeemedAt: booking.redeemedAt!.toISOString(), alreadyRedeemed: !redeemed, tokensEarned };
 }

@@ -1,23 +1,25 @@
-// POST /api/checkEmail {email}: 400 when a member has this e-mail, 200 when not (SPEC.md section 7).
+// POST /api/checkEmail {email}: 400 when a member has this e-mail, 200 when not (docs/product.md#calls).
 import { z } from 'zod';
 import { enforceAbuseLimits } from '@/modules/accounts/abuse-limits';
 import { emailSchema } from '@/modules/accounts/email';
 import { memberExists } from '@/modules/accounts/member-exists';
-import { jsonRoute } from '@/server/api/json-route';
+import { jsonRoute } from '@/http/route';
 import { getDb } from '@/server/db/client';
+import { serverT } from '@/server/i18n';
 
 // jsonRoute reads the body itself, with a size limit and JSON errors of its own.
 export const config = { api: { bodyParser: false } };
 
 export default jsonRoute({
   method: 'POST',
+  access: 'public',
   body: z.strictObject({ email: emailSchema }),
-  async handle({ body, clientIp }) {
+  async handle({ body, clientIp, locale }) {
     const db = await getDb();
     await enforceAbuseLimits(db, 'lookup', { email: body.email, clientIp });
     const exists = await memberExists(db, body.email);
     return exists
-      ? { status: 400, body: { exists: true, email: body.email, error: 'A member with this e-mail already exists' } }
+      ? { status: 400, body: { exists: true, email: body.email, error: serverT(locale, 'errors')('memberExists'), code: 'MEMBER_EXISTS' } }
       : { status: 200, body: { exists: false, email: body.email } };
   },
 });

@@ -4,7 +4,7 @@ import { enforceAbuseLimits } from '@/modules/accounts/abuse-limits';
 import { contactSchema } from '@/modules/accounts/contact';
 import { emailSchema } from '@/modules/accounts/email';
 import { signUp } from '@/modules/accounts/sign-up';
-import { jsonRoute } from '@/server/api/json-route';
+import { jsonRoute } from '@/http/route';
 import { getDb } from '@/server/db/client';
 
 // jsonRoute reads the body itself, with a size limit and JSON errors of its own.
@@ -12,6 +12,7 @@ export const config = { api: { bodyParser: false } };
 
 export default jsonRoute({
   method: 'POST',
+  access: 'public',
   body: z.strictObject({ email: emailSchema, contact: contactSchema }),
   async handle({ body, clientIp, locale }) {
     const db = await getDb();

@@ -1,15 +1,13 @@
 // The demo's mailbox: what the outbox "sent", so that a visitor can follow their sign-in link.
 import type { GetServerSideProps } from 'next';
 import { useTranslation } from 'next-i18next/pages';
-import { devMailboxEnabled } from '@/adapters/mail';
-import { listOutbox } from '@/adapters/mail/outbox';
+import { devMailboxEnabled, readOutbox } from '@/wiring/mail';
 import styles from '@/components/dev/mailbox.module.css';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { PageTitle } from '@/components/ui/PageTitle';
 import { TextField } from '@/components/ui/TextField';
 import { normalizeEmail } from '@/modules/accounts/normalize-email';
-import { getDb } from '@/server/db/client';
 import { TIME_ZONE } from '@/config/attraction';
 import { translationProps } from '@/server/translations';
 
@@ -63,7 +61,7 @@ export default function MailboxPage({ to, messages }: Props) {
 export const getServerSideProps: GetServerSideProps<Props> = async ({ locale = 'en', query }) => {
   if (!devMailboxEnabled()) return { notFound: true };
   const to = typeof query.to === 'string' ? normalizeEmail(query.to).slice(0, 254) : '';
-  const rows = await listOutbox(await getDb(), to || undefined);
+  const rows = await readOutbox(to || undefined);
   const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE });
   return {
     props: {

@@ -2,12 +2,12 @@
 // Opened lazily on first use (never at import time: `next build` imports this module), migrated and
 // seeded before the first query runs.
 import path from 'node:path';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { getEnv } from '../env';
+import type { Database } from './database';
 import * as schema from './schema';
 import { seed } from './seed';
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type { Database };
 
 export type OpenedDatabase = { db: Database; close: () => Promise<void> };
 type Opened = OpenedDatabase;

@@ -1,9 +1,9 @@
 // The seed of the configured attraction and its catalogue. Idempotent: it runs on every start, and
 // a change to the configuration reaches the database at the next start.
 import { sql } from 'drizzle-orm';
-import { ATTRACTION } from '../../config/attraction';
-import { CATALOG, expandStartTimes } from '../../config/catalog';
-import type { Database } from './client';
+import { ATTRACTION } from '@/config/attraction';
+import { CATALOG, expandStartTimes } from '@/config/catalog';
+import type { Database } from './database';
 import { attractions, closedDates, productOptions, products, units } from './schema';
 
 const excluded = (column: string) => sql.raw(`excluded.${column}`);

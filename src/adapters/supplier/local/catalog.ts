@@ -1,9 +1,9 @@
 // The local supplier's catalogue, read from the database once per process: it changes only when the
 // seed runs at start-up, so availability and product requests do not query it each time.
 import { asc } from 'drizzle-orm';
-import type { Database } from '../../../server/db/client';
-import { closedDates, productOptions, products, units } from '../../../server/db/schema';
-import { SupplierError } from '../port';
+import type { Database } from '@/server/db/client';
+import { closedDates, productOptions, products, units } from '@/server/db/schema';
+import { SupplierError } from '@/ports/supplier';
 
 export type UnitRow = typeof units.$inferSelect;
 export type OptionRow = typeof productOptions.$inferSelect & { units: UnitRow[] };

@@ -2,22 +2,23 @@
 // transaction-scoped advisory lock per slot serialises the count of places and the insert of a hold.
 import crypto from 'node:crypto';
 import { and, eq, gt, gte, inArray, lte, or, sql } from 'drizzle-orm';
-import { ATTRACTION } from '../../../config/attraction';
-import { CATALOG } from '../../../config/catalog';
-import type { Database } from '../../../server/db/client';
-import { bookingUnitItems, bookings } from '../../../server/db/schema';
+import { ATTRACTION } from '@/config/attraction';
+import { CATALOG } from '@/config/catalog';
+import type { Database } from '@/server/db/client';
+import { bookingUnitItems, bookings } from '@/server/db/schema';
 import {
   SupplierError,
   type AvailabilityQuery,
   type BookingContactInput,
   type ReservationRequest,
   type SupplierPort,
-} from '../port';
+} from '@/ports/supplier';
 import { findOption, findProduct, findUnit, loadCatalog, type OptionRow } from './catalog';
 import { availabilityShape, bookingShape, effectiveStatus, productShape, slotPricing, slotStatus, type BookingRow } from './octo-shapes';
 import { newReference } from './references';
 import { cachedTaken, forgetTaken, rememberTaken } from './taken-cache';
-import { addLocalDays, isLocalDate, localDatesBetween, plannedSlots, slotForAvailabilityId, todayIn, type Slot } from './schedule';
+import { addLocalDays, isLocalDate, localDatesBetween, todayIn } from '@/shared/local-date';
+import { plannedSlots, slotForAvailabilityId, type Slot } from './schedule';
 
 const MAX_RANGE_DAYS = 62;
 const DEFAULT_HOLD_MINUTES = 30;
@@ -25,9 +26,14 @@ const MAX_HOLD_MINUTES = 24 * 60;
 const ACTIVE = ['CONFIRMED', 'REDEEMED'] as const;
 const plannedSlotCache = new WeakMap<OptionRow, Map<string, Slot[]>>();
 
-export type LocalSupplierOptions = { resellerId: string; now?: () => Date };
+export type LocalSupplierOptions = {
+  resellerId: string;
+  /** Where resellers reach this inventory over OCTO (the supplier's endpoint). */
+  endpoint?: string;
+  now?: () => Date;
+};
 
-export function createLocalSupplier(db: Database, { resellerId, now = () => new Date() }: LocalSupplierOptions): SupplierPort {
+export function createLocalSupplier(db: Database, { resellerId, endpoint = '', now = () => new Date() }: LocalSupplierOptions): SupplierPort {
   const timeZone = ATTRACTION.timeZone;
 
   /** Places taken per slot start: confirmed and redeemed bookings, and holds that have not expired. */
@@ -101,12 +107,21 @@ export function createLocalSupplier(db: Database, { resellerId, now = () => new 
         throw new SupplierError('BAD_REQUEST', `The quantity of ${unit.id} must be a whole number of 0 or more`);
       }
       if (r.quantity > unit.maxQuantity || (r.quantity > 0 && r.quantity < unit.minQuantity)) {
-        throw new SupplierError('UNPROCESSABLE_ENTITY', `Validation failed: ${unit.id} takes ${unit.minQuantity} to ${unit.maxQuantity}`);
+        throw new SupplierError('UNPROCESSABLE_ENTITY', `Validation failed: ${unit.id} takes ${unit.minQuantity} to ${unit.maxQuantity}`, {}, {
+          reason: 'UNIT_QUANTITY',
+          unitId: unit.id,
+          min: unit.minQuantity,
+          max: unit.maxQuantity,
+        });
       }
     }
     const total = requested.reduce((n, r) => n + r.quantity, 0);
     if (total > option.maxUnits || (total > 0 && total < option.minUnits)) {
-      throw new SupplierError('UNPROCESSABLE_ENTITY', `Validation failed: ${option.minUnits} to ${option.maxUnits} tickets per booking`);
+      throw new SupplierError('UNPROCESSABLE_ENTITY', `Validation failed: ${option.minUnits} to ${option.maxUnits} tickets per booking`, {}, {
+        reason: 'UNITS_PER_BOOKING',
+        min: option.minUnits,
+        max: option.maxUnits,
+      });
     }
     return total;
   }
@@ -160,7 +175,7 @@ export function createLocalSupplier(db: Database, { resellerId, now = () => new 
       return {
         id: ATTRACTION.slug,
         name: ATTRACTION.name,
-        endpoint: `${process.env.NEXTAUTH_URL ?? ''}/octo`,
+        endpoint,
         contact: { website: ATTRACTION.mainSite, email: null, telephone: null, address: null },
       };
     },
@@ -242,6 +257,7 @@ export function createLocalSupplier(db: Database, { resellerId, now = () => new 
             'UNPROCESSABLE_ENTITY',
             vacancies <= 0 ? 'Sold out: no places are left at this time' : `Not enough places: ${vacancies} left at this time`,
             { availabilityId: slot.availabilityId, vacancies: String(Math.max(vacancies, 0)) },
+            vacancies <= 0 ? { reason: 'SOLD_OUT' } : { reason: 'NOT_ENOUGH_PLACES', vacancies },
           );
         }
         const [inserted] = await executor
@@ -355,6 +371,25 @@ export function createLocalSupplier(db: Database, { resellerId, now = () => new 
 
     async getBooking(uuid) {
       return shape(await bookingRow(uuid));
+    },
+
+    async redeemBooking(supplierReference) {
+      const reference = supplierReference.trim().toUpperCase();
+      const at = now();
+      // The gate belongs to the attraction: any reseller's booking is redeemed here, exactly once.
+      const [redeemed] = await db
+        .update(bookings)
+        .set({ status: 'REDEEMED', redeemedAt: at, updatedAt: at })
+        .where(and(eq(bookings.supplierReference, reference), eq(bookings.status, 'CONFIRMED')))
+        .returning();
+      if (redeemed) return { booking: await shape(redeemed), alreadyRedeemed: false };
+      const [current] = await db.select().from(bookings).where(eq(bookings.supplierReference, reference));
+      if (!current) throw new SupplierError('INVALID_BOOKING_UUID', 'No booking has this reference', { supplierReference: reference });
+      const status = effectiveStatus(current, at);
+      if (status !== 'REDEEMED') {
+        throw new SupplierError('UNPROCESSABLE_ENTITY', `A booking that is ${status} cannot be redeemed`, { supplierReference: reference, status });
+      }
+      return { booking: await shape(current), alreadyRedeemed: true };
     },
   };
 }

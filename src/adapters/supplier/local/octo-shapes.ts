@@ -2,10 +2,10 @@
 import { TZDate } from '@date-fns/tz';
 import type { Availability, Booking, Contact, Pricing, UnitItem } from '@octocloud/types';
 import { format } from 'date-fns';
-import { isLocale, DEFAULT_LOCALE } from '../../../config/locales';
-import type { bookings, bookingUnitItems } from '../../../server/db/schema';
-import { serverT } from '../../../server/i18n';
-import type { SupplierOption, SupplierProduct, SupplierUnit } from '../port';
+import { isLocale, DEFAULT_LOCALE } from '@/config/locales';
+import type { bookings, bookingUnitItems } from '@/server/db/schema';
+import { serverT } from '@/server/i18n';
+import type { SupplierOption, SupplierProduct, SupplierUnit } from '@/ports/supplier';
 import type { OptionRow, ProductRow, UnitRow } from './catalog';
 import type { Slot } from './schedule';
 

@@ -1,7 +1,8 @@
-// Slots of an option on a local date, and OCTO availability ids ("2026-11-21T09:00:00-05:00"), in the
-// attraction's time zone. Pure functions: the clock is always passed in.
+// The local supplier's slots of an option on a local date, and OCTO availability ids
+// ("2026-11-21T09:00:00-05:00"), in the attraction's time zone. Pure functions: the clock is passed in.
 import { TZDate } from '@date-fns/tz';
-import { addDays, format } from 'date-fns';
+import { format } from 'date-fns';
+import { isLocalDate, weekdayOf } from '@/shared/local-date';
 
 export type Slot = {
   availabilityId: string;
@@ -14,42 +15,8 @@ export type Slot = {
 
 export type SlotPlan = { startTimes: string[]; weekdays: number[] | null; durationMinutes: number };
 
-const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const AVAILABILITY_ID = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}):00([+-]\d{2}:\d{2})$/;
 const ISO_WITH_OFFSET = "yyyy-MM-dd'T'HH:mm:ssXXX";
-
-/** A real calendar date "yyyy-MM-dd" (not 2026-02-30). */
-export function isLocalDate(value: string): boolean {
-  const match = LOCAL_DATE.exec(value);
-  if (!match) return false;
-  const [, y, m, d] = match.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-export function weekdayOf(localDate: string): number {
-  return new Date(`${localDate}T12:00:00Z`).getUTCDay();
-}
-
-let lastToday: { key: string; date: string } | undefined;
-
-/** The local date at `now`; remembered for the minute, as every availability request asks it. */
-export function todayIn(timeZone: string, now: Date): string {
-  const key = `${timeZone}|${Math.floor(now.getTime() / 60_000)}`;
-  if (lastToday?.key !== key) lastToday = { key, date: format(new TZDate(now, timeZone), 'yyyy-MM-dd') };
-  return lastToday.date;
-}
-
-export function addLocalDays(localDate: string, days: number): string {
-  return format(addDays(new Date(`${localDate}T12:00:00Z`), days), 'yyyy-MM-dd');
-}
-
-/** Every local date from start to end, inclusive. */
-export function localDatesBetween(start: string, end: string): string[] {
-  const dates: string[] = [];
-  for (let d = start; d <= end; d = addLocalDays(d, 1)) dates.push(d);
-  return dates;
-}
 
 function slotAt(localDate: string, time: string, plan: SlotPlan, timeZone: string): Slot {
   const [y, m, d] = localDate.split('-').map(Number) as [number, number, number];

@@ -1,7 +1,7 @@
 // A short-lived memory of places taken per option and day, for availability reads under load. Holds
 // never read it: they count in the database under the slot's lock. Writes in this process forget the
 // day at once; a write in another process (several servers on one PostgreSQL) shows within TTL_MS.
-import type { Database } from '../../../server/db/client';
+import type { Database } from '@/server/db/client';
 
 export const TAKEN_TTL_MS = 2_000;
 const MAX_ENTRIES = 5_000;

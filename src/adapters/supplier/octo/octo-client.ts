@@ -1,5 +1,5 @@
 // Real adapter: a supplier that speaks OCTO over HTTP (Ventrata, Bokun, … or our own /octo).
-import { SupplierError, type SupplierErrorCode, type SupplierPort } from '../port';
+import { SupplierError, type SupplierErrorCode, type SupplierPort } from '@/ports/supplier';
 
 const KNOWN_ERRORS = new Set<SupplierErrorCode>([
   'INVALID_PRODUCT_ID',
@@ -62,5 +62,9 @@ export function createOctoClient({ baseUrl, apiKey, timeoutMs = 10_000, fetch: f
     cancelBooking: (uuid, body) => call('POST', `${uuidPath(uuid)}/cancel`, body),
     extendBooking: (uuid, body) => call('POST', `${uuidPath(uuid)}/extend`, body),
     getBooking: (uuid) => call('GET', uuidPath(uuid)),
+    // OCTO has no redemption call: such a supplier scans at its own gate and tells us by webhook.
+    redeemBooking: async () => {
+      throw new SupplierError('BAD_REQUEST', "This supplier redeems tickets at its own gate and reports them by webhook");
+    },
   };
 }

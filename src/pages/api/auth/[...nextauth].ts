@@ -4,10 +4,11 @@ import type { NextApiRequest, NextApiResponse } from 'next';
 import NextAuth from 'next-auth';
 import { enforceAbuseLimits } from '@/modules/accounts/abuse-limits';
 import { normalizeEmail } from '@/modules/accounts/normalize-email';
-import { sendError } from '@/server/api/json-route';
-import { clientAddress } from '@/server/api/client-address';
-import { getAuthOptions } from '@/server/auth/options';
+import { sendError } from '@/http/route';
+import { clientAddress } from '@/http/client-address';
+import { getAuthOptions } from '@/wiring/auth-options';
 import { getDb } from '@/server/db/client';
+import { getEnv } from '@/server/env';
 import { AppError } from '@/server/errors';
 import { requestLocale } from '@/server/i18n';
 import { runWithRequestContext } from '@/server/request-context';
@@ -30,7 +31,7 @@ export default async function auth(req: NextApiRequest, res: NextApiResponse) {
   } catch (error) {
     if (error instanceof AppError && error.code === 'RATE_LIMITED') {
       // next-auth's client reads the error name from the (absolute) url it is given back.
-      const url = new URL('/error?error=RateLimited', process.env.NEXTAUTH_URL ?? 'http://localhost');
+      const url = new URL('/error?error=RateLimited', getEnv().siteUrl);
       res.setHeader('Retry-After', error.headers['Retry-After'] ?? '60');
       return res.status(429).json({ url: url.toString(), error: error.code });
     }

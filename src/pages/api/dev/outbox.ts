@@ -1,20 +1,19 @@
 // GET /api/dev/outbox?to=EMAIL: the outbox's messages to one address, newest first. Demo mode only.
 import { z } from 'zod';
-import { devMailboxEnabled } from '@/adapters/mail';
-import { listOutbox } from '@/adapters/mail/outbox';
+import { devMailboxEnabled, readOutbox } from '@/wiring/mail';
 import { emailSchema } from '@/modules/accounts/email';
-import { jsonRoute } from '@/server/api/json-route';
-import { getDb } from '@/server/db/client';
+import { jsonRoute } from '@/http/route';
 import { AppError } from '@/server/errors';
 
 const query = z.object({ to: emailSchema });
 
 export default jsonRoute({
   method: 'GET',
+  access: 'public',
   async handle({ req }) {
-    if (!devMailboxEnabled()) throw new AppError(404, 'NOT_FOUND', 'Not found');
+    if (!devMailboxEnabled()) throw new AppError(404, 'NOT_FOUND', 'notFound');
     const { to } = query.parse(req.query);
-    const messages = await listOutbox(await getDb(), to);
+    const messages = await readOutbox(to);
     return {
       status: 200,
       body: messages.map((m) => ({

@@ -1,5 +1,5 @@
 // /octo/* (rewritten here by next.config.ts): our OCTO API for resellers.
-import { handleOcto } from '@/server/octo/handler';
+import { handleOcto } from '@/http/octo/handler';
 
 export const config = { api: { bodyParser: false } };
 

@@ -2,27 +2,25 @@
 // list POAP gives for its event), so that the POAP issuer has links to hand out. Links already loaded
 // are kept as they are. Authorization: Bearer OPS_API_KEY (npm run ops -- load-mint-links).
 import { z } from 'zod';
-import { loadMintLinks } from '@/adapters/collectibles/poap-issuer';
 import { DROPS } from '@/config/drops';
-import { jsonRoute } from '@/server/api/json-route';
-import { getDb } from '@/server/db/client';
-import { requireOperator } from '@/server/ops-key';
+import { addMintLinks } from '@/wiring/collectibles';
+import { jsonRoute } from '@/http/route';
 
 // jsonRoute reads the body itself, with a size limit and JSON errors of its own.
 export const config = { api: { bodyParser: false } };
 
 const body = z.strictObject({
-  dropId: z.string().refine((id) => DROPS.some((d) => d.id === id), 'dropId must be one of config/drops.json'),
-  qrHashes: z.array(z.string().trim().regex(/^[A-Za-z0-9]{4,64}$/, 'a qr_hash is 4 to 64 letters and digits')).min(1).max(5000),
+  dropId: z.string().refine((id) => DROPS.some((d) => d.id === id), 'unknownDrop'),
+  qrHashes: z.array(z.string().trim().regex(/^[A-Za-z0-9]{4,64}$/, 'qrHashFormat')).min(1).max(5000),
 });
 
 export default jsonRoute({
   method: 'POST',
+  access: 'operator',
   body,
   limitBytes: 512 * 1024,
-  async handle({ req, body: { dropId, qrHashes } }) {
-    requireOperator(req);
-    const added = await loadMintLinks(await getDb(), dropId, [...new Set(qrHashes)]);
+  async handle({ body: { dropId, qrHashes } }) {
+    const added = await addMintLinks(dropId, [...new Set(qrHashes)]);
     return { status: 200, body: { dropId, added, alreadyLoaded: new Set(qrHashes).size - added } };
   },
 });

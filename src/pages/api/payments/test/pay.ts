@@ -1,16 +1,22 @@
 // POST /api/payments/test/pay {sessionId, card}: the built-in test gateway's card form. Charges the card,
 // then completes the checkout as a real gateway's webhook would.
 import { z } from 'zod';
-import { getTestGateway } from '@/adapters/payments';
-import { PaymentError } from '@/adapters/payments/port';
+import { getTestGateway } from '@/wiring/payments';
+import { PaymentError } from '@/ports/payments';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import { memberOrderBySession } from '@/modules/checkout/member-orders';
 import { orderView } from '@/modules/checkout/order-view';
-import { jsonRoute } from '@/server/api/json-route';
-import { kickLoyaltyWorker } from '@/server/loyalty-worker';
-import { requireApiMember } from '@/server/auth/require-api-member';
-import { getCheckoutDeps } from '@/server/checkout-deps';
-import { AppError } from '@/server/errors';
+import { jsonRoute } from '@/http/route';
+import { getCheckoutDeps } from '@/wiring/checkout';
+import { AppError, type ErrorKey } from '@/server/errors';
+
+/** A refused card, in the member's words. */
+const PAYMENT_REFUSALS: Partial<Record<PaymentError['code'], ErrorKey>> = {
+  card_declined: 'cardDeclined',
+  insufficient_funds: 'insufficientFunds',
+  invalid_card: 'cardInvalid',
+  session_closed: 'paymentSessionClosed',
+};
 
 // jsonRoute reads the body itself, with a size limit and JSON errors of its own.
 export const config = { api: { bodyParser: false } };
@@ -27,13 +33,13 @@ const body = z.strictObject({
 
 export default jsonRoute({
   method: 'POST',
+  access: 'member',
   body,
-  async handle({ req, res, body: { sessionId, card } }) {
-    const member = await requireApiMember(req, res);
+  async handle({ caller, body: { sessionId, card } }) {
     const gateway = await getTestGateway();
-    if (!gateway) throw new AppError(404, 'NOT_FOUND', 'The test gateway is not in use');
+    if (!gateway) throw new AppError(404, 'NOT_FOUND', 'testGatewayOff');
     const deps = await getCheckoutDeps();
-    const order = await memberOrderBySession(deps.db, member.userId, sessionId);
+    const order = await memberOrderBySession(deps.db, caller.userId, sessionId);
     if (order.status === 'PENDING_PAYMENT') {
       try {
         await gateway.pay(sessionId, card);
@@ -41,12 +47,11 @@ export default jsonRoute({
         if (!(error instanceof PaymentError) || error.code === 'not_found' || error.code === 'gateway_failed') throw error;
         // A session paid already (a second click) goes on to completion; a refused card changes nothing.
         if (error.code !== 'session_closed' || (await gateway.getState(sessionId)).status === 'open') {
-          throw new AppError(402, 'PAYMENT_FAILED', error.message, {}, `payment.${error.code}`);
+          throw new AppError(402, 'PAYMENT_FAILED', PAYMENT_REFUSALS[error.code] ?? 'cardInvalid');
         }
       }
     }
     const { order: completed } = await completeCheckout(deps, sessionId);
-    kickLoyaltyWorker();
     return { status: 200, body: { order: orderView(completed) } };
   },
 });

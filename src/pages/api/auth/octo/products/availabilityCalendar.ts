@@ -1,15 +1,16 @@
 // POST /api/auth/octo/products/availabilityCalendar {productId, optionId, quantities?, month}: which
 // days of a month are open, sold out or closed, for the ticket page's calendar.
-import { getSupplier } from '@/adapters/supplier';
+import { getSupplier } from '@/wiring/supplier';
 import { calendarRequest } from '@/modules/catalog/availability-request';
 import { checkCalendar } from '@/modules/catalog/check-availability';
-import { jsonRoute } from '@/server/api/json-route';
+import { jsonRoute } from '@/http/route';
 
 // jsonRoute reads the body itself, with a size limit and JSON errors of its own.
 export const config = { api: { bodyParser: false } };
 
 export default jsonRoute({
   method: 'POST',
+  access: 'public',
   body: calendarRequest,
   validationStatus: 400,
   async handle({ body }) {

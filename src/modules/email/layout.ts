@@ -1,5 +1,5 @@
 // The branded frame every e-mail shares, and HTML escaping for what goes into it.
-import { ATTRACTION } from '../config/attraction';
+import { ATTRACTION } from '@/config/attraction';
 
 export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -1,9 +1,9 @@
 // The issuer of collectibles: POAP when its three credentials are set, else the local issuer.
-import { getDb } from '../../server/db/client';
-import { getEnv } from '../../server/env';
-import { createLocalIssuer } from './local-issuer';
-import { createPoapIssuer } from './poap-issuer';
-import type { CollectiblesIssuer } from './port';
+import { getDb } from '@/server/db/client';
+import { getEnv } from '@/server/env';
+import { createLocalIssuer } from '@/adapters/collectibles/local-issuer';
+import { createPoapIssuer, loadMintLinks } from '@/adapters/collectibles/poap-issuer';
+import type { CollectiblesIssuer } from '@/ports/collectibles';
 
 let issuer: Promise<CollectiblesIssuer> | undefined;
 
@@ -23,4 +23,9 @@ export function getIssuer(): Promise<CollectiblesIssuer> {
     return createLocalIssuer(db);
   })();
   return issuer;
+}
+
+/** Adds a drop's POAP mint links (qr_hash values) to the pool the POAP issuer hands out. */
+export async function addMintLinks(dropId: string, qrHashes: string[]): Promise<number> {
+  return loadMintLinks(await getDb(), dropId, qrHashes);
 }

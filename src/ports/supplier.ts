@@ -69,12 +69,21 @@ export type SupplierErrorCode =
   | 'FORBIDDEN'
   | 'INTERNAL_SERVER_ERROR';
 
+/** Why a supplier refused an otherwise well-formed request (UNPROCESSABLE_ENTITY), when it says. */
+export type SupplierRefusal =
+  | { reason: 'SOLD_OUT' }
+  | { reason: 'NOT_ENOUGH_PLACES'; vacancies: number }
+  | { reason: 'UNIT_QUANTITY'; unitId: string; min: number; max: number }
+  | { reason: 'UNITS_PER_BOOKING'; min: number; max: number };
+
 export class SupplierError extends Error {
   constructor(
     readonly code: SupplierErrorCode,
     message: string,
     /** The offending id, as OCTO error bodies carry it (productId, optionId, unitId, availabilityId, uuid). */
     readonly details: Record<string, string> = {},
+    /** The refusal in words a use case can put in the visitor's language. */
+    readonly refusal?: SupplierRefusal,
   ) {
     super(message);
     this.name = 'SupplierError';
@@ -92,4 +101,7 @@ export interface SupplierPort {
   cancelBooking(uuid: string, body: { reason?: string }): Promise<SupplierBooking>;
   extendBooking(uuid: string, body: { expirationMinutes: number }): Promise<SupplierBooking>;
   getBooking(uuid: string): Promise<SupplierBooking>;
+  /** The gate: the booking with this supplier reference becomes REDEEMED, whoever sold it. Redeeming it
+   * again changes nothing. A supplier with a gate of its own refuses (it reports redemptions itself). */
+  redeemBooking(supplierReference: string): Promise<{ booking: SupplierBooking; alreadyRedeemed: boolean }>;
 }

@@ -1,10 +1,10 @@
 // Chooses the mail transport from the environment: SMTP when SMTP_URL is set, else the outbox.
-import { ATTRACTION } from '../../config/attraction';
-import { getDb } from '../../server/db/client';
-import { getEnv } from '../../server/env';
-import { createOutboxTransport } from './outbox';
-import type { MailTransport } from './port';
-import { createSmtpTransport } from './smtp';
+import { ATTRACTION } from '@/config/attraction';
+import { getDb } from '@/server/db/client';
+import { getEnv } from '@/server/env';
+import { createOutboxTransport, listOutbox, type OutboxEntry } from '@/adapters/mail/outbox';
+import type { MailTransport } from '@/ports/mail';
+import { createSmtpTransport } from '@/adapters/mail/smtp';
 
 let transport: MailTransport | undefined;
 
@@ -22,4 +22,9 @@ export function getMailTransport(): MailTransport {
 export function devMailboxEnabled(): boolean {
   const env = getEnv();
   return env.SKYPASS_DEMO && !env.SMTP_URL;
+}
+
+/** The demo mailbox's messages, to one address when `to` is given, newest first. */
+export async function readOutbox(to?: string): Promise<OutboxEntry[]> {
+  return listOutbox(await getDb(), to);
 }

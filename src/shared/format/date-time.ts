@@ -1,7 +1,7 @@
-// Dates and times as SPEC.md section 9 writes them ('EEEE M/d/yyyy', 'h:mm a'), always in the
+// Dates and times as the product writes them (docs/product.md#constants: 'EEEE M/d/yyyy', 'h:mm a'), always in the
 // attraction's time zone, with day names and day periods in the visitor's language. Built on Intl, which
 // every browser has, rather than a date library and its locale files in every page's JavaScript.
-import { TIME_ZONE } from '../../config/attraction';
+import { TIME_ZONE } from '@/config/attraction';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -30,8 +30,7 @@ export function formatTime(instant: string | Date, locale = 'en'): string {
   return `${part(parts, 'hour')}:${part(parts, 'minute')} ${part(parts, 'dayPeriod')}`;
 }
 
-/** Today's date in New York, "yyyy-MM-dd". */
-export function todayInNewYork(now = new Date()): string {
-  const parts = formatter('en-US', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: TIME_ZONE }).formatToParts(now);
-  return `${part(parts, 'year')}-${part(parts, 'month')}-${part(parts, 'day')}`;
+/** A day as the visitor's language writes it in full ("November 21, 2026"), in the attraction's time zone. */
+export function formatLongDate(instant: string | Date, locale = 'en'): string {
+  return formatter(locale, { dateStyle: 'long', timeZone: TIME_ZONE }).format(new Date(instant));
 }

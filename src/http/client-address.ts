@@ -1,6 +1,6 @@
 // The address a request came from. X-Forwarded-For is believed only behind a proxy we trust.
 import type { IncomingMessage } from 'node:http';
-import { getEnv } from '../env';
+import { getEnv } from '@/server/env';
 
 export function clientAddress(req: IncomingMessage): string {
   if (getEnv().TRUST_PROXY) {

@@ -1,15 +1,16 @@
 // Our OCTO API at /octo (docs.octo.travel): the local supplier, served to resellers with bearer keys.
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { z } from 'zod';
-import { createLocalSupplier } from '../../adapters/supplier/local/local-supplier';
-import { SupplierError, type SupplierPort } from '../../adapters/supplier/port';
-import { isLocale, localeFromAcceptLanguage, LOCALES } from '../../config/locales';
-import { readJsonBody } from '../api/read-json-body';
-import { getDb } from '../db/client';
-import { AppError } from '../errors';
+import { SupplierError, type SupplierPort } from '@/ports/supplier';
+import { isLocale, LOCALES } from '@/config/locales';
+import { localeFromAcceptLanguage } from '@/server/accept-language';
+import { readJsonBody } from '../read-json-body';
+import { getDb } from '@/server/db/client';
+import { AppError } from '@/server/errors';
 import { availabilityBody, cancellationBody, confirmationBody, extensionBody, reservationBody } from './bodies';
 import { requestedCapabilities, withCapabilities } from './capabilities';
-import { resellerForKey } from './resellers';
+import { resellerForKey } from '@/modules/resellers/reseller-keys';
+import { localSupplierFor } from '@/wiring/supplier';
 
 const STATUS: Record<SupplierError['code'], number> = {
   INVALID_PRODUCT_ID: 400,
@@ -83,7 +84,7 @@ export async function handleOcto(req: NextApiRequest, res: NextApiResponse): Pro
     const language = req.headers['accept-language'];
     const locale = isLocale(language) ? language : (localeFromAcceptLanguage(language) ?? 'en');
     const capabilities = requestedCapabilities(req.headers['octo-capabilities']);
-    const result = await route.run(createLocalSupplier(db, { resellerId }), req, path.match(route.pattern)!.slice(1).map(decodeURIComponent), locale);
+    const result = await route.run(await localSupplierFor(resellerId), req, path.match(route.pattern)!.slice(1).map(decodeURIComponent), locale);
     res.setHeader('Octo-Capabilities', capabilities.join(', '));
     if (capabilities.includes('octo/content')) {
       res.setHeader('Content-Language', locale);

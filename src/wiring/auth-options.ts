@@ -3,17 +3,17 @@ import { DrizzleAdapter } from '@auth/drizzle-adapter';
 import type { NextAuthOptions } from 'next-auth';
 import type { Adapter } from 'next-auth/adapters';
 import EmailProvider from 'next-auth/providers/email';
-import { getMailTransport } from '../../adapters/mail';
-import { DEFAULT_LOCALE } from '../../config/locales';
-import { emailSchema } from '../../modules/accounts/email';
-import { memberExists } from '../../modules/accounts/member-exists';
-import { memberLocale } from '../../modules/accounts/member-locale';
-import { renderSignInEmail } from '../../modules/accounts/sign-in-email';
-import { recordLoyaltyEvent } from '../../modules/loyalty/record-event';
-import { getDb } from '../db/client';
-import { accounts, sessions, users, verificationTokens } from '../db/schema';
-import { currentRequestContext } from '../request-context';
-import { authSecret } from './secret';
+import { getMailTransport } from './mail';
+import { DEFAULT_LOCALE } from '@/config/locales';
+import { emailSchema } from '@/modules/accounts/email';
+import { memberExists } from '@/modules/accounts/member-exists';
+import { memberLocale } from '@/modules/accounts/member-locale';
+import { renderSignInEmail } from '@/modules/accounts/sign-in-email';
+import { recordLoyaltyEvent } from '@/modules/loyalty/record-event';
+import { getDb } from '@/server/db/client';
+import { accounts, sessions, users, verificationTokens } from '@/server/db/schema';
+import { currentRequestContext } from '@/server/request-context';
+import { authSecret } from '@/server/auth/secret';
 
 /** The welcome token arrives this long after the first sign-in, while the member is on the site. */
 const WELCOME_DELAY_MS = 5_000;
@@ -55,7 +55,7 @@ export async function getAuthOptions(): Promise<NextAuthOptions> {
       },
     },
     callbacks: {
-      // Links go to members only: a visitor joins through /signup first (SPEC.md section 5).
+      // Links go to members only: a visitor joins through /signup first (docs/product.md#rules).
       async signIn({ user, email }) {
         if (email?.verificationRequest) return Boolean(user.email) && memberExists(db, user.email!);
         return true;

@@ -1,8 +1,8 @@
 // Resellers of our OCTO API and their bearer keys. Only a SHA-256 of a key is stored.
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { octoResellers } from '../db/schema';
+import type { Database } from '@/server/db/client';
+import { octoResellers } from '@/server/db/schema';
 
 /** In the demo, one reseller with a published key, so that the OCTO API can be tried at once. */
 export const DEMO_RESELLER = { id: 'demo-reseller', key: 'skypass-demo-octo-key' };

@@ -33,7 +33,7 @@ export type NewSession = {
 
 export class PaymentError extends Error {
   constructor(
-    readonly code: 'card_declined' | 'insufficient_funds' | 'invalid_card' | 'session_closed' | 'not_found' | 'gateway_failed',
+    readonly code: 'card_declined' | 'insufficient_funds' | 'invalid_card' | 'session_closed' | 'not_found' | 'gateway_failed' | 'invalid_signature',
     message: string,
   ) {
     super(message);
@@ -41,10 +41,16 @@ export class PaymentError extends Error {
   }
 }
 
+/** What a gateway's signed webhook says, once its signature is checked. */
+export type PaymentEvent = { type: string; completedSessionId: string | null };
+
 export interface PaymentGateway {
   readonly provider: PaymentProvider;
   createSession(input: NewSession): Promise<CheckoutSession>;
   getState(sessionId: string): Promise<PaymentState>;
   /** Gives back `amount` of what was paid in the session. Refunding twice refunds once. */
   refund(sessionId: string, amount: number): Promise<void>;
+  /** Checks a webhook's signature and reads it; throws PaymentError('invalid_signature') when forged.
+   * Absent on a gateway that sends no webhooks. */
+  readWebhook?(payload: string, signature: string | undefined): PaymentEvent;
 }

@@ -1,7 +1,7 @@
-// For pages that need a signed-in member: the session, or a redirect to sign-in (SPEC.md section 2).
+// For pages that need a signed-in member: the session, or a redirect to sign-in (docs/product.md#pages).
 import type { GetServerSidePropsContext, Redirect } from 'next';
 import { getServerSession, type Session } from 'next-auth';
-import { getAuthOptions } from './options';
+import { getAuthOptions } from '@/wiring/auth-options';
 
 export async function requireMember(
   ctx: GetServerSidePropsContext,

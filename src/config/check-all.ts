@@ -1,0 +1,19 @@
+// Checks the three configuration files at start-up, so that a bad edit stops the server with one line
+// naming the file and the field. The browser reads the same files without zod (it never ships there).
+import attraction from '../../config/attraction.json';
+import catalog from '../../config/catalog.json';
+import drops from '../../config/drops.json';
+import { attractionSchema } from './attraction-schema';
+import { catalogSchema } from './catalog';
+import { checkConfigFile, ConfigFileError } from './check-file';
+import { dropsSchema } from './drops-schema';
+
+export function checkAllConfigFiles(): void {
+  checkConfigFile('config/attraction.json', attractionSchema, attraction);
+  const products = new Set(checkConfigFile('config/catalog.json', catalogSchema, catalog).products.map((p) => p.id));
+  const { drops: checked } = checkConfigFile('config/drops.json', dropsSchema, drops);
+  const stray = checked.findIndex((drop) => drop.productId && !products.has(drop.productId));
+  if (stray >= 0) {
+    throw new ConfigFileError(`config/drops.json: drops.${stray}.productId: no product "${checked[stray]!.productId}" in config/catalog.json`);
+  }
+}

@@ -1,0 +1,87 @@
+// The one wrapper every JSON API route goes through: who may call it, the method, a size-limited body
+// checked with zod, and one answer shape for every error, {error, code}, with the message in the
+// caller's language. No stack trace or internal message leaves here.
+// A route with a body exports `config = { api: { bodyParser: false } }` (Next.js needs it literally).
+import type { NextApiRequest, NextApiResponse } from 'next';
+import { z } from 'zod';
+import type { Locale } from '@/config/locales';
+import { AppError, type ErrorKey, type MessageValues } from '@/server/errors';
+import { hasMessage, requestLocale, serverT } from '@/server/i18n';
+import { admit, type Access, type Caller } from './access';
+import { clientAddress } from './client-address';
+import { readJsonBody } from './read-json-body';
+
+export type RouteContext<Body, A extends Access = 'public'> = {
+  req: NextApiRequest;
+  res: NextApiResponse;
+  body: Body;
+  locale: Locale;
+  clientIp: string;
+  /** The signed-in member on 'member' routes. */
+  caller: Caller<A>;
+};
+
+export type RouteResult = { status: number; body: unknown };
+
+type Options<S extends z.ZodType, A extends Access> = {
+  method: 'GET' | 'POST';
+  /** Who may call: checked before the body is read. */
+  access: A;
+  /** The message an anonymous caller of a member route reads. */
+  signInMessage?: ErrorKey;
+  body?: S;
+  limitBytes?: number;
+  /** The status of a body that fails validation: 422, or 400 where the product's messages say so. */
+  validationStatus?: 400 | 422;
+  handle: (ctx: RouteContext<z.infer<S>, A>) => Promise<RouteResult>;
+};
+
+/** A zod issue as a message of ours: schemas name an error key as their message; anything else is
+ * zod's own English, which a visitor never reads: it becomes "field is not valid". */
+function issueMessage(issue: z.core.$ZodIssue): { key: ErrorKey; values: MessageValues } {
+  const field = String(issue.path.at(-1) ?? 'body');
+  if (issue.code === 'unrecognized_keys') return { key: 'unknownField', values: { keys: issue.keys.map((k) => `"${k}"`).join(', ') } };
+  if (hasMessage(issue.message, 'errors')) return { key: issue.message as ErrorKey, values: { field } };
+  return { key: 'invalidField', values: { field } };
+}
+
+export function sendError(res: NextApiResponse, error: unknown, locale: Locale, validationStatus = 422): void {
+  const t = serverT(locale, 'errors');
+  if (error instanceof AppError) {
+    for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+    res.status(error.status).json({ error: t(error.key, error.values), code: error.code });
+    return;
+  }
+  if (error instanceof z.ZodError) {
+    const issue = error.issues[0]!;
+    const { key, values } = issueMessage(issue);
+    // 422 answers name the field, for programs; the 400s carry the product's sentences as they are.
+    const where = validationStatus === 422 && issue.path.length ? `${issue.path.join('.')}: ` : '';
+    res.status(validationStatus).json({ error: `${where}${t(key, values)}`, code: 'VALIDATION' });
+    return;
+  }
+  console.error('[api] unexpected error', error);
+  res.status(500).json({ error: t('internal'), code: 'INTERNAL' });
+}
+
+export function jsonRoute<S extends z.ZodType, A extends Access>(options: Options<S, A>) {
+  return async function route(req: NextApiRequest, res: NextApiResponse): Promise<void> {
+    const locale = requestLocale(req);
+    res.setHeader('Cache-Control', 'no-store');
+    try {
+      if (req.method !== options.method) {
+        throw new AppError(405, 'METHOD_NOT_ALLOWED', 'methodNotAllowed', { method: options.method }, { Allow: options.method });
+      }
+      const caller = await admit(options.access, req, res, options.signInMessage);
+      let body: unknown = undefined;
+      if (options.body) {
+        const raw = await readJsonBody(req, options.limitBytes ?? 8 * 1024);
+        body = options.body.parse(raw);
+      }
+      const result = await options.handle({ req, res, body: body as z.infer<S>, locale, clientIp: clientAddress(req), caller });
+      res.status(result.status).json(result.body);
+    } catch (error) {
+      sendError(res, error, locale, options.validationStatus);
+    }
+  };
+}

@@ -1,0 +1,47 @@
+// The layers of src/ (docs/architecture.md) are enforced by `npm run lint`: these fixtures are linted
+// as if they stood at the given path, and an import that crosses a layer the wrong way must fail.
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: process.cwd() });
+});
+
+async function importProblems(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${source}\nexport const used = fixture;\n`, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('the layers', () => {
+  it.each([
+    ['a use case importing an adapter', 'src/modules/checkout/fixture.ts', "import { fixture } from '@/adapters/mail/outbox';"],
+    ['a use case importing the composition root', 'src/modules/checkout/fixture.ts', "import { fixture } from '@/wiring/mail';"],
+    ['a use case importing the web framework', 'src/modules/checkout/fixture.ts', "import fixture from 'next/router';"],
+    ['a use case importing React', 'src/modules/loyalty/fixture.ts', "import fixture from 'react';"],
+    ['a use case importing browser state', 'src/modules/loyalty/fixture.ts', "import { fixture } from '@/client/api';"],
+    ['an adapter importing a use case', 'src/adapters/payments/fixture.ts', "import { fixture } from '@/modules/checkout/deps';"],
+    ['a port importing the database', 'src/ports/fixture.ts', "import { fixture } from '@/server/db/client';"],
+    ['plumbing importing a use case', 'src/server/fixture.ts', "import { fixture } from '@/modules/loyalty/record-event';"],
+    ['shared code importing plumbing', 'src/shared/fixture.ts', "import { fixture } from '@/server/env';"],
+    ['a component importing the composition root', 'src/components/ui/fixture.tsx', "import { fixture } from '@/wiring/mail';"],
+    ['browser state importing an adapter', 'src/client/booking/fixture.ts', "import { fixture } from '@/adapters/supplier/local/schedule';"],
+    ['an API route importing an adapter', 'src/pages/api/fixture.ts', "import { fixture } from '@/adapters/mail/outbox';"],
+    ['a page importing an adapter', 'src/pages/fixture.tsx', "import { fixture } from '@/adapters/mail/outbox';"],
+    ['the HTTP edge importing an adapter', 'src/http/fixture.ts', "import { fixture } from '@/adapters/supplier/local/local-supplier';"],
+    ['a relative import climbing into another layer', 'src/modules/checkout/fixture.ts', "import { fixture } from '../../adapters/mail/outbox';"],
+  ])('refuses %s', async (_name, filePath, source) => {
+    expect(await importProblems(filePath, source)).toHaveLength(1);
+  });
+
+  it.each([
+    ['the composition root importing an adapter', 'src/wiring/fixture.ts', "import { fixture } from '@/adapters/mail/outbox';"],
+    ['a use case importing a port and plumbing', 'src/modules/checkout/fixture.ts', "import { fixture } from '@/ports/supplier';\nimport { AppError } from '@/server/errors';\nexport const e = AppError;"],
+    ['an adapter importing its port', 'src/adapters/mail/fixture.ts', "import { fixture } from '@/ports/mail';"],
+    ['browser state importing React and the router', 'src/client/booking/fixture.ts', "import fixture from 'next/router';\nimport { useState } from 'react';\nexport const s = useState;"],
+    ['an API route importing the HTTP edge', 'src/pages/api/fixture.ts', "import { fixture } from '@/http/route';"],
+    ['a configuration file read from the repository', 'src/config/fixture.ts', "import fixture from '../../config/catalog.json';"],
+  ])('allows %s', async (_name, filePath, source) => {
+    expect(await importProblems(filePath, source)).toEqual([]);
+  });
+});
