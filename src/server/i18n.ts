@@ -14,11 +14,12 @@ function translator(): i18n {
   const root = path.join(process.cwd(), 'locales');
   const namespaces = fs.readdirSync(path.join(root, DEFAULT_LOCALE)).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
   const resources: Resource = {};
-  for (const locale of LOCALES) {
-    resources[locale] = Object.fromEntries(
-      namespaces.map((ns) => [ns, JSON.parse(fs.readFileSync(path.join(root, locale, `${ns}.json`), 'utf8'))]),
-    );
-  }
+  // A file missing in one language falls back to English (the translations test keeps them complete).
+  const read = (locale: string, ns: string) => {
+    const file = path.join(root, locale, `${ns}.json`);
+    return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+  };
+  for (const locale of LOCALES) resources[locale] = Object.fromEntries(namespaces.map((ns) => [ns, read(locale, ns)]));
   const made = i18next.createInstance();
   // Resources are in memory, so initialisation is synchronous.
   void made.init({

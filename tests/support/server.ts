@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { vi } from 'vitest';
 
 export type RunningServer = { url: string; dataDir: string; log: () => string; stop: () => Promise<void> };
 
@@ -55,17 +54,27 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'skypass-test-'));
   const url = `http://localhost:${port}`;
   const { child, output } = spawnSite({ DATA_DIR: dataDir, NEXTAUTH_URL: url, ...env }, port);
+  // Event-driven, not polled: the start-up log line is printed once the database is migrated and seeded
+  // (this runs in vitest's global setup too, where vi.waitFor is not available).
   try {
-    await vi.waitFor(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`the site exited (${child.exitCode}):\n${output()}`);
-        // The startup log line is printed once the database is migrated and seeded.
-        if (!output().includes('[skypass] ready')) throw new Error(`the site did not start within 60 s:\n${output()}`);
-        const res = await fetch(`${url}/api/auth/providers`);
-        if (!res.ok) throw new Error(`the site answers ${res.status}`);
-      },
-      { timeout: 60_000, interval: 150 },
-    );
+    await new Promise<void>((resolve, reject) => {
+      const deadline = setTimeout(() => reject(new Error(`the site did not start within 60 s:\n${output()}`)), 60_000);
+      const settle = (error?: Error) => {
+        clearTimeout(deadline);
+        child.stdout!.off('data', onData);
+        child.off('exit', onExit);
+        if (error) reject(error);
+        else resolve();
+      };
+      // Ours is printed when the database is ready; Next's "Ready in" when it listens.
+      const onData = () => output().includes('[skypass] ready') && output().includes('Ready in') && settle();
+      const onExit = (code: number | null) => settle(new Error(`the site exited (${code}):\n${output()}`));
+      child.stdout!.on('data', onData);
+      child.on('exit', onExit);
+      onData();
+    });
+    const res = await fetch(`${url}/api/auth/providers`);
+    if (!res.ok) throw new Error(`the site answers ${res.status}:\n${output()}`);
   } catch (error) {
     await stopProcess(child);
     throw error;
