@@ -1,6 +1,6 @@
 // Availability of one option on one day, or over a month, for the quantities chosen.
 import { SupplierError, type SupplierPort } from '@/ports/supplier';
-import { addLocalDays, todayIn } from '@/shared/local-date';
+import { addLocalDays, todayIn } from '@/universal/local-date';
 import { TIME_ZONE } from '@/config/attraction';
 import { AppError } from '@/server/errors';
 import type { AvailabilityRequest, CalendarRequest } from './availability-request';

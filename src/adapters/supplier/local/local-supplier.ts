@@ -17,7 +17,7 @@ import { findOption, findProduct, findUnit, loadCatalog, type OptionRow } from '
 import { availabilityShape, bookingShape, effectiveStatus, productShape, slotPricing, slotStatus, type BookingRow } from './octo-shapes';
 import { newReference } from './references';
 import { cachedTaken, forgetTaken, rememberTaken } from './taken-cache';
-import { addLocalDays, isLocalDate, localDatesBetween, todayIn } from '@/shared/local-date';
+import { addLocalDays, isLocalDate, localDatesBetween, todayIn } from '@/universal/local-date';
 import { plannedSlots, slotForAvailabilityId, type Slot } from './schedule';
 
 const MAX_RANGE_DAYS = 62;
