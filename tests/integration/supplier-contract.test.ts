@@ -55,7 +55,7 @@ describe.each(variants)('supplier contract: $name', (variant) => {
     expect(express.options[0]!.default).toBe(true);
     const adult = express.options[0]!.units.find((u) => u.id === 'adult')!;
     expect(adult).toMatchObject({ type: 'ADULT', title: 'Adult', restrictions: { minAge: 13, maxQuantity: 8 } });
-    expect(adult.pricingFrom[0]).toMatchObject({ retail: 8500, currency: 'USD', currencyPrecision: 2 });
+    expect(adult.pricingFrom?.[0]).toMatchObject({ retail: 8500, currency: 'USD', currencyPrecision: 2 });
   });
 
   it('writes content in the language asked for', async () => {

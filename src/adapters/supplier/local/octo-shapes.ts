@@ -12,6 +12,14 @@ import type { Slot } from './schedule';
 export type BookingRow = typeof bookings.$inferSelect;
 export type UnitItemRow = typeof bookingUnitItems.$inferSelect;
 
+/** Our products deliver tickets (a QR code per unit item), never a booking voucher. */
+const TICKET_ONLY = ['TICKET' as Booking['deliveryMethods'][number]];
+
+/** OCTO's UTC timestamps carry whole seconds: "2026-11-21T14:00:00Z". */
+export function utcSeconds(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
 export function pricing(amount: number, currency: string): Pricing {
   return { original: amount, retail: amount, net: null, currency, currencyPrecision: 2, includedTaxes: [] };
 }
@@ -74,7 +82,7 @@ export function productShape(product: ProductRow, locale: string): SupplierProdu
     availabilityRequired: true,
     availabilityType: 'START_TIME' as SupplierProduct['availabilityType'],
     deliveryFormats: ['QRCODE' as SupplierProduct['deliveryFormats'][number]],
-    deliveryMethods: ['TICKET' as SupplierProduct['deliveryMethods'][number]],
+    deliveryMethods: TICKET_ONLY as SupplierProduct['deliveryMethods'],
     redemptionMethod: 'DIGITAL' as SupplierProduct['redemptionMethod'],
     options: product.options.map((o, i) => optionShape(o, i, product.currency, t)),
     title: t(`products.${product.id}.title`),
@@ -99,11 +107,16 @@ export function slotStatus({ vacancies, capacity, open }: SlotState): Availabili
 /** What every slot of one query shares: the prices, which do not vary by slot. */
 export type SlotPricing = { wanted: number; unitPricing: Availability['unitPricing']; total?: Availability['pricing'] };
 
+/** Each unit's price, as availability answers carry them (octo/pricing). */
+export function unitPrices(option: OptionRow, currency: string): NonNullable<Availability['unitPricing']> {
+  return option.units.map((u) => ({ ...pricing(u.price, currency), unitId: u.id }));
+}
+
 export function slotPricing(option: OptionRow, currency: string, requested: { unitId: string; quantity: number }[]): SlotPricing {
   const total = requested.reduce((sum, r) => sum + (option.units.find((u) => u.id === r.unitId)?.price ?? 0) * r.quantity, 0);
   return {
     wanted: requested.reduce((n, u) => n + u.quantity, 0),
-    unitPricing: option.units.map((u) => ({ ...pricing(u.price, currency), unitId: u.id })),
+    unitPricing: unitPrices(option, currency),
     total: requested.length > 0 ? pricing(total, currency) : undefined,
   };
 }
@@ -114,7 +127,7 @@ export function availabilityShape(state: SlotState, option: OptionRow, { wanted,
     id: state.slot.availabilityId,
     localDateTimeStart: state.slot.localDateTimeStart,
     localDateTimeEnd: state.slot.localDateTimeEnd,
-    utcCutoffAt: state.slot.start.toISOString(),
+    utcCutoffAt: utcSeconds(state.slot.start),
     allDay: false,
     available: state.open && state.vacancies > 0 && state.vacancies >= Math.max(wanted, 1),
     status,
@@ -147,8 +160,7 @@ export function effectiveStatus(row: BookingRow, now: Date): BookingRow['status'
 export function bookingShape(row: BookingRow, items: UnitItemRow[], now: Date, timeZone: string): Booking {
   const status = effectiveStatus(row, now);
   const contact: Contact = { ...EMPTY_CONTACT, ...(row.contact as Partial<Contact> | null) };
-  const delivered = status === 'CONFIRMED' || status === 'REDEEMED';
-  const utcRedeemedAt = row.redeemedAt?.toISOString() ?? null;
+  const utcRedeemedAt = row.redeemedAt ? utcSeconds(row.redeemedAt) : null;
   const unitItems: UnitItem[] = items
     .sort((a, b) => a.position - b.position)
     .map((item) => ({
@@ -159,13 +171,12 @@ export function bookingShape(row: BookingRow, items: UnitItemRow[], now: Date, t
       status: status as UnitItem['status'],
       utcRedeemedAt,
       contact,
-      ticket: delivered
-        ? {
-            redemptionMethod: 'DIGITAL' as NonNullable<UnitItem['ticket']>['redemptionMethod'],
-            utcRedeemedAt,
-            deliveryOptions: [{ deliveryFormat: 'QRCODE' as never, deliveryValue: item.supplierReference }],
-          }
-        : null,
+      // The ticket exists from the hold on (OCTO: on every status); it is valid at the gate once confirmed.
+      ticket: {
+        redemptionMethod: 'DIGITAL' as NonNullable<UnitItem['ticket']>['redemptionMethod'],
+        utcRedeemedAt,
+        deliveryOptions: [{ deliveryFormat: 'QRCODE' as never, deliveryValue: item.supplierReference }],
+      },
       pricing: pricing(item.price, row.currency),
     }));
   return {
@@ -175,17 +186,17 @@ export function bookingShape(row: BookingRow, items: UnitItemRow[], now: Date, t
     resellerReference: row.resellerReference,
     supplierReference: row.supplierReference,
     status: status as Booking['status'],
-    utcCreatedAt: row.createdAt.toISOString(),
-    utcUpdatedAt: row.updatedAt.toISOString(),
-    utcExpiresAt: status === 'ON_HOLD' || status === 'EXPIRED' ? (row.expiresAt?.toISOString() ?? null) : null,
+    utcCreatedAt: utcSeconds(row.createdAt),
+    utcUpdatedAt: utcSeconds(row.updatedAt),
+    utcExpiresAt: (status === 'ON_HOLD' || status === 'EXPIRED') && row.expiresAt ? utcSeconds(row.expiresAt) : null,
     utcRedeemedAt,
-    utcConfirmedAt: row.confirmedAt?.toISOString() ?? null,
+    utcConfirmedAt: row.confirmedAt ? utcSeconds(row.confirmedAt) : null,
     productId: row.productId,
     optionId: row.optionId,
     cancellable: (status === 'ON_HOLD' || status === 'CONFIRMED') && row.slotStart > now,
     cancellation:
       status === 'CANCELLED'
-        ? { refund: 'FULL' as never, reason: row.cancellationReason, utcCancelledAt: row.cancelledAt!.toISOString() }
+        ? { refund: 'FULL' as never, reason: row.cancellationReason, utcCancelledAt: utcSeconds(row.cancelledAt!) }
         : null,
     freesale: false,
     availabilityId: row.availabilityId,
@@ -198,14 +209,8 @@ export function bookingShape(row: BookingRow, items: UnitItemRow[], now: Date, t
     } as unknown as Availability,
     contact,
     notes: row.notes,
-    deliveryMethods: ['TICKET' as Booking['deliveryMethods'][number]],
-    voucher: delivered
-      ? {
-          redemptionMethod: 'DIGITAL' as never,
-          utcRedeemedAt,
-          deliveryOptions: [{ deliveryFormat: 'QRCODE' as never, deliveryValue: row.supplierReference }],
-        }
-      : null,
+    deliveryMethods: TICKET_ONLY,
+    voucher: null,
     unitItems,
     pricing: pricing(row.total, row.currency),
   };
