@@ -22,7 +22,7 @@ export function getSupplier(): Promise<SupplierPort> {
 }
 
 /** Webhook notifications of a committed change: the booking to its reseller, the slots to every listener. */
-function notifier(db: Database) {
+export function webhookNotifier(db: Database) {
   // Reads availability for notifications only; it has no listener of its own.
   const reader = createLocalSupplier(db, { resellerId: WEBSITE_RESELLER });
   const load = async (slot: SlotRef) =>
@@ -36,5 +36,5 @@ function notifier(db: Database) {
 /** Our own inventory as one reseller sees it: the website, or a partner of our OCTO API. */
 export async function localSupplierFor(resellerId: string): Promise<SupplierPort> {
   const db = await getDb();
-  return createLocalSupplier(db, { resellerId, endpoint: `${getEnv().siteUrl}/octo`, onChange: notifier(db) });
+  return createLocalSupplier(db, { resellerId, endpoint: `${getEnv().siteUrl}/octo`, onChange: webhookNotifier(db) });
 }

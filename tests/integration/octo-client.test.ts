@@ -65,20 +65,26 @@ async function paymentSessionsCount(database: Database) {
   return (await database.db.select().from(testPaymentSessions)).length;
 }
 
+// One embedded database for the whole file: orders, the test gateway's sessions and the outbox.
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => database?.dispose());
+
 describe('the OCTO client and a supplier priced per booking (stand-in)', () => {
   let standIn: Awaited<ReturnType<typeof startOctoStandIn>>;
-  let database: Database;
   let supplier: SupplierPort;
   let deps: CheckoutDeps;
   const charter = (selectedDate = inDays(5)) => ({ productId: 'charter', optionId: 'sunset-cruise', quantities: { guest: 3 }, selectedTime: `${selectedDate}T18:00:00-04:00` });
 
   beforeAll(async () => {
-    [standIn, database] = await Promise.all([startOctoStandIn(), openTestDatabase()]);
+    standIn = await startOctoStandIn();
     supplier = createOctoClient({ baseUrl: standIn.url, apiKey: STAND_IN_KEY });
     deps = checkoutDeps(database, supplier);
   });
   afterAll(async () => {
-    await Promise.all([standIn?.close(), database?.dispose()]);
+    await standIn?.close();
   });
 
   it('lists products priced per booking and products without prices, by their internal names', async () => {
@@ -162,16 +168,13 @@ describe('the OCTO client and a supplier priced per booking (stand-in)', () => {
 });
 
 describe.each(inject('backends'))('the OCTO client and our own /octo on $name', ({ url }) => {
-  let database: Database;
   let supplier: SupplierPort;
   let deps: CheckoutDeps;
 
   beforeAll(async () => {
-    database = await openTestDatabase();
     supplier = createOctoClient({ baseUrl: `${url}/octo`, apiKey: OCTO_KEY });
     deps = checkoutDeps(database, supplier);
   });
-  afterAll(async () => database?.dispose());
 
   it('shows slot totals that are the price charged, holds, and confirms', async () => {
     const product = toWebProduct(await supplier.getProduct('main-deck', 'en'));
