@@ -120,6 +120,25 @@ describe.each(inject('backends'))('OCTO conformance of /octo on $name', ({ url }
     });
   });
 
+  describe('opening hours', () => {
+    it('serves an all-day product as OPENING_HOURS: no start times, one slot a day with its hours, sold until closing', async () => {
+      const product = (await octo('/products/day-pass')).body;
+      expect(product).toMatchObject({ availabilityType: 'OPENING_HOURS', options: [{ id: 'day-pass-open', availabilityLocalStartTimes: [] }] });
+      const hours = [{ from: '09:00', to: '22:00' }];
+      const days = (await post('/availability/calendar', { productId: 'day-pass', optionId: 'day-pass-open', localDateStart: day, localDateEnd: addLocalDays(day, 6) }))
+        .body as unknown as Json[];
+      for (const calendarDay of days) expect(calendarDay.openingHours).toEqual(hours);
+      const [slot, ...more] = (await post('/availability', { productId: 'day-pass', optionId: 'day-pass-open', localDate: day })).body as unknown as Json[];
+      expect(more).toEqual([]);
+      const offset = String(slot!.id).slice(-6);
+      expect(slot).toMatchObject({ id: `${day}T09:00:00${offset}`, allDay: true, openingHours: hours, localDateTimeEnd: `${day}T22:00:00${offset}`, available: true });
+      expect(slot!.utcCutoffAt).toMatch(UTC_SECONDS);
+      expect(new Date(slot!.utcCutoffAt).getTime()).toBe(new Date(slot!.localDateTimeEnd).getTime());
+      const held = (await post('/bookings', { productId: 'day-pass', optionId: 'day-pass-open', availabilityId: slot!.id, unitItems: adults(2) })).body;
+      expect(held).toMatchObject({ status: 'ON_HOLD', availability: { id: slot!.id, allDay: true, openingHours: hours } });
+    });
+  });
+
   describe('reservation', () => {
     it.each([
       ['missing unitItems', undefined, 'UNPROCESSABLE_ENTITY', {}],

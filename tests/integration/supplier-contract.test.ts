@@ -48,7 +48,7 @@ describe.each(variants)('supplier contract: $name', (variant) => {
 
   it('lists the products with options, units, content and pricing', async () => {
     const products = await supplier.getProducts('en');
-    expect(products.map((p) => p.id)).toEqual(['main-deck', 'main-and-top-deck', 'express-pass', 'sunrise']);
+    expect(products.map((p) => p.id)).toEqual(['main-deck', 'main-and-top-deck', 'express-pass', 'sunrise', 'day-pass']);
     const express = products.find((p) => p.id === 'express-pass')!;
     expect(express).toMatchObject({ title: 'Express Pass', availabilityType: 'START_TIME', defaultCurrency: 'USD', timeZone: 'America/New_York' });
     expect(express.options.map((o) => o.id)).toEqual(['express-main', 'express-main-top']);

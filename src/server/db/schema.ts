@@ -135,6 +135,8 @@ export const productOptions = pgTable('product_options', {
   /** Days of the week with slots (0 = Sunday); null means every day. */
   weekdays: jsonb('weekdays').$type<number[] | null>(),
   durationMinutes: integer('duration_minutes').notNull(),
+  /** Set for entry any time during opening hours (one slot a day, OCTO's OPENING_HOURS); null for timed entry. */
+  openingHours: jsonb('opening_hours').$type<{ from: string; to: string } | null>(),
   capacity: integer('capacity').notNull(),
   minUnits: integer('min_units').notNull(),
   maxUnits: integer('max_units').notNull(),

@@ -174,7 +174,7 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
   /** Whether slots can still be sold: the day is open, inside the booking window, and the slot has not started. */
   function openCheck(at: Date, closed: Set<string>): (slot: Slot) => boolean {
     const lastDay = addLocalDays(todayIn(timeZone, at), CATALOG.bookingWindowDays);
-    return (slot) => !closed.has(slot.localDate) && slot.localDate <= lastDay && slot.start.getTime() > at.getTime();
+    return (slot) => !closed.has(slot.localDate) && slot.localDate <= lastDay && slot.cutoff.getTime() > at.getTime();
   }
 
   /** A slot that can be booked now, or INVALID_AVAILABILITY_ID. */
@@ -255,9 +255,15 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
     return minutes;
   }
 
+  /** The opening hours of a booking's option, for its availability (all-day options only). */
+  async function hoursOf(optionId: string) {
+    const catalog = await loadCatalog(db);
+    return catalog.products.flatMap((p) => p.options).find((o) => o.id === optionId)?.openingHours ?? null;
+  }
+
   async function shape(row: BookingRow, executor: Executor = db) {
     const items = await executor.select().from(bookingUnitItems).where(eq(bookingUnitItems.bookingId, row.id));
-    return bookingShape(row, items, now(), timeZone);
+    return bookingShape(row, items, now(), timeZone, await hoursOf(row.optionId));
   }
 
   const slotOf = (row: BookingRow): ChangedSlot => ({ productId: row.productId, optionId: row.optionId, availabilityId: row.availabilityId });
@@ -388,7 +394,7 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
           status: status as never,
           vacancies: open.length ? vacancies : 0,
           capacity: open.length ? capacity : 0,
-          openingHours: [],
+          openingHours: option.openingHours ? [option.openingHours] : [],
           unitPricingFrom,
         };
       });
@@ -473,7 +479,8 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
       if (rows.length === 0) return [];
       const items = await db.select().from(bookingUnitItems).where(inArray(bookingUnitItems.bookingId, rows.map((r) => r.id)));
       const at = now();
-      return rows.map((row) => bookingShape(row, items.filter((i) => i.bookingId === row.id), at, timeZone));
+      const hours = await Promise.all(rows.map((row) => hoursOf(row.optionId)));
+      return rows.map((row, i) => bookingShape(row, items.filter((item) => item.bookingId === row.id), at, timeZone, hours[i]!));
     },
 
     async cancelBooking(uuid, body) {

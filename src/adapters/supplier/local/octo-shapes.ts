@@ -55,7 +55,7 @@ function optionShape(option: OptionRow, index: number, currency: string, t: Retu
     default: index === 0,
     internalName: option.internalName,
     reference: null,
-    availabilityLocalStartTimes: option.startTimes,
+    availabilityLocalStartTimes: option.openingHours ? [] : option.startTimes,
     cancellationCutoff: '0 hours',
     cancellationCutoffAmount: 0,
     cancellationCutoffUnit: 'hour' as SupplierOption['cancellationCutoffUnit'],
@@ -80,7 +80,7 @@ export function productShape(product: ProductRow, locale: string): SupplierProdu
     instantConfirmation: true,
     instantDelivery: true,
     availabilityRequired: true,
-    availabilityType: 'START_TIME' as SupplierProduct['availabilityType'],
+    availabilityType: (product.options.every((o) => o.openingHours) ? 'OPENING_HOURS' : 'START_TIME') as SupplierProduct['availabilityType'],
     deliveryFormats: ['QRCODE' as SupplierProduct['deliveryFormats'][number]],
     deliveryMethods: TICKET_ONLY as SupplierProduct['deliveryMethods'],
     redemptionMethod: 'DIGITAL' as SupplierProduct['redemptionMethod'],
@@ -127,14 +127,14 @@ export function availabilityShape(state: SlotState, option: OptionRow, { wanted,
     id: state.slot.availabilityId,
     localDateTimeStart: state.slot.localDateTimeStart,
     localDateTimeEnd: state.slot.localDateTimeEnd,
-    utcCutoffAt: utcSeconds(state.slot.start),
-    allDay: false,
+    utcCutoffAt: utcSeconds(state.slot.cutoff),
+    allDay: state.slot.allDay,
     available: state.open && state.vacancies > 0 && state.vacancies >= Math.max(wanted, 1),
     status,
     vacancies: state.open ? Math.max(state.vacancies, 0) : 0,
     capacity: state.capacity,
     maxUnits: state.open ? Math.min(option.maxUnits, Math.max(state.vacancies, 0)) : 0,
-    openingHours: [],
+    openingHours: state.slot.openingHours,
     unitPricing,
     ...(total ? { pricing: total } : {}),
   };
@@ -157,7 +157,13 @@ export function effectiveStatus(row: BookingRow, now: Date): BookingRow['status'
   return row.status === 'ON_HOLD' && row.expiresAt && row.expiresAt <= now ? 'EXPIRED' : row.status;
 }
 
-export function bookingShape(row: BookingRow, items: UnitItemRow[], now: Date, timeZone: string): Booking {
+export function bookingShape(
+  row: BookingRow,
+  items: UnitItemRow[],
+  now: Date,
+  timeZone: string,
+  openingHours: { from: string; to: string } | null = null,
+): Booking {
   const status = effectiveStatus(row, now);
   const contact: Contact = { ...EMPTY_CONTACT, ...(row.contact as Partial<Contact> | null) };
   const utcRedeemedAt = row.redeemedAt ? utcSeconds(row.redeemedAt) : null;
@@ -204,8 +210,8 @@ export function bookingShape(row: BookingRow, items: UnitItemRow[], now: Date, t
       id: row.availabilityId,
       localDateTimeStart: row.availabilityId,
       localDateTimeEnd: format(new TZDate(row.slotEnd, timeZone), "yyyy-MM-dd'T'HH:mm:ssXXX"),
-      allDay: false,
-      openingHours: [],
+      allDay: openingHours !== null,
+      openingHours: openingHours ? [openingHours] : [],
     } as unknown as Availability,
     contact,
     notes: row.notes,

@@ -21,6 +21,7 @@ CREATE TABLE "octo_webhooks" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "product_options" ADD COLUMN "opening_hours" jsonb;--> statement-breakpoint
 ALTER TABLE "octo_webhook_deliveries" ADD CONSTRAINT "octo_webhook_deliveries_webhook_id_octo_webhooks_id_fk" FOREIGN KEY ("webhook_id") REFERENCES "public"."octo_webhooks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "octo_webhook_deliveries_due_idx" ON "octo_webhook_deliveries" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "octo_webhook_deliveries_webhook_idx" ON "octo_webhook_deliveries" USING btree ("webhook_id");--> statement-breakpoint
