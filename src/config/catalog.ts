@@ -16,16 +16,28 @@ const unitSchema = z.object({
   price: z.number().int().min(0),
 });
 
+const weekdays = z.array(z.number().int().min(0).max(6)).optional();
+const minutesOf = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
+
+/** Timed entry: a slot every `everyMinutes` from `from` to `to`, each lasting `durationMinutes`. */
+const timedSchedule = z.strictObject({
+  from: time,
+  to: time,
+  everyMinutes: z.number().int().min(5),
+  durationMinutes: z.number().int().min(5),
+  weekdays,
+});
+
+/** Entry any time during opening hours: one slot a day, from opening to closing (OCTO's OPENING_HOURS). */
+const openingHoursSchedule = z.strictObject({
+  openingHours: z.object({ from: time, to: time }).refine((h) => minutesOf(h.from) < minutesOf(h.to), 'opening hours close after they open'),
+  weekdays,
+});
+
 const optionSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/),
   internalName: z.string(),
-  schedule: z.object({
-    from: time,
-    to: time,
-    everyMinutes: z.number().int().min(5),
-    durationMinutes: z.number().int().min(5),
-    weekdays: z.array(z.number().int().min(0).max(6)).optional(),
-  }),
+  schedule: z.union([timedSchedule, openingHoursSchedule]),
   capacity: z.number().int().min(1),
   restrictions: z.object({ minUnits: z.number().int().min(1), maxUnits: z.number().int().min(1) }),
   units: z.array(unitSchema).min(1),
@@ -41,7 +53,10 @@ export const catalogSchema = z.object({
         id: z.string().regex(/^[a-z0-9-]+$/),
         internalName: z.string(),
         image: z.string().startsWith('/'),
-        options: z.array(optionSchema).min(1),
+        options: z
+          .array(optionSchema)
+          .min(1)
+          .refine((options) => new Set(options.map((o) => 'openingHours' in o.schedule)).size === 1, 'the options of a product are all timed or all opening hours'),
       }),
     )
     .min(1),
@@ -52,12 +67,18 @@ export type OptionConfig = z.infer<typeof optionSchema>;
 
 export const CATALOG: CatalogConfig = checkConfigFile('config/catalog.json', catalogSchema, raw);
 
-/** "09:00" to "21:30" every 30 minutes: ["09:00", "09:30", …, "21:30"]. */
-export function expandStartTimes({ from, to, everyMinutes }: OptionConfig['schedule']): string[] {
-  const toMinutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
+export type OpeningHours = { from: string; to: string };
+
+/** How an option's slots are planned: start times and duration; opening hours for an all-day option.
+ * "09:00" to "21:30" every 30 minutes gives ["09:00", "09:30", …, "21:30"]. */
+export function slotPlanOf(schedule: OptionConfig['schedule']): { startTimes: string[]; durationMinutes: number; openingHours: OpeningHours | null } {
+  if ('openingHours' in schedule) {
+    const { from, to } = schedule.openingHours;
+    return { startTimes: [from], durationMinutes: minutesOf(to) - minutesOf(from), openingHours: { from, to } };
+  }
   const times: string[] = [];
-  for (let m = toMinutes(from); m <= toMinutes(to); m += everyMinutes) {
+  for (let m = minutesOf(schedule.from); m <= minutesOf(schedule.to); m += schedule.everyMinutes) {
     times.push(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
   }
-  return times;
+  return { startTimes: times, durationMinutes: schedule.durationMinutes, openingHours: null };
 }

@@ -14,32 +14,64 @@ import type {
   Unit,
 } from '@octocloud/types';
 
-export type SupplierUnit = Unit & { title: string; shortDescription: string; pricingFrom: Pricing[] };
-export type SupplierOption = Omit<Option, 'units'> & OptionContent & { title: string; units: SupplierUnit[] };
-export type SupplierProduct = Omit<Product, 'options'> &
+/** A unit: `pricingFrom` only when the supplier prices per unit and shares its prices (octo/pricing). */
+export type SupplierUnit = Unit & { title: string; shortDescription: string; pricingFrom?: Pricing[] };
+/** An option: `pricingFrom` only when the supplier prices per booking. */
+export type SupplierOption = Omit<Option, 'units' | 'pricingFrom'> &
+  OptionContent & { title: string; units: SupplierUnit[]; pricingFrom?: Pricing[] };
+/** A product: `pricingPer` and the currencies only when the supplier shares its prices. */
+export type SupplierProduct = Omit<Product, 'options' | 'pricingPer' | 'defaultCurrency'> &
   ProductContent &
-  ProductPricing & { title: string; coverImageUrl: string; options: SupplierOption[] };
+  Partial<Pick<ProductPricing, 'pricingPer' | 'availableCurrencies'>> & {
+    title: string;
+    coverImageUrl: string | null;
+    defaultCurrency?: string;
+    options: SupplierOption[];
+  };
 
 export type UnitQuantity = { id: string; quantity: number };
 
+/** One of: a day (`localDate`), a range of days (`localDateStart` and `localDateEnd`), or `availabilityIds`. */
 export type AvailabilityQuery = {
   productId: string;
   optionId: string;
-  localDateStart: string;
-  localDateEnd: string;
+  localDate?: string;
+  localDateStart?: string;
+  localDateEnd?: string;
+  availabilityIds?: string[];
   units?: UnitQuantity[];
 };
+
+export type UnitItemInput = { uuid?: string; unitId: string; resellerReference?: string };
 
 export type ReservationRequest = {
   uuid?: string;
   productId: string;
   optionId: string;
   availabilityId: string;
-  unitItems: { unitId: string; resellerReference?: string }[];
+  unitItems: UnitItemInput[];
   expirationMinutes?: number;
   resellerReference?: string;
-  notes?: string;
+  notes?: string | null;
 };
+
+/** PATCH /bookings/{uuid}: what changes; everything else stays. Unit items sent replace the booking's
+ * (an item sent with the uuid of one it has keeps that item). */
+export type BookingUpdateRequest = {
+  resellerReference?: string;
+  productId?: string;
+  optionId?: string;
+  availabilityId?: string;
+  expirationMinutes?: number;
+  notes?: string | null;
+  unitItems?: UnitItemInput[];
+  contact?: BookingContactInput;
+};
+
+export type ConfirmationRequest = { contact: BookingContactInput; resellerReference?: string; unitItems?: UnitItemInput[] };
+
+/** GET /bookings: by one reference or the other. */
+export type BookingQuery = { resellerReference?: string; supplierReference?: string };
 
 export type BookingContactInput = {
   fullName?: string | null;
@@ -67,6 +99,7 @@ export type SupplierErrorCode =
   | 'UNPROCESSABLE_ENTITY'
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
+  | 'NOT_FOUND'
   | 'INTERNAL_SERVER_ERROR';
 
 /** Why a supplier refused an otherwise well-formed request (UNPROCESSABLE_ENTITY), when it says. */
@@ -97,7 +130,9 @@ export interface SupplierPort {
   availabilityCalendar(query: AvailabilityQuery): Promise<AvailabilityCalendar[]>;
   availability(query: AvailabilityQuery): Promise<Availability[]>;
   createBooking(request: ReservationRequest): Promise<SupplierBooking>;
-  confirmBooking(uuid: string, body: { contact: BookingContactInput; resellerReference?: string }): Promise<SupplierBooking>;
+  confirmBooking(uuid: string, body: ConfirmationRequest): Promise<SupplierBooking>;
+  updateBooking(uuid: string, body: BookingUpdateRequest): Promise<SupplierBooking>;
+  listBookings(query: BookingQuery): Promise<SupplierBooking[]>;
   cancelBooking(uuid: string, body: { reason?: string }): Promise<SupplierBooking>;
   extendBooking(uuid: string, body: { expirationMinutes: number }): Promise<SupplierBooking>;
   getBooking(uuid: string): Promise<SupplierBooking>;

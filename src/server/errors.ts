@@ -17,6 +17,7 @@ export type ErrorCode =
   | 'MEMBER_EXISTS'
   | 'SUPPLIER_FAILED'
   | 'SOLD_OUT'
+  | 'PRICE_CHANGED'
   | 'PAYMENT_FAILED'
   | 'INTERNAL';
 

@@ -7,10 +7,23 @@ import { getDb } from '@/server/db/client';
 import { getEnv, startupRefusal, type Env } from '@/server/env';
 import { startLoyaltyWorker } from './loyalty-worker';
 import { getMailTransport } from './mail';
+import { startOctoWebhookWorker } from './octo-webhook-worker';
+import { getSupplier } from './supplier';
 
 function refuse(reason: string): never {
   console.error(`Skypass will not start: ${reason}`);
   process.exit(1);
+}
+
+/** An OCTO supplier is asked who it is at start-up (GET /supplier); one that cannot answer is logged, not
+ * fatal: the shop then says its products cannot be loaded until the supplier is back. */
+async function describeOctoSupplier(baseUrl: string): Promise<void> {
+  try {
+    const info = await (await getSupplier()).getSupplier();
+    console.log(`[skypass] OCTO supplier at ${baseUrl}: ${info.name} (${info.id})`);
+  } catch (error) {
+    console.warn(`[skypass] the OCTO supplier at ${baseUrl} did not describe itself: ${(error as Error).message}`);
+  }
 }
 
 export async function startServer(): Promise<void> {
@@ -34,6 +47,8 @@ export async function startServer(): Promise<void> {
     refuse(`the database could not be opened: ${(error as Error).message}`);
   }
   startLoyaltyWorker();
+  startOctoWebhookWorker();
+  if (env.OCTO_BASE_URL) await describeOctoSupplier(env.OCTO_BASE_URL);
   const database = env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;
   console.log(
     `[skypass] ready on ${env.siteUrl}: database ${database}, mail ${getMailTransport().name}` + (env.SKYPASS_DEMO ? ', demo mode' : ''),

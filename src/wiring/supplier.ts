@@ -1,9 +1,11 @@
 // The website's supplier: an OCTO system when OCTO_BASE_URL and OCTO_API_KEY are set, else our own.
-import { getDb } from '@/server/db/client';
+// Our own inventory tells resellers' webhooks of every change (octo/webhooks).
+import { getDb, type Database } from '@/server/db/client';
 import { getEnv } from '@/server/env';
-import { createLocalSupplier } from '@/adapters/supplier/local/local-supplier';
+import { createLocalSupplier, type LocalSupplierChange } from '@/adapters/supplier/local/local-supplier';
 import { createOctoClient } from '@/adapters/supplier/octo/octo-client';
 import type { SupplierPort } from '@/ports/supplier';
+import { notifyAvailabilityUpdate, notifyBookingUpdate, type SlotRef } from '@/modules/resellers/webhook-notifications';
 
 /** The reseller id of the website's own bookings in the local supplier. */
 export const WEBSITE_RESELLER = 'website';
@@ -19,7 +21,20 @@ export function getSupplier(): Promise<SupplierPort> {
   return supplier;
 }
 
+/** Webhook notifications of a committed change: the booking to its reseller, the slots to every listener. */
+export function webhookNotifier(db: Database) {
+  // Reads availability for notifications only; it has no listener of its own.
+  const reader = createLocalSupplier(db, { resellerId: WEBSITE_RESELLER });
+  const load = async (slot: SlotRef) =>
+    (await reader.availability({ productId: slot.productId, optionId: slot.optionId, availabilityIds: [slot.availabilityId] }))[0];
+  return async ({ resellerId, booking, slots }: LocalSupplierChange) => {
+    await notifyBookingUpdate(db, resellerId, booking);
+    await notifyAvailabilityUpdate(db, slots, load);
+  };
+}
+
 /** Our own inventory as one reseller sees it: the website, or a partner of our OCTO API. */
 export async function localSupplierFor(resellerId: string): Promise<SupplierPort> {
-  return createLocalSupplier(await getDb(), { resellerId, endpoint: `${getEnv().siteUrl}/octo` });
+  const db = await getDb();
+  return createLocalSupplier(db, { resellerId, endpoint: `${getEnv().siteUrl}/octo`, onChange: webhookNotifier(db) });
 }

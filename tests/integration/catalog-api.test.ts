@@ -15,7 +15,7 @@ describe.each(inject('backends'))('catalogue API on $name', ({ url }) => {
     const res = await visitor().request('/api/metadata/getProducts', { headers: { 'accept-language': 'ja' } });
     expect(res.status).toBe(200);
     const products = (await res.json()) as { id: string; title: string; fromPrice: number; options: { units: { price: number }[] }[] }[];
-    expect(products.map((p) => p.id)).toEqual(['main-deck', 'main-and-top-deck', 'express-pass', 'sunrise']);
+    expect(products.map((p) => p.id)).toEqual(['main-deck', 'main-and-top-deck', 'express-pass', 'sunrise', 'day-pass']);
     expect(products[0]!.title).not.toBe('Main Deck');
     expect(products[0]!.fromPrice).toBe(3800);
     expect(products[0]!.options[0]!.units.map((u) => u.price)).toEqual([4400, 4200, 3800, 0]);

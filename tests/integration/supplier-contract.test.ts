@@ -48,14 +48,14 @@ describe.each(variants)('supplier contract: $name', (variant) => {
 
   it('lists the products with options, units, content and pricing', async () => {
     const products = await supplier.getProducts('en');
-    expect(products.map((p) => p.id)).toEqual(['main-deck', 'main-and-top-deck', 'express-pass', 'sunrise']);
+    expect(products.map((p) => p.id)).toEqual(['main-deck', 'main-and-top-deck', 'express-pass', 'sunrise', 'day-pass']);
     const express = products.find((p) => p.id === 'express-pass')!;
     expect(express).toMatchObject({ title: 'Express Pass', availabilityType: 'START_TIME', defaultCurrency: 'USD', timeZone: 'America/New_York' });
     expect(express.options.map((o) => o.id)).toEqual(['express-main', 'express-main-top']);
     expect(express.options[0]!.default).toBe(true);
     const adult = express.options[0]!.units.find((u) => u.id === 'adult')!;
     expect(adult).toMatchObject({ type: 'ADULT', title: 'Adult', restrictions: { minAge: 13, maxQuantity: 8 } });
-    expect(adult.pricingFrom[0]).toMatchObject({ retail: 8500, currency: 'USD', currencyPrecision: 2 });
+    expect(adult.pricingFrom?.[0]).toMatchObject({ retail: 8500, currency: 'USD', currencyPrecision: 2 });
   });
 
   it('writes content in the language asked for', async () => {

@@ -12,7 +12,7 @@ function memoryStorage(): StateStorage & { data: Map<string, string> } {
 }
 
 const unit = (id: string) => ({ id, type: 'ADULT', title: id, description: '', minQuantity: 0, maxQuantity: 10, price: 1000 });
-const option = (id: string) => ({ id, title: id, default: false, minUnits: 1, maxUnits: 10, durationMinutes: 60, units: [unit('adult'), unit('child')] });
+const option = (id: string) => ({ id, title: id, default: false, minUnits: 1, maxUnits: 10, durationMinutes: 60, pricingPer: 'UNIT' as const, bookingPrice: null, units: [unit('adult'), unit('child')] });
 const product = (id: string, optionIds: string[]): WebProduct => ({
   id,
   title: id,

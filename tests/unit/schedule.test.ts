@@ -23,6 +23,14 @@ describe('the local schedule', () => {
     expect(late.localDateTimeEnd).toBe('2026-11-21T23:00:00-05:00');
   });
 
+  it('sells a timed slot until it starts, and an all-day slot until closing', () => {
+    const [timed] = plannedSlots('2026-11-21', plan, NY);
+    expect([timed!.allDay, timed!.cutoff.toISOString()]).toEqual([false, '2026-11-21T14:00:00.000Z']);
+    const [day] = plannedSlots('2026-11-21', { startTimes: ['09:00'], weekdays: null, durationMinutes: 13 * 60, openingHours: { from: '09:00', to: '22:00' } }, NY);
+    expect(day).toMatchObject({ allDay: true, openingHours: [{ from: '09:00', to: '22:00' }], localDateTimeEnd: '2026-11-21T22:00:00-05:00' });
+    expect(day!.cutoff.toISOString()).toBe('2026-11-22T03:00:00.000Z');
+  });
+
   it('keeps to the weekdays of a plan', () => {
     const weekends = { ...plan, weekdays: [0, 6] };
     expect(plannedSlots('2026-11-21', weekends, NY)).toHaveLength(2); // Saturday

@@ -39,7 +39,7 @@ export function BookingSummary({ product, optionId, quantities, selectedDate, se
             {lines.map((u) => (
               <div key={u.id} style={{ display: 'contents' }}>
                 <dt>{t('quantity.count', { count: quantities[u.id], unit: u.title })}</dt>
-                <dd>{formatMoney(u.price * (quantities[u.id] ?? 0), product.currency, locale)}</dd>
+                <dd>{u.price === null ? '' : formatMoney(u.price * (quantities[u.id] ?? 0), product.currency, locale)}</dd>
               </div>
             ))}
             {selectedDate && (
@@ -59,7 +59,7 @@ export function BookingSummary({ product, optionId, quantities, selectedDate, se
         {product && (
           <p className={summary.total}>
             <span>{t('summary.total')}</span>
-            <span>{formatMoney(total, product.currency, locale)}</span>
+            <span>{total === null ? '—' : formatMoney(total, product.currency, locale)}</span>
           </p>
         )}
         <div className={styles.summaryActions}>

@@ -6,13 +6,13 @@ import { formatMoney } from '@/universal/format/money';
 import { Button } from '@/components/ui/Button';
 import styles from './booking.module.css';
 
-export function MobileBookBar({ total, currency, busy, onBook }: { total: number; currency: string; busy?: boolean; onBook: () => void }) {
+export function MobileBookBar({ total, currency, busy, onBook }: { total: number | null; currency: string; busy?: boolean; onBook: () => void }) {
   const { t } = useTranslation('products');
   const { locale = 'en' } = useRouter();
   return (
     <div className={styles.bookBar}>
       <p className={styles.bookBarTotal}>
-        <span>{t('summary.total')}</span> <strong>{formatMoney(total, currency, locale)}</strong>
+        <span>{t('summary.total')}</span> <strong>{total === null ? '—' : formatMoney(total, currency, locale)}</strong>
       </p>
       <Button type="button" busy={busy} onClick={onBook}>
         {t('summary.book')}

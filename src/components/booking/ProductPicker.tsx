@@ -21,19 +21,23 @@ export function ProductPicker({ products, selectedId, onSelect }: Props) {
             checked={product.id === selectedId}
             onChange={() => onSelect(product)}
           />
-          <Image
-            className={styles.productImage}
-            src={product.image}
-            alt=""
-            width={600}
-            height={400}
-            sizes="(min-width: 1000px) 260px, (min-width: 600px) 45vw, 92vw"
-            priority={index < 2}
-          />
+          {product.image && (
+            <Image
+              className={styles.productImage}
+              src={product.image}
+              alt=""
+              width={600}
+              height={400}
+              sizes="(min-width: 1000px) 260px, (min-width: 600px) 45vw, 92vw"
+              priority={index < 2}
+            />
+          )}
           <span className={styles.productBody}>
             <span className={styles.productTitle}>{product.title}</span>
             <span className={styles.productText}>{product.shortDescription}</span>
-            <span className={styles.productPrice}>{t('from', { price: formatMoney(product.fromPrice, product.currency, locale) })}</span>
+            {product.fromPrice !== null && (
+              <span className={styles.productPrice}>{t('from', { price: formatMoney(product.fromPrice, product.currency, locale) })}</span>
+            )}
           </span>
           {product.id === selectedId && (
             <span className={styles.badge} aria-hidden="true">

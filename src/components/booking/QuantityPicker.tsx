@@ -23,7 +23,8 @@ export function QuantityPicker({ option, currency, quantities, onChange }: Props
               <div id={labelId}>
                 <div className={styles.unitName}>{unit.title}</div>
                 <div className={styles.unitMeta}>
-                  {unit.description} · {unit.price > 0 ? formatMoney(unit.price, currency, locale) : t('free')}
+                  {unit.description}
+                  {unit.price !== null && <> · {unit.price > 0 ? formatMoney(unit.price, currency, locale) : t('free')}</>}
                 </div>
               </div>
               <div className={styles.stepper} role="group" aria-labelledby={labelId}>

@@ -1,15 +1,19 @@
-// The request bodies of our OCTO API, checked with zod. A body that does not fit is a BAD_REQUEST.
+// The request bodies of our OCTO API, checked with zod. A body that does not fit is a BAD_REQUEST;
+// rules about the booking itself (missing unit items, unknown ids, places) are the supplier's to answer.
 import { z } from 'zod';
 
 const id = z.string().min(1).max(100);
-const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date is yyyy-MM-dd');
+const text = (max: number) => z.string().max(max);
 const units = z.array(z.object({ id, quantity: z.number().int().min(0).max(1000) })).max(50);
+const unitItems = z.array(z.object({ unitId: id, uuid: text(100).optional(), resellerReference: text(100).optional() })).max(100);
 
 export const availabilityBody = z.object({
   productId: id,
   optionId: id,
-  localDateStart: localDate,
-  localDateEnd: localDate,
+  localDate: text(20).optional(),
+  localDateStart: text(20).optional(),
+  localDateEnd: text(20).optional(),
+  availabilityIds: z.array(text(40)).max(100).optional(),
   units: units.optional(),
   currency: z.string().nullish(),
 });
@@ -20,30 +24,49 @@ export const reservationBody = z.object({
   optionId: id,
   availabilityId: z.string().min(1).max(40),
   expirationMinutes: z.number().int().optional(),
-  notes: z.string().max(2000).nullish(),
-  resellerReference: z.string().max(100).optional(),
-  unitItems: z.array(z.object({ unitId: id, uuid: z.string().max(100).optional(), resellerReference: z.string().max(100).optional() })).min(1).max(100),
+  notes: text(2000).nullish(),
+  resellerReference: text(100).optional(),
+  // Missing or empty is the supplier's UNPROCESSABLE_ENTITY, as OCTO has it.
+  unitItems: unitItems.optional(),
 });
 
 const contact = z
   .object({
-    fullName: z.string().max(200).nullish(),
-    firstName: z.string().max(100).nullish(),
-    lastName: z.string().max(100).nullish(),
-    emailAddress: z.string().max(254).nullish(),
-    phoneNumber: z.string().max(40).nullish(),
-    locales: z.array(z.string().max(20)).max(10).optional(),
-    postalCode: z.string().max(20).nullish(),
-    country: z.string().max(2).nullish(),
-    notes: z.string().max(2000).nullish(),
+    fullName: text(200).nullish(),
+    firstName: text(100).nullish(),
+    lastName: text(100).nullish(),
+    emailAddress: text(254).nullish(),
+    phoneNumber: text(40).nullish(),
+    locales: z.array(text(20)).max(10).optional(),
+    postalCode: text(20).nullish(),
+    country: text(2).nullish(),
+    notes: text(2000).nullish(),
   })
   .strip();
 
 export const confirmationBody = z.object({
   contact,
-  resellerReference: z.string().max(100).optional(),
+  resellerReference: text(100).optional(),
   emailReceipt: z.boolean().optional(),
+  unitItems: unitItems.optional(),
 });
 
-export const cancellationBody = z.object({ reason: z.string().max(500).nullish(), force: z.boolean().optional() });
+export const updateBody = z.object({
+  resellerReference: text(100).optional(),
+  productId: id.optional(),
+  optionId: id.optional(),
+  availabilityId: z.string().min(1).max(40).optional(),
+  expirationMinutes: z.number().int().optional(),
+  notes: text(2000).nullish(),
+  emailReceipt: z.boolean().optional(),
+  unitItems: unitItems.optional(),
+  contact: contact.optional(),
+});
+
+export const cancellationBody = z.object({ reason: text(500).nullish(), force: z.boolean().optional() });
 export const extensionBody = z.object({ expirationMinutes: z.number().int() });
+
+export const webhookBody = z.object({
+  url: z.url({ protocol: /^https?$/ }).max(2000),
+  event: z.enum(['booking_update', 'availability_update']),
+});

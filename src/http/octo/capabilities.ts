@@ -1,9 +1,21 @@
-// OCTO capabilities: content and pricing fields are sent only to resellers that ask for them.
-export const SUPPORTED_CAPABILITIES = ['octo/content', 'octo/pricing'] as const;
-type Capability = (typeof SUPPORTED_CAPABILITIES)[number];
+// OCTO capabilities: content and pricing fields are sent only to resellers that ask for them; the
+// webhooks endpoints answer only those that ask for octo/webhooks. Capabilities we do not have are ignored.
+export const SUPPORTED_CAPABILITIES = ['octo/content', 'octo/pricing', 'octo/webhooks'] as const;
+export type Capability = (typeof SUPPORTED_CAPABILITIES)[number];
 
 const CONTENT_FIELDS = new Set(['title', 'shortDescription', 'description', 'coverImageUrl', 'features', 'faqs', 'media', 'durationMinutesFrom']);
-const PRICING_FIELDS = new Set(['pricing', 'pricingFrom', 'unitPricing', 'unitPricingFrom', 'defaultCurrency', 'availableCurrencies', 'pricingPer']);
+const PRICING_FIELDS = new Set([
+  'pricing',
+  'pricingFrom',
+  'unitPricing',
+  'unitPricingFrom',
+  'defaultCurrency',
+  'availableCurrencies',
+  'pricingPer',
+]);
+
+/** GET /capabilities: what a reseller may ask for. */
+export const CAPABILITY_LIST = SUPPORTED_CAPABILITIES.map((id) => ({ id, revision: 1, required: false, dependencies: [], docs: null }));
 
 export function requestedCapabilities(header: string | string[] | undefined): Capability[] {
   const values = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((v) => v.trim());

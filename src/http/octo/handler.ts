@@ -1,4 +1,5 @@
-// Our OCTO API at /octo (docs.octo.travel): the local supplier, served to resellers with bearer keys.
+// Our OCTO API at /octo (docs.octo.travel): the local supplier, served to resellers with bearer keys,
+// and their webhooks. Errors are OCTO's own bodies, {error, errorMessage, …}, never a stack trace.
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { z } from 'zod';
 import { SupplierError, type SupplierPort } from '@/ports/supplier';
@@ -7,9 +8,10 @@ import { localeFromAcceptLanguage } from '@/server/accept-language';
 import { readJsonBody } from '../read-json-body';
 import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/errors';
-import { availabilityBody, cancellationBody, confirmationBody, extensionBody, reservationBody } from './bodies';
-import { requestedCapabilities, withCapabilities } from './capabilities';
+import { availabilityBody, cancellationBody, confirmationBody, extensionBody, reservationBody, updateBody, webhookBody } from './bodies';
+import { CAPABILITY_LIST, requestedCapabilities, withCapabilities, type Capability } from './capabilities';
 import { resellerForKey } from '@/modules/resellers/reseller-keys';
+import { deleteWebhook, listWebhooks, registerWebhook } from '@/modules/resellers/octo-webhooks';
 import { localSupplierFor } from '@/wiring/supplier';
 
 const STATUS: Record<SupplierError['code'], number> = {
@@ -19,9 +21,11 @@ const STATUS: Record<SupplierError['code'], number> = {
   INVALID_AVAILABILITY_ID: 400,
   INVALID_BOOKING_UUID: 400,
   BAD_REQUEST: 400,
+  // OCTO answers UNPROCESSABLE_ENTITY with 400, as its validator checks.
   UNPROCESSABLE_ENTITY: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  NOT_FOUND: 404,
   INTERNAL_SERVER_ERROR: 500,
 };
 
@@ -29,12 +33,20 @@ function sendOctoError(res: NextApiResponse, error: SupplierError) {
   res.status(STATUS[error.code]).json({ error: error.code, errorMessage: error.message, ...error.details });
 }
 
+/** A bodiless request (a DELETE, a cancel without a reason) reads as {}. */
+function hasBody(req: NextApiRequest): boolean {
+  const length = req.headers['content-length'];
+  return length !== undefined ? length !== '0' : req.headers['transfer-encoding'] !== undefined;
+}
+
 async function body<S extends z.ZodType>(req: NextApiRequest, schema: S): Promise<z.infer<S>> {
-  let raw: unknown;
-  try {
-    raw = await readJsonBody(req, 64 * 1024);
-  } catch (error) {
-    throw new SupplierError('BAD_REQUEST', error instanceof AppError ? error.message : 'The request body could not be read');
+  let raw: unknown = {};
+  if (hasBody(req)) {
+    try {
+      raw = await readJsonBody(req, 64 * 1024);
+    } catch (error) {
+      throw new SupplierError('BAD_REQUEST', error instanceof AppError ? error.message : 'The request body could not be read');
+    }
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
@@ -44,20 +56,78 @@ async function body<S extends z.ZodType>(req: NextApiRequest, schema: S): Promis
   return parsed.data;
 }
 
-type Route = { method: string; pattern: RegExp; run: (supplier: SupplierPort, req: NextApiRequest, match: string[], locale: string) => Promise<unknown> };
+function query(req: NextApiRequest, name: string): string | undefined {
+  const value = req.query[name];
+  return typeof value === 'string' && value.length > 0 && value.length <= 100 ? value : undefined;
+}
+
+type Context = { supplier: SupplierPort; req: NextApiRequest; params: string[]; locale: string; resellerId: string; capabilities: Capability[] };
+type Route = { method: string; pattern: RegExp; run: (ctx: Context) => Promise<unknown> };
+
+function requireWebhooks({ capabilities }: Context): void {
+  if (!capabilities.includes('octo/webhooks')) throw new SupplierError('BAD_REQUEST', 'Send Octo-Capabilities: octo/webhooks to use /webhooks');
+}
 
 const ROUTES: Route[] = [
-  { method: 'GET', pattern: /^supplier$/, run: (s) => s.getSupplier() },
-  { method: 'GET', pattern: /^products$/, run: (s, _r, _m, locale) => s.getProducts(locale) },
-  { method: 'GET', pattern: /^products\/([^/]+)$/, run: (s, _r, [id], locale) => s.getProduct(id!, locale) },
-  { method: 'POST', pattern: /^availability\/calendar$/, run: async (s, r) => s.availabilityCalendar(await body(r, availabilityBody)) },
-  { method: 'POST', pattern: /^availability$/, run: async (s, r) => s.availability(await body(r, availabilityBody)) },
-  { method: 'POST', pattern: /^bookings$/, run: async (s, r) => s.createBooking((await body(r, reservationBody)) as never) },
-  { method: 'GET', pattern: /^bookings\/([^/]+)$/, run: (s, _r, [uuid]) => s.getBooking(uuid!) },
-  { method: 'POST', pattern: /^bookings\/([^/]+)\/confirm$/, run: async (s, r, [uuid]) => s.confirmBooking(uuid!, await body(r, confirmationBody)) },
-  { method: 'POST', pattern: /^bookings\/([^/]+)\/cancel$/, run: async (s, r, [uuid]) => s.cancelBooking(uuid!, (await body(r, cancellationBody)) as never) },
-  { method: 'DELETE', pattern: /^bookings\/([^/]+)$/, run: async (s, r, [uuid]) => s.cancelBooking(uuid!, (await body(r, cancellationBody)) as never) },
-  { method: 'POST', pattern: /^bookings\/([^/]+)\/extend$/, run: async (s, r, [uuid]) => s.extendBooking(uuid!, await body(r, extensionBody)) },
+  { method: 'GET', pattern: /^capabilities$/, run: async () => CAPABILITY_LIST },
+  { method: 'GET', pattern: /^supplier$/, run: ({ supplier }) => supplier.getSupplier() },
+  { method: 'GET', pattern: /^products$/, run: ({ supplier, locale }) => supplier.getProducts(locale) },
+  { method: 'GET', pattern: /^products\/([^/]+)$/, run: ({ supplier, params, locale }) => supplier.getProduct(params[0]!, locale) },
+  { method: 'POST', pattern: /^availability\/calendar$/, run: async ({ supplier, req }) => supplier.availabilityCalendar(await body(req, availabilityBody)) },
+  { method: 'POST', pattern: /^availability$/, run: async ({ supplier, req }) => supplier.availability(await body(req, availabilityBody)) },
+  { method: 'POST', pattern: /^bookings$/, run: async ({ supplier, req }) => supplier.createBooking((await body(req, reservationBody)) as never) },
+  {
+    method: 'GET',
+    pattern: /^bookings$/,
+    run: ({ supplier, req }) =>
+      supplier.listBookings({ resellerReference: query(req, 'resellerReference'), supplierReference: query(req, 'supplierReference') }),
+  },
+  { method: 'GET', pattern: /^bookings\/([^/]+)$/, run: ({ supplier, params }) => supplier.getBooking(params[0]!) },
+  { method: 'PATCH', pattern: /^bookings\/([^/]+)$/, run: async ({ supplier, req, params }) => supplier.updateBooking(params[0]!, await body(req, updateBody)) },
+  {
+    method: 'POST',
+    pattern: /^bookings\/([^/]+)\/confirm$/,
+    run: async ({ supplier, req, params }) => supplier.confirmBooking(params[0]!, await body(req, confirmationBody)),
+  },
+  {
+    method: 'POST',
+    pattern: /^bookings\/([^/]+)\/cancel$/,
+    run: async ({ supplier, req, params }) => supplier.cancelBooking(params[0]!, (await body(req, cancellationBody)) as never),
+  },
+  {
+    method: 'DELETE',
+    pattern: /^bookings\/([^/]+)$/,
+    run: async ({ supplier, req, params }) => supplier.cancelBooking(params[0]!, (await body(req, cancellationBody)) as never),
+  },
+  {
+    method: 'POST',
+    pattern: /^bookings\/([^/]+)\/extend$/,
+    run: async ({ supplier, req, params }) => supplier.extendBooking(params[0]!, await body(req, extensionBody)),
+  },
+  {
+    method: 'POST',
+    pattern: /^webhooks$/,
+    run: async (ctx) => {
+      requireWebhooks(ctx);
+      return registerWebhook(await getDb(), ctx.resellerId, await body(ctx.req, webhookBody));
+    },
+  },
+  {
+    method: 'GET',
+    pattern: /^webhooks$/,
+    run: async (ctx) => {
+      requireWebhooks(ctx);
+      return listWebhooks(await getDb(), ctx.resellerId);
+    },
+  },
+  {
+    method: 'DELETE',
+    pattern: /^webhooks\/([^/]+)$/,
+    run: async (ctx) => {
+      requireWebhooks(ctx);
+      return deleteWebhook(await getDb(), ctx.resellerId, ctx.params[0]!);
+    },
+  },
 ];
 
 export async function handleOcto(req: NextApiRequest, res: NextApiResponse): Promise<void> {
@@ -66,10 +136,7 @@ export async function handleOcto(req: NextApiRequest, res: NextApiResponse): Pro
     const segments = req.query.path;
     const path = (Array.isArray(segments) ? segments : [segments ?? '']).map((s) => encodeURIComponent(s)).join('/');
     const candidates = ROUTES.filter((r) => r.pattern.test(path));
-    if (candidates.length === 0) {
-      res.status(404).json({ error: 'NOT_FOUND', errorMessage: `There is no /octo/${path}` });
-      return;
-    }
+    if (candidates.length === 0) throw new SupplierError('NOT_FOUND', `There is no /octo/${path}`);
     const route = candidates.find((r) => r.method === req.method);
     if (!route) {
       res.setHeader('Allow', [...new Set(candidates.map((r) => r.method))].join(', '));
@@ -84,7 +151,8 @@ export async function handleOcto(req: NextApiRequest, res: NextApiResponse): Pro
     const language = req.headers['accept-language'];
     const locale = isLocale(language) ? language : (localeFromAcceptLanguage(language) ?? 'en');
     const capabilities = requestedCapabilities(req.headers['octo-capabilities']);
-    const result = await route.run(await localSupplierFor(resellerId), req, path.match(route.pattern)!.slice(1).map(decodeURIComponent), locale);
+    const params = path.match(route.pattern)!.slice(1).map(decodeURIComponent);
+    const result = await route.run({ supplier: await localSupplierFor(resellerId), req, params, locale, resellerId, capabilities });
     res.setHeader('Octo-Capabilities', capabilities.join(', '));
     if (capabilities.includes('octo/content')) {
       res.setHeader('Content-Language', locale);

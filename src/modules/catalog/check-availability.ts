@@ -1,4 +1,5 @@
 // Availability of one option on one day, or over a month, for the quantities chosen.
+import type { Availability } from '@octocloud/types';
 import { SupplierError, type SupplierPort } from '@/ports/supplier';
 import { addLocalDays, todayIn } from '@/universal/local-date';
 import { TIME_ZONE } from '@/config/attraction';
@@ -25,7 +26,8 @@ const units = (quantities: Record<string, number> = {}) => Object.entries(quanti
 
 /** A supplier's refusal of bad input is the visitor's 400; anything else is "Failed to fetch availability". */
 function fromSupplier(error: unknown): never {
-  if (error instanceof SupplierError && error.code !== 'INTERNAL_SERVER_ERROR' && error.code !== 'UNAUTHORIZED' && error.code !== 'FORBIDDEN') {
+  const supplierFault: SupplierError['code'][] = ['INTERNAL_SERVER_ERROR', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'];
+  if (error instanceof SupplierError && !supplierFault.includes(error.code)) {
     throw new AppError(400, 'BAD_REQUEST', ...supplierRefusal(error));
   }
   console.error('[availability] supplier failed', error);
@@ -52,9 +54,18 @@ export async function checkAvailability(supplier: SupplierPort, request: Availab
     available: slot.available,
     vacancies: slot.vacancies ?? 0,
     capacity: slot.capacity ?? 0,
-    total: slot.pricing?.retail ?? null,
-    currency: slot.pricing?.currency ?? null,
+    ...slotTotal(slot, request.quantities),
   }));
+}
+
+/** The slot's price of the chosen quantities: the supplier's total (per booking, or for the units asked
+ * about), else the sum of its unit prices; null when it gives neither. */
+function slotTotal(slot: Availability, quantities: Record<string, number>): { total: number | null; currency: string | null } {
+  if (slot.pricing) return { total: slot.pricing.retail, currency: slot.pricing.currency };
+  const chosen = Object.entries(quantities).filter(([, n]) => n > 0);
+  const prices = chosen.map(([unitId, n]) => ({ price: slot.unitPricing?.find((p) => p.unitId === unitId), n }));
+  if (chosen.length === 0 || prices.some((p) => !p.price)) return { total: null, currency: null };
+  return { total: prices.reduce((sum, p) => sum + p.price!.retail * p.n, 0), currency: prices[0]!.price!.currency };
 }
 
 export async function checkCalendar(supplier: SupplierPort, request: CalendarRequest, now = new Date()): Promise<WebDay[]> {

@@ -1,4 +1,7 @@
 // What the ticket page needs of a product: the supplier's OCTO product, reduced and in one language.
+// Prices come from the supplier, per unit or per booking; a price the supplier does not give is null,
+// never a guessed 0, so such tickets show no price and cannot be bought (start-checkout.ts).
+import type { Pricing } from '@octocloud/types';
 import type { SupplierProduct } from '@/ports/supplier';
 
 export type WebUnit = {
@@ -8,8 +11,8 @@ export type WebUnit = {
   description: string;
   minQuantity: number;
   maxQuantity: number;
-  /** In minor units of the product's currency. */
-  price: number;
+  /** In minor units of the product's currency; null when the option is priced per booking, or unpriced. */
+  price: number | null;
 };
 
 export type WebOption = {
@@ -19,6 +22,10 @@ export type WebOption = {
   minUnits: number;
   maxUnits: number;
   durationMinutes: number | null;
+  /** UNIT: the sum of the units' prices; BOOKING: one price for the booking, whatever its units. */
+  pricingPer: 'UNIT' | 'BOOKING';
+  /** The booking's price when priced per booking, in minor units. */
+  bookingPrice: number | null;
   units: WebUnit[];
 };
 
@@ -27,45 +34,62 @@ export type WebProduct = {
   title: string;
   shortDescription: string;
   description: string;
-  image: string;
+  image: string | null;
   currency: string;
-  /** The lowest price of a paying unit, in minor units. */
-  fromPrice: number;
+  /** The lowest paying price (a unit's, or a booking's), in minor units; null when none is known. */
+  fromPrice: number | null;
   options: WebOption[];
 };
 
+/** The retail price in the product's currency, from a supplier's price list. */
+function retail(list: Pricing[] | undefined, currency: string): number | null {
+  return (list?.find((p) => p.currency === currency) ?? list?.[0])?.retail ?? null;
+}
+
 export function toWebProduct(product: SupplierProduct): WebProduct {
-  const options = product.options.map((option) => ({
+  const pricingPer = product.pricingPer === 'BOOKING' ? 'BOOKING' : 'UNIT';
+  const firstPrice = product.options.flatMap((o) => [...(o.pricingFrom ?? []), ...o.units.flatMap((u) => u.pricingFrom ?? [])])[0];
+  const currency = product.defaultCurrency ?? firstPrice?.currency ?? 'USD';
+  const options: WebOption[] = product.options.map((option) => ({
     id: option.id,
     title: option.title,
     default: option.default,
-    minUnits: option.restrictions.minUnits ?? 1,
-    maxUnits: option.restrictions.maxUnits ?? 99,
+    minUnits: option.restrictions?.minUnits ?? 1,
+    maxUnits: option.restrictions?.maxUnits ?? 99,
     durationMinutes: option.durationMinutesFrom ?? null,
+    pricingPer,
+    bookingPrice: pricingPer === 'BOOKING' ? retail(option.pricingFrom, currency) : null,
     units: option.units.map((unit) => ({
       id: unit.id,
       type: unit.type,
       title: unit.title,
       description: unit.shortDescription,
-      minQuantity: unit.restrictions.minQuantity ?? 0,
-      maxQuantity: unit.restrictions.maxQuantity ?? option.restrictions.maxUnits ?? 99,
-      price: unit.pricingFrom[0]?.retail ?? 0,
+      minQuantity: unit.restrictions?.minQuantity ?? 0,
+      maxQuantity: unit.restrictions?.maxQuantity ?? option.restrictions?.maxUnits ?? 99,
+      price: pricingPer === 'UNIT' ? retail(unit.pricingFrom, currency) : null,
     })),
   }));
-  const paying = options.flatMap((o) => o.units.map((u) => u.price)).filter((p) => p > 0);
+  const paying = options
+    .flatMap((o) => (o.pricingPer === 'BOOKING' ? [o.bookingPrice] : o.units.map((u) => u.price)))
+    .filter((p): p is number => p !== null && p > 0);
   return {
     id: product.id,
     title: product.title,
     shortDescription: product.shortDescription ?? '',
     description: product.description ?? '',
     image: product.coverImageUrl,
-    currency: product.defaultCurrency ?? 'USD',
-    fromPrice: paying.length ? Math.min(...paying) : 0,
+    currency,
+    fromPrice: paying.length ? Math.min(...paying) : null,
     options,
   };
 }
 
-/** The price of the chosen quantities of an option's units, in minor units. */
-export function selectionTotal(option: WebOption | undefined, quantities: Record<string, number>): number {
-  return (option?.units ?? []).reduce((sum, unit) => sum + unit.price * (quantities[unit.id] ?? 0), 0);
+/** The price of the chosen quantities of an option, in minor units: 0 when nothing is chosen, null when
+ * the supplier gave no price for something chosen. This is the price the visitor is shown and charged. */
+export function selectionTotal(option: WebOption | undefined, quantities: Record<string, number>): number | null {
+  const chosen = (option?.units ?? []).filter((unit) => (quantities[unit.id] ?? 0) > 0);
+  if (!option || chosen.length === 0) return 0;
+  if (option.pricingPer === 'BOOKING') return option.bookingPrice;
+  if (chosen.some((unit) => unit.price === null)) return null;
+  return chosen.reduce((sum, unit) => sum + unit.price! * quantities[unit.id]!, 0);
 }

@@ -1,4 +1,5 @@
-// Book: hold the places at the supplier, price them there, and open a payment session for the total.
+// Book: price the choice from the supplier's prices, hold the places, check the hold carries that very
+// price, and open a payment session for it. Any failure after the hold releases it.
 import { SupplierError } from '@/ports/supplier';
 import type { Locale } from '@/config/locales';
 import { orders, type OrderLine } from '@/server/db/schema';
@@ -6,7 +7,9 @@ import { AppError } from '@/server/errors';
 import { supplierRefusal } from '../catalog/supplier-refusal';
 import type { CheckoutRequest } from './checkout-request';
 import type { CheckoutDeps } from './deps';
+import { heldPrice } from './held-price';
 import { paymentSessionView, type PaymentSessionView } from './order-view';
+import { selectionTotal, toWebProduct } from '../catalog/web-product';
 
 export type StartedCheckout = { paymentSession: PaymentSessionView; bookingId: string; expirationTime: string };
 
@@ -29,6 +32,17 @@ export async function startCheckout(
   const option = product.options.find((o) => o.id === request.optionId);
   if (!option) throw new AppError(400, 'VALIDATION', 'selectProductAndOption');
 
+  // The price the visitor was shown, from the supplier's unit or booking prices. No price, or a price of
+  // nothing, is never sold: nothing is held and nothing is charged.
+  const web = toWebProduct(product);
+  const webOption = web.options.find((o) => o.id === option.id)!;
+  const shown = selectionTotal(webOption, request.quantities);
+  if (!shown) throw new AppError(502, 'SUPPLIER_FAILED', 'priceUnavailable');
+  const lines: OrderLine[] = Object.entries(request.quantities).map(([unitId, quantity]) => {
+    const unit = webOption.units.find((u) => u.id === unitId);
+    return { unitId, title: unit?.title ?? unitId, quantity, unitPrice: unit?.price ?? 0 };
+  });
+
   const unitItems = Object.entries(request.quantities).flatMap(([unitId, quantity]) => Array.from({ length: quantity }, () => ({ unitId })));
   const booking = await supplier
     .createBooking({
@@ -41,19 +55,18 @@ export async function startCheckout(
     })
     .catch(refusal);
 
-  const lines: OrderLine[] = Object.entries(request.quantities).map(([unitId, quantity]) => {
-    const unit = option.units.find((u) => u.id === unitId);
-    return { unitId, title: unit?.title ?? unitId, quantity, unitPrice: unit?.pricingFrom[0]?.retail ?? 0 };
-  });
-  // The supplier's price is the price; our lines only describe it.
-  const total = booking.pricing?.retail ?? lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
-  const currency = booking.pricing?.currency ?? product.defaultCurrency ?? 'USD';
-  const holdExpiresAt = new Date(booking.utcExpiresAt!);
-
   try {
+    // The amount charged is the price shown, and only if the supplier's hold carries exactly that price.
+    const held = heldPrice(booking);
+    if (!held || held.amount === 0) throw new AppError(502, 'SUPPLIER_FAILED', 'priceUnavailable');
+    if (held.amount !== shown || held.currency !== web.currency) throw new AppError(409, 'PRICE_CHANGED', 'priceChanged');
+    const now = deps.now?.() ?? new Date();
+    const expires = booking.utcExpiresAt ? new Date(booking.utcExpiresAt) : new Date(now.getTime() + deps.holdMinutes * 60_000);
+    const holdExpiresAt = Number.isNaN(expires.getTime()) ? new Date(now.getTime() + deps.holdMinutes * 60_000) : expires;
+
     const session = await gateway.createSession({
-      amount: total,
-      currency,
+      amount: shown,
+      currency: web.currency,
       reference: booking.uuid,
       description: `${product.title} · ${option.title}`,
       customerEmail: member.email,
@@ -73,8 +86,8 @@ export async function startCheckout(
         optionTitle: option.title,
         availabilityId: request.selectedTime,
         lines,
-        total,
-        currency,
+        total: shown,
+        currency: web.currency,
         locale,
         paymentProvider: gateway.provider,
         paymentSessionId: session.id,
@@ -84,9 +97,13 @@ export async function startCheckout(
       .returning();
     return { paymentSession: paymentSessionView(row!), bookingId: booking.uuid, expirationTime: holdExpiresAt.toISOString() };
   } catch (error) {
-    // No payment can be taken for this hold: give the places back at once.
-    await supplier.cancelBooking(booking.uuid, { reason: 'The payment session could not be opened' }).catch(() => undefined);
-    throw error;
+    // Whatever stopped the checkout after the hold, no payment is taken for it: give the places back at once.
+    await supplier.cancelBooking(booking.uuid, { reason: 'The checkout stopped before payment' }).catch((cancelError: unknown) => {
+      console.error('[checkout] the hold could not be released; it runs out by itself', cancelError);
+    });
+    if (error instanceof AppError) throw error;
+    console.error('[checkout] failed after the hold was taken', error);
+    throw new AppError(502, 'SUPPLIER_FAILED', 'internal');
   }
 }
 

@@ -135,6 +135,8 @@ export const productOptions = pgTable('product_options', {
   /** Days of the week with slots (0 = Sunday); null means every day. */
   weekdays: jsonb('weekdays').$type<number[] | null>(),
   durationMinutes: integer('duration_minutes').notNull(),
+  /** Set for entry any time during opening hours (one slot a day, OCTO's OPENING_HOURS); null for timed entry. */
+  openingHours: jsonb('opening_hours').$type<{ from: string; to: string } | null>(),
   capacity: integer('capacity').notNull(),
   minUnits: integer('min_units').notNull(),
   maxUnits: integer('max_units').notNull(),
@@ -216,6 +218,43 @@ export const octoResellers = pgTable('octo_resellers', {
   id: text('id').primaryKey(),
   keyHash: text('key_hash').notNull().unique(),
 });
+
+/** A reseller's OCTO webhook (octo/webhooks): where to send which event, and the key that signs it. */
+export const octoWebhooks = pgTable(
+  'octo_webhooks',
+  {
+    id: text('id').primaryKey(),
+    resellerId: text('reseller_id').notNull(),
+    event: text('event').$type<'booking_update' | 'availability_update'>().notNull(),
+    url: text('url').notNull(),
+    /** HMAC-SHA256 key of the signature header; shown once, when the webhook is registered. */
+    secret: text('secret').notNull(),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('octo_webhooks_event_idx').on(t.event, t.resellerId)],
+);
+
+/** The delivery log: one row per notification and webhook, sent by a worker with retries. */
+export const octoWebhookDeliveries = pgTable(
+  'octo_webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    webhookId: text('webhook_id')
+      .notNull()
+      .references(() => octoWebhooks.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    /** The exact body sent (and signed) on every attempt. */
+    body: text('body').notNull(),
+    status: text('status').$type<'pending' | 'delivered' | 'failed'>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { mode: 'date', withTimezone: true }),
+  },
+  (t) => [index('octo_webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt), index('octo_webhook_deliveries_webhook_idx').on(t.webhookId)],
+);
 
 // --- checkout: the member's orders, and the embedded test payment gateway ---
 

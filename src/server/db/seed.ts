@@ -2,7 +2,7 @@
 // a change to the configuration reaches the database at the next start.
 import { sql } from 'drizzle-orm';
 import { ATTRACTION } from '@/config/attraction';
-import { CATALOG, expandStartTimes } from '@/config/catalog';
+import { CATALOG, slotPlanOf } from '@/config/catalog';
 import type { Database } from './database';
 import { attractions, closedDates, productOptions, products, units } from './schema';
 
@@ -45,9 +45,8 @@ export async function seed(db: Database): Promise<void> {
         productId: p.id,
         position,
         internalName: o.internalName,
-        startTimes: expandStartTimes(o.schedule),
+        ...slotPlanOf(o.schedule),
         weekdays: o.schedule.weekdays ?? null,
-        durationMinutes: o.schedule.durationMinutes,
         capacity: o.capacity,
         minUnits: o.restrictions.minUnits,
         maxUnits: o.restrictions.maxUnits,
@@ -59,7 +58,7 @@ export async function seed(db: Database): Promise<void> {
       .onConflictDoUpdate({
         target: productOptions.id,
         set: Object.fromEntries(
-          ['product_id', 'position', 'internal_name', 'start_times', 'weekdays', 'duration_minutes', 'capacity', 'min_units', 'max_units'].map(
+          ['product_id', 'position', 'internal_name', 'start_times', 'weekdays', 'duration_minutes', 'opening_hours', 'capacity', 'min_units', 'max_units'].map(
             (c) => [c.replace(/_(\w)/g, (_, l: string) => l.toUpperCase()), excluded(c)],
           ),
         ),

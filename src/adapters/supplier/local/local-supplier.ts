@@ -1,7 +1,8 @@
-// The embedded supplier: our own inventory in the database. Holds and confirmations are atomic: a
-// transaction-scoped advisory lock per slot serialises the count of places and the insert of a hold.
+// The embedded supplier: our own inventory in the database. Holds, changes and confirmations are atomic:
+// a transaction-scoped advisory lock per slot serialises the count of places and the write.
 import crypto from 'node:crypto';
-import { and, eq, gt, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import type { Booking } from '@octocloud/types';
 import { ATTRACTION } from '@/config/attraction';
 import { CATALOG } from '@/config/catalog';
 import type { Database } from '@/server/db/client';
@@ -9,49 +10,54 @@ import { bookingUnitItems, bookings } from '@/server/db/schema';
 import {
   SupplierError,
   type AvailabilityQuery,
-  type BookingContactInput,
+  type BookingUpdateRequest,
   type ReservationRequest,
   type SupplierPort,
+  type UnitItemInput,
 } from '@/ports/supplier';
-import { findOption, findProduct, findUnit, loadCatalog, type OptionRow } from './catalog';
-import { availabilityShape, bookingShape, effectiveStatus, productShape, slotPricing, slotStatus, type BookingRow } from './octo-shapes';
+import { findOption, findProduct, findUnit, loadCatalog, type Catalog, type OptionRow, type ProductRow } from './catalog';
+import {
+  availabilityShape,
+  bookingShape,
+  effectiveStatus,
+  productShape,
+  slotPricing,
+  slotStatus,
+  unitPrices,
+  type BookingRow,
+  type UnitItemRow,
+} from './octo-shapes';
+import { lockSlot, placesTaken } from './places';
 import { newReference } from './references';
 import { cachedTaken, forgetTaken, rememberTaken } from './taken-cache';
 import { addLocalDays, isLocalDate, localDatesBetween, todayIn } from '@/universal/local-date';
 import { plannedSlots, slotForAvailabilityId, type Slot } from './schedule';
 
 const MAX_RANGE_DAYS = 62;
+const MAX_AVAILABILITY_IDS = 100;
 const DEFAULT_HOLD_MINUTES = 30;
 const MAX_HOLD_MINUTES = 24 * 60;
-const ACTIVE = ['CONFIRMED', 'REDEEMED'] as const;
 const plannedSlotCache = new WeakMap<OptionRow, Map<string, Slot[]>>();
+
+/** A slot whose places changed, for availability notifications. */
+export type ChangedSlot = { productId: string; optionId: string; availabilityId: string };
+
+/** What a write changed: the booking (as its reseller sees it) and the slots whose places moved. */
+export type LocalSupplierChange = { resellerId: string; booking: Booking; slots: ChangedSlot[] };
 
 export type LocalSupplierOptions = {
   resellerId: string;
   /** Where resellers reach this inventory over OCTO (the supplier's endpoint). */
   endpoint?: string;
   now?: () => Date;
+  /** Told after every committed write (webhooks); its failure never undoes the write. */
+  onChange?: (change: LocalSupplierChange) => Promise<void> | void;
 };
 
-export function createLocalSupplier(db: Database, { resellerId, endpoint = '', now = () => new Date() }: LocalSupplierOptions): SupplierPort {
-  const timeZone = ATTRACTION.timeZone;
+type Executor = Database;
 
-  /** Places taken per slot start: confirmed and redeemed bookings, and holds that have not expired. */
-  async function placesTaken(executor: Database, optionId: string, from: Date, to: Date, at: Date): Promise<Map<number, number>> {
-    const rows = await executor
-      .select({ slotStart: bookings.slotStart, taken: sql<number>`cast(sum(${bookings.unitCount}) as integer)` })
-      .from(bookings)
-      .where(
-        and(
-          eq(bookings.optionId, optionId),
-          gte(bookings.slotStart, from),
-          lte(bookings.slotStart, to),
-          or(inArray(bookings.status, [...ACTIVE]), and(eq(bookings.status, 'ON_HOLD'), gt(bookings.expiresAt, at))),
-        ),
-      )
-      .groupBy(bookings.slotStart);
-    return new Map(rows.map((r) => [r.slotStart.getTime(), Number(r.taken)]));
-  }
+export function createLocalSupplier(db: Database, { resellerId, endpoint = '', now = () => new Date(), onChange }: LocalSupplierOptions): SupplierPort {
+  const timeZone = ATTRACTION.timeZone;
 
   /** The planned slots of an option on a day; pure, so remembered (the catalogue lives as long as the process). */
   function slotsOf(option: OptionRow, localDate: string): Slot[] {
@@ -65,7 +71,7 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
     return slots;
   }
 
-  /** Places taken on each slot of some days: from the short-lived cache, else one query for the days missing. */
+  /** Places taken on each slot of whole days: from the short-lived cache, else one query for the days missing. */
   async function takenOnDays(optionId: string, dates: string[], slots: Slot[], at: Date): Promise<Map<number, number>> {
     const taken = new Map<number, number>();
     const missing = dates.filter((d) => {
@@ -89,8 +95,9 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
     return taken;
   }
 
-  function checkRange(query: AvailabilityQuery): string[] {
-    const { localDateStart, localDateEnd } = query;
+  function checkRange(start: unknown, end: unknown): string[] {
+    const localDateStart = String(start ?? '');
+    const localDateEnd = String(end ?? '');
     if (!isLocalDate(localDateStart) || !isLocalDate(localDateEnd) || localDateEnd < localDateStart) {
       throw new SupplierError('BAD_REQUEST', 'localDateStart and localDateEnd must be dates (yyyy-MM-dd), start before end');
     }
@@ -98,6 +105,33 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
       throw new SupplierError('BAD_REQUEST', `A range may span ${MAX_RANGE_DAYS} days at most`);
     }
     return localDatesBetween(localDateStart, localDateEnd);
+  }
+
+  /** The days a query asks about, and (for availabilityIds) the slots it names. Exactly one form is allowed. */
+  function queriedDays(option: OptionRow, query: AvailabilityQuery, idsAllowed: boolean): { dates: string[]; ids?: Set<string> } {
+    const byDay = query.localDate !== undefined;
+    const byRange = query.localDateStart !== undefined || query.localDateEnd !== undefined;
+    const byIds = query.availabilityIds !== undefined;
+    if (Number(byDay) + Number(byRange) + Number(byIds) !== 1 || (byIds && !idsAllowed)) {
+      throw new SupplierError(
+        'BAD_REQUEST',
+        idsAllowed
+          ? 'Send one of localDate, localDateStart with localDateEnd, or availabilityIds'
+          : 'Send localDateStart with localDateEnd (or localDate)',
+      );
+    }
+    if (byDay) return { dates: checkRange(query.localDate, query.localDate) };
+    if (byRange) return { dates: checkRange(query.localDateStart, query.localDateEnd) };
+    const ids = query.availabilityIds!;
+    if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_AVAILABILITY_IDS) {
+      throw new SupplierError('BAD_REQUEST', `availabilityIds must list 1 to ${MAX_AVAILABILITY_IDS} ids`);
+    }
+    const slots = ids.map((id) => {
+      const slot = typeof id === 'string' ? slotForAvailabilityId(id, option, timeZone) : undefined;
+      if (!slot) throw new SupplierError('INVALID_AVAILABILITY_ID', 'The availabilityId was missing or invalid', { availabilityId: String(id) });
+      return slot;
+    });
+    return { dates: [...new Set(slots.map((s) => s.localDate))].sort(), ids: new Set(slots.map((s) => s.availabilityId)) };
   }
 
   function checkUnits(option: OptionRow, requested: { unitId: string; quantity: number }[]) {
@@ -126,48 +160,202 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
     return total;
   }
 
+  /** Unit items as counts per unit, checked like a new booking's: known units, within their ranges. */
+  function checkUnitItems(option: OptionRow, unitItems: unknown): { items: UnitItemInput[]; wanted: number } {
+    if (!Array.isArray(unitItems) || unitItems.length === 0) {
+      throw new SupplierError('UNPROCESSABLE_ENTITY', 'unitItems must list at least one unit');
+    }
+    const items = unitItems as UnitItemInput[];
+    const counts = new Map<string, number>();
+    for (const item of items) counts.set(item.unitId, (counts.get(item.unitId) ?? 0) + 1);
+    return { items, wanted: checkUnits(option, [...counts].map(([unitId, quantity]) => ({ unitId, quantity }))) };
+  }
+
   /** Whether slots can still be sold: the day is open, inside the booking window, and the slot has not started. */
   function openCheck(at: Date, closed: Set<string>): (slot: Slot) => boolean {
     const lastDay = addLocalDays(todayIn(timeZone, at), CATALOG.bookingWindowDays);
-    return (slot) => !closed.has(slot.localDate) && slot.localDate <= lastDay && slot.start.getTime() > at.getTime();
+    return (slot) => !closed.has(slot.localDate) && slot.localDate <= lastDay && slot.cutoff.getTime() > at.getTime();
   }
 
-  async function slotStates(query: AvailabilityQuery) {
+  /** A slot that can be booked now, or INVALID_AVAILABILITY_ID. */
+  function bookableSlot(catalog: Catalog, option: OptionRow, availabilityId: unknown, at: Date): Slot {
+    const slot = slotForAvailabilityId(String(availabilityId ?? ''), option, timeZone);
+    if (!slot || !openCheck(at, catalog.closed)(slot)) {
+      throw new SupplierError('INVALID_AVAILABILITY_ID', 'The availabilityId was missing or invalid', { availabilityId: String(availabilityId ?? '') });
+    }
+    return slot;
+  }
+
+  async function slotStates(query: AvailabilityQuery, idsAllowed: boolean) {
     const catalog = await loadCatalog(db);
     const product = findProduct(catalog, query.productId);
     const option = findOption(product, query.optionId);
     const requested = (query.units ?? []).map((u) => ({ unitId: u.id, quantity: u.quantity }));
     checkUnits(option, requested);
-    const dates = checkRange(query);
+    const { dates, ids } = queriedDays(option, query, idsAllowed);
     const at = now();
     const slots = dates.flatMap((d) => slotsOf(option, d));
     const taken = await takenOnDays(option.id, dates, slots, at);
     const isOpen = openCheck(at, catalog.closed);
-    const states = slots.map((slot) => ({
-      slot,
-      capacity: option.capacity,
-      vacancies: option.capacity - (taken.get(slot.start.getTime()) ?? 0),
-      open: isOpen(slot),
-    }));
+    const states = slots
+      .filter((slot) => !ids || ids.has(slot.availabilityId))
+      .map((slot) => ({ slot, capacity: option.capacity, vacancies: option.capacity - (taken.get(slot.start.getTime()) ?? 0), open: isOpen(slot) }));
     return { product, option, requested, dates, states };
   }
 
-  async function bookingRow(uuid: string, executor: Database = db, lock = false): Promise<BookingRow> {
+  async function bookingRow(uuid: string, executor: Executor = db, lock = false): Promise<BookingRow> {
     const base = executor.select().from(bookings).where(and(eq(bookings.uuid, uuid), eq(bookings.resellerId, resellerId)));
     const [row] = lock ? await base.for('update') : await base;
     if (!row) throw new SupplierError('INVALID_BOOKING_UUID', 'The uuid was missing or invalid', { uuid });
     return row;
   }
 
-  /** A write changed the places of the booking's day: forget what the cache knew of it. */
-  function changed(row: BookingRow): BookingRow {
-    forgetTaken(db, row.optionId, row.availabilityId.slice(0, 10));
-    return row;
+  /** Refuses a hold or change when the slot has fewer places left than wanted (the slot is locked by the caller). */
+  async function checkPlaces(executor: Executor, option: OptionRow, slot: Slot, wanted: number, at: Date, exceptBookingId?: string) {
+    const taken = (await placesTaken(executor, option.id, slot.start, slot.start, at, exceptBookingId)).get(slot.start.getTime()) ?? 0;
+    const vacancies = option.capacity - taken;
+    if (vacancies < wanted) {
+      throw new SupplierError(
+        'UNPROCESSABLE_ENTITY',
+        vacancies <= 0 ? 'Sold out: no places are left at this time' : `Not enough places: ${vacancies} left at this time`,
+        { availabilityId: slot.availabilityId, vacancies: String(Math.max(vacancies, 0)) },
+        vacancies <= 0 ? { reason: 'SOLD_OUT' } : { reason: 'NOT_ENOUGH_PLACES', vacancies },
+      );
+    }
   }
 
-  async function shape(row: BookingRow, executor: Database = db) {
+  /** Writes a booking's unit items: items sent with the uuid of one it has keep that item and its ticket. */
+  async function writeUnitItems(executor: Executor, bookingId: string, option: OptionRow, items: UnitItemInput[], kept: UnitItemRow[] = []) {
+    const prices = new Map(option.units.map((u) => [u.id, u.price]));
+    const previous = new Map(kept.map((k) => [k.uuid, k]));
+    await executor.delete(bookingUnitItems).where(eq(bookingUnitItems.bookingId, bookingId));
+    await executor.insert(bookingUnitItems).values(
+      items.map((item, position) => {
+        const same = item.uuid ? previous.get(item.uuid) : undefined;
+        previous.delete(item.uuid ?? '');
+        return {
+          uuid: same?.uuid ?? crypto.randomUUID(),
+          bookingId,
+          position,
+          unitId: item.unitId,
+          resellerReference: item.resellerReference ?? same?.resellerReference ?? null,
+          supplierReference: same?.supplierReference ?? newReference('TKT', 8),
+          price: prices.get(item.unitId) ?? 0,
+        };
+      }),
+    );
+    return items.reduce((sum, item) => sum + (prices.get(item.unitId) ?? 0), 0);
+  }
+
+  function holdMinutes(value: unknown): number {
+    const minutes = value ?? DEFAULT_HOLD_MINUTES;
+    if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < 1 || minutes > MAX_HOLD_MINUTES) {
+      throw new SupplierError('BAD_REQUEST', `expirationMinutes must be 1 to ${MAX_HOLD_MINUTES}`);
+    }
+    return minutes;
+  }
+
+  /** The opening hours of a booking's option, for its availability (all-day options only). */
+  async function hoursOf(optionId: string) {
+    const catalog = await loadCatalog(db);
+    return catalog.products.flatMap((p) => p.options).find((o) => o.id === optionId)?.openingHours ?? null;
+  }
+
+  async function shape(row: BookingRow, executor: Executor = db) {
     const items = await executor.select().from(bookingUnitItems).where(eq(bookingUnitItems.bookingId, row.id));
-    return bookingShape(row, items, now(), timeZone);
+    return bookingShape(row, items, now(), timeZone, await hoursOf(row.optionId));
+  }
+
+  const slotOf = (row: BookingRow): ChangedSlot => ({ productId: row.productId, optionId: row.optionId, availabilityId: row.availabilityId });
+
+  /** A write committed: forget what the cache knew of the days it touched, and tell the listener. */
+  async function changed(row: BookingRow, slots: ChangedSlot[] = []): Promise<Booking> {
+    for (const slot of slots) forgetTaken(db, slot.optionId, slot.availabilityId.slice(0, 10));
+    const booking = await shape(row);
+    if (onChange) {
+      try {
+        await onChange({ resellerId: row.resellerId, booking, slots });
+      } catch (error) {
+        console.error('[supplier] a change listener failed; the booking is unchanged', error);
+      }
+    }
+    return booking;
+  }
+
+  /**
+   * Changes a hold or a confirmed booking under the rules of a new one (known product, option and units,
+   * a bookable slot, enough places), and confirms it when `confirm` is given. Returns the row and the
+   * slots whose places moved.
+   */
+  async function amend(uuid: string, change: BookingUpdateRequest, confirm?: { contact: Record<string, unknown>; resellerReference?: string }) {
+    const catalog = await loadCatalog(db);
+    return db.transaction(async (tx) => {
+      const executor = tx as unknown as Executor;
+      const current = await bookingRow(uuid, executor, true);
+      const at = now();
+      const status = effectiveStatus(current, at);
+      if (confirm && status === 'CONFIRMED') return { row: current, slots: [] as ChangedSlot[] };
+      const allowed = confirm ? status === 'ON_HOLD' : status === 'ON_HOLD' || status === 'CONFIRMED';
+      if (!allowed) {
+        throw new SupplierError('UNPROCESSABLE_ENTITY', `A booking that is ${status} cannot be ${confirm ? 'confirmed' : 'changed'}`, { uuid });
+      }
+      if (current.slotStart <= at) throw new SupplierError('UNPROCESSABLE_ENTITY', 'This booking has started and can no longer change', { uuid });
+
+      const product: ProductRow = findProduct(catalog, change.productId ?? current.productId);
+      const productChanged = product.id !== current.productId;
+      const option = findOption(product, change.optionId ?? (productChanged ? product.options[0]?.id : current.optionId));
+      const optionChanged = option.id !== current.optionId;
+      const existing = await executor.select().from(bookingUnitItems).where(eq(bookingUnitItems.bookingId, current.id));
+      const items: UnitItemInput[] | undefined =
+        change.unitItems ??
+        (optionChanged
+          ? existing.sort((a, b) => a.position - b.position).map((i) => ({ uuid: i.uuid, unitId: i.unitId, resellerReference: i.resellerReference ?? undefined }))
+          : undefined);
+      const moves = optionChanged || change.availabilityId !== undefined || items !== undefined;
+
+      let placement: Partial<typeof bookings.$inferInsert> = {};
+      let slots: ChangedSlot[] = [];
+      if (moves) {
+        const { wanted } = items ? checkUnitItems(option, items) : { wanted: current.unitCount };
+        const slot =
+          change.availabilityId === undefined && !optionChanged
+            ? (slotForAvailabilityId(current.availabilityId, option, timeZone) ?? bookableSlot(catalog, option, current.availabilityId, at))
+            : bookableSlot(catalog, option, change.availabilityId ?? current.availabilityId, at);
+        await lockSlot(executor, option.id, slot.start);
+        await checkPlaces(executor, option, slot, wanted, at, current.id);
+        const total = items ? await writeUnitItems(executor, current.id, option, items, existing) : current.total;
+        placement = {
+          productId: product.id,
+          optionId: option.id,
+          availabilityId: slot.availabilityId,
+          slotStart: slot.start,
+          slotEnd: slot.end,
+          unitCount: wanted,
+          total,
+          currency: product.currency,
+        };
+        slots = [slotOf(current), { productId: product.id, optionId: option.id, availabilityId: slot.availabilityId }];
+      }
+      const contact = confirm?.contact ?? (change.contact ? { ...(current.contact ?? {}), ...change.contact } : current.contact);
+      const [updated] = await executor
+        .update(bookings)
+        .set({
+          ...placement,
+          contact,
+          notes: change.notes !== undefined ? change.notes : current.notes,
+          resellerReference: confirm?.resellerReference ?? change.resellerReference ?? current.resellerReference,
+          updatedAt: at,
+          ...(confirm
+            ? { status: 'CONFIRMED' as const, confirmedAt: at, expiresAt: null }
+            : status === 'ON_HOLD' && change.expirationMinutes !== undefined
+              ? { expiresAt: new Date(at.getTime() + holdMinutes(change.expirationMinutes) * 60_000) }
+              : {}),
+        })
+        .where(eq(bookings.id, current.id))
+        .returning();
+      // A confirmation turns a hold into a sale: the places stay taken, but the hold's expiry no longer applies.
+      return { row: updated!, slots: confirm && slots.length === 0 ? [slotOf(updated!)] : slots };
+    });
   }
 
   return {
@@ -190,8 +378,9 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
     },
 
     async availabilityCalendar(query) {
-      const { states, dates } = await slotStates(query);
+      const { states, dates, option, product } = await slotStates(query, false);
       const wanted = (query.units ?? []).reduce((n, u) => n + u.quantity, 0);
+      const unitPricingFrom = unitPrices(option, product.currency);
       return dates.map((localDate) => {
         const day = states.filter((s) => s.slot.localDate === localDate);
         const open = day.filter((s) => s.open);
@@ -205,13 +394,14 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
           status: status as never,
           vacancies: open.length ? vacancies : 0,
           capacity: open.length ? capacity : 0,
-          openingHours: [],
+          openingHours: option.openingHours ? [option.openingHours] : [],
+          unitPricingFrom,
         };
       });
     },
 
     async availability(query) {
-      const { states, option, product, requested } = await slotStates(query);
+      const { states, option, product, requested } = await slotStates(query, true);
       const prices = slotPricing(option, product.currency, requested);
       return states.map((state) => availabilityShape(state, option, prices));
     },
@@ -220,46 +410,21 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
       const catalog = await loadCatalog(db);
       const product = findProduct(catalog, request.productId);
       const option = findOption(product, request.optionId);
-      if (!Array.isArray(request.unitItems) || request.unitItems.length === 0) {
-        throw new SupplierError('BAD_REQUEST', 'unitItems must list at least one unit');
-      }
-      const counts = new Map<string, number>();
-      for (const item of request.unitItems) counts.set(item.unitId, (counts.get(item.unitId) ?? 0) + 1);
-      const requested = [...counts].map(([unitId, quantity]) => ({ unitId, quantity }));
-      const wanted = checkUnits(option, requested);
-      const slot = slotForAvailabilityId(String(request.availabilityId ?? ''), option, timeZone);
+      const { items, wanted } = checkUnitItems(option, request.unitItems);
       const at = now();
-      if (!slot || !openCheck(at, catalog.closed)(slot)) {
-        throw new SupplierError('INVALID_AVAILABILITY_ID', 'The availabilityId was missing or invalid', {
-          availabilityId: String(request.availabilityId ?? ''),
-        });
-      }
-      const minutes = request.expirationMinutes ?? DEFAULT_HOLD_MINUTES;
-      if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_HOLD_MINUTES) {
-        throw new SupplierError('BAD_REQUEST', `expirationMinutes must be 1 to ${MAX_HOLD_MINUTES}`);
-      }
+      const slot = bookableSlot(catalog, option, request.availabilityId, at);
+      const minutes = holdMinutes(request.expirationMinutes);
       const uuid = request.uuid ?? crypto.randomUUID();
-      const prices = new Map(option.units.map((u) => [u.id, u.price]));
 
-      const row = await db.transaction(async (tx) => {
-        const executor = tx as unknown as Database;
-        // One writer per slot at a time, on PostgreSQL and PGlite alike; released at commit.
-        await executor.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${option.id}|${slot.start.toISOString()}`}, 0))`);
+      const { row, created } = await db.transaction(async (tx) => {
+        const executor = tx as unknown as Executor;
+        await lockSlot(executor, option.id, slot.start);
         const [existing] = await executor.select().from(bookings).where(eq(bookings.uuid, uuid));
         if (existing) {
-          if (existing.resellerId !== resellerId) throw new SupplierError('BAD_REQUEST', 'This uuid is already in use', { uuid });
-          return existing;
+          if (existing.resellerId !== resellerId) throw new SupplierError('INVALID_BOOKING_UUID', 'This uuid is already in use', { uuid });
+          return { row: existing, created: false };
         }
-        const taken = (await placesTaken(executor, option.id, slot.start, slot.start, at)).get(slot.start.getTime()) ?? 0;
-        const vacancies = option.capacity - taken;
-        if (vacancies < wanted) {
-          throw new SupplierError(
-            'UNPROCESSABLE_ENTITY',
-            vacancies <= 0 ? 'Sold out: no places are left at this time' : `Not enough places: ${vacancies} left at this time`,
-            { availabilityId: slot.availabilityId, vacancies: String(Math.max(vacancies, 0)) },
-            vacancies <= 0 ? { reason: 'SOLD_OUT' } : { reason: 'NOT_ENOUGH_PLACES', vacancies },
-          );
-        }
+        await checkPlaces(executor, option, slot, wanted, at);
         const [inserted] = await executor
           .insert(bookings)
           .values({
@@ -274,7 +439,7 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
             slotStart: slot.start,
             slotEnd: slot.end,
             unitCount: wanted,
-            total: request.unitItems.reduce((sum, item) => sum + (prices.get(item.unitId) ?? 0), 0),
+            total: 0,
             currency: product.currency,
             notes: request.notes ?? null,
             createdAt: at,
@@ -282,77 +447,66 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
             expiresAt: new Date(at.getTime() + minutes * 60_000),
           })
           .returning();
-        await executor.insert(bookingUnitItems).values(
-          request.unitItems.map((item, position) => ({
-            uuid: crypto.randomUUID(),
-            bookingId: inserted!.id,
-            position,
-            unitId: item.unitId,
-            resellerReference: item.resellerReference ?? null,
-            supplierReference: newReference('TKT', 8),
-            price: prices.get(item.unitId) ?? 0,
-          })),
-        );
-        return inserted!;
+        const total = await writeUnitItems(executor, inserted!.id, option, items.map((i) => ({ unitId: i.unitId, resellerReference: i.resellerReference })));
+        const [priced] = await executor.update(bookings).set({ total }).where(eq(bookings.id, inserted!.id)).returning();
+        return { row: priced!, created: true };
       });
-      forgetTaken(db, option.id, slot.localDate);
-      return shape(row);
+      return created ? changed(row, [slotOf(row)]) : shape(row);
     },
 
-    async confirmBooking(uuid, body: { contact: BookingContactInput; resellerReference?: string }) {
-      const row = await db.transaction(async (tx) => {
-        const executor = tx as unknown as Database;
-        const current = await bookingRow(uuid, executor, true);
-        const at = now();
-        const status = effectiveStatus(current, at);
-        if (status === 'CONFIRMED') return current;
-        if (status !== 'ON_HOLD') {
-          throw new SupplierError('UNPROCESSABLE_ENTITY', `A booking that is ${status} cannot be confirmed`, { uuid });
-        }
-        const [updated] = await executor
-          .update(bookings)
-          .set({
-            status: 'CONFIRMED',
-            confirmedAt: at,
-            updatedAt: at,
-            expiresAt: null,
-            contact: { ...body.contact },
-            resellerReference: body.resellerReference ?? current.resellerReference,
-          })
-          .where(eq(bookings.id, current.id))
-          .returning();
-        return updated!;
-      });
-      return shape(changed(row));
+    async confirmBooking(uuid, body) {
+      const { row, slots } = await amend(uuid, { unitItems: body.unitItems }, { contact: { ...body.contact }, resellerReference: body.resellerReference });
+      return slots.length ? changed(row, slots) : shape(row);
+    },
+
+    async updateBooking(uuid, body) {
+      const { row, slots } = await amend(uuid, body);
+      return changed(row, slots);
+    },
+
+    async listBookings(query) {
+      const references = [
+        query.resellerReference ? eq(bookings.resellerReference, query.resellerReference) : undefined,
+        query.supplierReference ? eq(bookings.supplierReference, query.supplierReference.trim().toUpperCase()) : undefined,
+      ].filter(Boolean);
+      if (references.length === 0) throw new SupplierError('BAD_REQUEST', 'Send resellerReference or supplierReference');
+      const rows = await db
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.resellerId, resellerId), or(...references)))
+        .orderBy(desc(bookings.createdAt))
+        .limit(100);
+      if (rows.length === 0) return [];
+      const items = await db.select().from(bookingUnitItems).where(inArray(bookingUnitItems.bookingId, rows.map((r) => r.id)));
+      const at = now();
+      const hours = await Promise.all(rows.map((row) => hoursOf(row.optionId)));
+      return rows.map((row, i) => bookingShape(row, items.filter((item) => item.bookingId === row.id), at, timeZone, hours[i]!));
     },
 
     async cancelBooking(uuid, body) {
-      const row = await db.transaction(async (tx) => {
-        const executor = tx as unknown as Database;
+      const { row, done } = await db.transaction(async (tx) => {
+        const executor = tx as unknown as Executor;
         const current = await bookingRow(uuid, executor, true);
         const at = now();
         const status = effectiveStatus(current, at);
-        if (status === 'CANCELLED') return current;
+        if (status === 'CANCELLED') return { row: current, done: false };
         if (status === 'REDEEMED' || status === 'EXPIRED' || current.slotStart <= at) {
           throw new SupplierError('UNPROCESSABLE_ENTITY', `A booking that is ${status} cannot be cancelled`, { uuid });
         }
         const [updated] = await executor
           .update(bookings)
-          .set({ status: 'CANCELLED', cancelledAt: at, updatedAt: at, cancellationReason: body.reason ?? null })
+          .set({ status: 'CANCELLED', cancelledAt: at, updatedAt: at, expiresAt: null, cancellationReason: body.reason ?? null })
           .where(eq(bookings.id, current.id))
           .returning();
-        return updated!;
+        return { row: updated!, done: true };
       });
-      return shape(changed(row));
+      return done ? changed(row, [slotOf(row)]) : shape(row);
     },
 
     async extendBooking(uuid, body) {
-      const minutes = body.expirationMinutes;
-      if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_HOLD_MINUTES) {
-        throw new SupplierError('BAD_REQUEST', `expirationMinutes must be 1 to ${MAX_HOLD_MINUTES}`);
-      }
+      const minutes = holdMinutes(body.expirationMinutes);
       const row = await db.transaction(async (tx) => {
-        const executor = tx as unknown as Database;
+        const executor = tx as unknown as Executor;
         const current = await bookingRow(uuid, executor, true);
         const at = now();
         const status = effectiveStatus(current, at);
@@ -366,7 +520,7 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
           .returning();
         return updated!;
       });
-      return shape(changed(row));
+      return changed(row);
     },
 
     async getBooking(uuid) {
@@ -382,7 +536,7 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
         .set({ status: 'REDEEMED', redeemedAt: at, updatedAt: at })
         .where(and(eq(bookings.supplierReference, reference), eq(bookings.status, 'CONFIRMED')))
         .returning();
-      if (redeemed) return { booking: await shape(redeemed), alreadyRedeemed: false };
+      if (redeemed) return { booking: await changed(redeemed), alreadyRedeemed: false };
       const [current] = await db.select().from(bookings).where(eq(bookings.supplierReference, reference));
       if (!current) throw new SupplierError('INVALID_BOOKING_UUID', 'No booking has this reference', { supplierReference: reference });
       const status = effectiveStatus(current, at);

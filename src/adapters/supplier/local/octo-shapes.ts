@@ -12,6 +12,14 @@ import type { Slot } from './schedule';
 export type BookingRow = typeof bookings.$inferSelect;
 export type UnitItemRow = typeof bookingUnitItems.$inferSelect;
 
+/** Our products deliver tickets (a QR code per unit item), never a booking voucher. */
+const TICKET_ONLY = ['TICKET' as Booking['deliveryMethods'][number]];
+
+/** OCTO's UTC timestamps carry whole seconds: "2026-11-21T14:00:00Z". */
+export function utcSeconds(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
 export function pricing(amount: number, currency: string): Pricing {
   return { original: amount, retail: amount, net: null, currency, currencyPrecision: 2, includedTaxes: [] };
 }
@@ -47,7 +55,7 @@ function optionShape(option: OptionRow, index: number, currency: string, t: Retu
     default: index === 0,
     internalName: option.internalName,
     reference: null,
-    availabilityLocalStartTimes: option.startTimes,
+    availabilityLocalStartTimes: option.openingHours ? [] : option.startTimes,
     cancellationCutoff: '0 hours',
     cancellationCutoffAmount: 0,
     cancellationCutoffUnit: 'hour' as SupplierOption['cancellationCutoffUnit'],
@@ -72,9 +80,9 @@ export function productShape(product: ProductRow, locale: string): SupplierProdu
     instantConfirmation: true,
     instantDelivery: true,
     availabilityRequired: true,
-    availabilityType: 'START_TIME' as SupplierProduct['availabilityType'],
+    availabilityType: (product.options.every((o) => o.openingHours) ? 'OPENING_HOURS' : 'START_TIME') as SupplierProduct['availabilityType'],
     deliveryFormats: ['QRCODE' as SupplierProduct['deliveryFormats'][number]],
-    deliveryMethods: ['TICKET' as SupplierProduct['deliveryMethods'][number]],
+    deliveryMethods: TICKET_ONLY as SupplierProduct['deliveryMethods'],
     redemptionMethod: 'DIGITAL' as SupplierProduct['redemptionMethod'],
     options: product.options.map((o, i) => optionShape(o, i, product.currency, t)),
     title: t(`products.${product.id}.title`),
@@ -99,11 +107,16 @@ export function slotStatus({ vacancies, capacity, open }: SlotState): Availabili
 /** What every slot of one query shares: the prices, which do not vary by slot. */
 export type SlotPricing = { wanted: number; unitPricing: Availability['unitPricing']; total?: Availability['pricing'] };
 
+/** Each unit's price, as availability answers carry them (octo/pricing). */
+export function unitPrices(option: OptionRow, currency: string): NonNullable<Availability['unitPricing']> {
+  return option.units.map((u) => ({ ...pricing(u.price, currency), unitId: u.id }));
+}
+
 export function slotPricing(option: OptionRow, currency: string, requested: { unitId: string; quantity: number }[]): SlotPricing {
   const total = requested.reduce((sum, r) => sum + (option.units.find((u) => u.id === r.unitId)?.price ?? 0) * r.quantity, 0);
   return {
     wanted: requested.reduce((n, u) => n + u.quantity, 0),
-    unitPricing: option.units.map((u) => ({ ...pricing(u.price, currency), unitId: u.id })),
+    unitPricing: unitPrices(option, currency),
     total: requested.length > 0 ? pricing(total, currency) : undefined,
   };
 }
@@ -114,14 +127,14 @@ export function availabilityShape(state: SlotState, option: OptionRow, { wanted,
     id: state.slot.availabilityId,
     localDateTimeStart: state.slot.localDateTimeStart,
     localDateTimeEnd: state.slot.localDateTimeEnd,
-    utcCutoffAt: state.slot.start.toISOString(),
-    allDay: false,
+    utcCutoffAt: utcSeconds(state.slot.cutoff),
+    allDay: state.slot.allDay,
     available: state.open && state.vacancies > 0 && state.vacancies >= Math.max(wanted, 1),
     status,
     vacancies: state.open ? Math.max(state.vacancies, 0) : 0,
     capacity: state.capacity,
     maxUnits: state.open ? Math.min(option.maxUnits, Math.max(state.vacancies, 0)) : 0,
-    openingHours: [],
+    openingHours: state.slot.openingHours,
     unitPricing,
     ...(total ? { pricing: total } : {}),
   };
@@ -144,11 +157,16 @@ export function effectiveStatus(row: BookingRow, now: Date): BookingRow['status'
   return row.status === 'ON_HOLD' && row.expiresAt && row.expiresAt <= now ? 'EXPIRED' : row.status;
 }
 
-export function bookingShape(row: BookingRow, items: UnitItemRow[], now: Date, timeZone: string): Booking {
+export function bookingShape(
+  row: BookingRow,
+  items: UnitItemRow[],
+  now: Date,
+  timeZone: string,
+  openingHours: { from: string; to: string } | null = null,
+): Booking {
   const status = effectiveStatus(row, now);
   const contact: Contact = { ...EMPTY_CONTACT, ...(row.contact as Partial<Contact> | null) };
-  const delivered = status === 'CONFIRMED' || status === 'REDEEMED';
-  const utcRedeemedAt = row.redeemedAt?.toISOString() ?? null;
+  const utcRedeemedAt = row.redeemedAt ? utcSeconds(row.redeemedAt) : null;
   const unitItems: UnitItem[] = items
     .sort((a, b) => a.position - b.position)
     .map((item) => ({
@@ -159,13 +177,12 @@ export function bookingShape(row: BookingRow, items: UnitItemRow[], now: Date, t
       status: status as UnitItem['status'],
       utcRedeemedAt,
       contact,
-      ticket: delivered
-        ? {
-            redemptionMethod: 'DIGITAL' as NonNullable<UnitItem['ticket']>['redemptionMethod'],
-            utcRedeemedAt,
-            deliveryOptions: [{ deliveryFormat: 'QRCODE' as never, deliveryValue: item.supplierReference }],
-          }
-        : null,
+      // The ticket exists from the hold on (OCTO: on every status); it is valid at the gate once confirmed.
+      ticket: {
+        redemptionMethod: 'DIGITAL' as NonNullable<UnitItem['ticket']>['redemptionMethod'],
+        utcRedeemedAt,
+        deliveryOptions: [{ deliveryFormat: 'QRCODE' as never, deliveryValue: item.supplierReference }],
+      },
       pricing: pricing(item.price, row.currency),
     }));
   return {
@@ -175,17 +192,17 @@ export function bookingShape(row: BookingRow, items: UnitItemRow[], now: Date, t
     resellerReference: row.resellerReference,
     supplierReference: row.supplierReference,
     status: status as Booking['status'],
-    utcCreatedAt: row.createdAt.toISOString(),
-    utcUpdatedAt: row.updatedAt.toISOString(),
-    utcExpiresAt: status === 'ON_HOLD' || status === 'EXPIRED' ? (row.expiresAt?.toISOString() ?? null) : null,
+    utcCreatedAt: utcSeconds(row.createdAt),
+    utcUpdatedAt: utcSeconds(row.updatedAt),
+    utcExpiresAt: (status === 'ON_HOLD' || status === 'EXPIRED') && row.expiresAt ? utcSeconds(row.expiresAt) : null,
     utcRedeemedAt,
-    utcConfirmedAt: row.confirmedAt?.toISOString() ?? null,
+    utcConfirmedAt: row.confirmedAt ? utcSeconds(row.confirmedAt) : null,
     productId: row.productId,
     optionId: row.optionId,
     cancellable: (status === 'ON_HOLD' || status === 'CONFIRMED') && row.slotStart > now,
     cancellation:
       status === 'CANCELLED'
-        ? { refund: 'FULL' as never, reason: row.cancellationReason, utcCancelledAt: row.cancelledAt!.toISOString() }
+        ? { refund: 'FULL' as never, reason: row.cancellationReason, utcCancelledAt: utcSeconds(row.cancelledAt!) }
         : null,
     freesale: false,
     availabilityId: row.availabilityId,
@@ -193,19 +210,13 @@ export function bookingShape(row: BookingRow, items: UnitItemRow[], now: Date, t
       id: row.availabilityId,
       localDateTimeStart: row.availabilityId,
       localDateTimeEnd: format(new TZDate(row.slotEnd, timeZone), "yyyy-MM-dd'T'HH:mm:ssXXX"),
-      allDay: false,
-      openingHours: [],
+      allDay: openingHours !== null,
+      openingHours: openingHours ? [openingHours] : [],
     } as unknown as Availability,
     contact,
     notes: row.notes,
-    deliveryMethods: ['TICKET' as Booking['deliveryMethods'][number]],
-    voucher: delivered
-      ? {
-          redemptionMethod: 'DIGITAL' as never,
-          utcRedeemedAt,
-          deliveryOptions: [{ deliveryFormat: 'QRCODE' as never, deliveryValue: row.supplierReference }],
-        }
-      : null,
+    deliveryMethods: TICKET_ONLY,
+    voucher: null,
     unitItems,
     pricing: pricing(row.total, row.currency),
   };

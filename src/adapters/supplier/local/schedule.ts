@@ -11,9 +11,14 @@ export type Slot = {
   end: Date;
   localDateTimeStart: string;
   localDateTimeEnd: string;
+  /** Until when it is sold: its start, or for an all-day slot the closing time. */
+  cutoff: Date;
+  /** Entry any time during opening hours (one slot a day). */
+  allDay: boolean;
+  openingHours: { from: string; to: string }[];
 };
 
-export type SlotPlan = { startTimes: string[]; weekdays: number[] | null; durationMinutes: number };
+export type SlotPlan = { startTimes: string[]; weekdays: number[] | null; durationMinutes: number; openingHours?: { from: string; to: string } | null };
 
 const AVAILABILITY_ID = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}):00([+-]\d{2}:\d{2})$/;
 const ISO_WITH_OFFSET = "yyyy-MM-dd'T'HH:mm:ssXXX";
@@ -24,6 +29,7 @@ function slotAt(localDate: string, time: string, plan: SlotPlan, timeZone: strin
   const start = new TZDate(y, m - 1, d, h, min, timeZone);
   const end = new TZDate(start.getTime() + plan.durationMinutes * 60_000, timeZone);
   const localDateTimeStart = format(start, ISO_WITH_OFFSET);
+  const hours = plan.openingHours ?? null;
   return {
     availabilityId: localDateTimeStart,
     localDate,
@@ -31,6 +37,9 @@ function slotAt(localDate: string, time: string, plan: SlotPlan, timeZone: strin
     end: new Date(end.getTime()),
     localDateTimeStart,
     localDateTimeEnd: format(end, ISO_WITH_OFFSET),
+    cutoff: new Date((hours ? end : start).getTime()),
+    allDay: hours !== null,
+    openingHours: hours ? [hours] : [],
   };
 }
 

@@ -1,0 +1,55 @@
+// What a webhook is told: a reseller's booking changed (booking_update), or the places of a slot moved
+// (availability_update, to every reseller that listens). Each notification becomes one delivery row per
+// webhook, sent by the worker (deliver-webhooks.ts); recording it wakes the worker.
+import type { Availability, Booking } from '@octocloud/types';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { octoWebhookDeliveries, octoWebhooks } from '@/server/db/schema';
+import { signalWebhookWork } from './webhook-signal';
+
+export type SlotRef = { productId: string; optionId: string; availabilityId: string };
+
+async function record(db: Database, rows: { webhookId: string; event: string; body: string }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(octoWebhookDeliveries).values(rows.map((r) => ({ ...r, status: 'pending' as const })));
+  signalWebhookWork();
+}
+
+export async function notifyBookingUpdate(db: Database, resellerId: string, booking: Booking): Promise<void> {
+  const hooks = await db
+    .select({ id: octoWebhooks.id })
+    .from(octoWebhooks)
+    .where(and(eq(octoWebhooks.resellerId, resellerId), eq(octoWebhooks.event, 'booking_update')));
+  const utcSentAt = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  await record(
+    db,
+    hooks.map((hook) => ({
+      webhookId: hook.id,
+      event: 'booking_update',
+      body: JSON.stringify({ event: 'booking_update', webhookId: hook.id, utcSentAt, booking }),
+    })),
+  );
+}
+
+/** `load` reads a slot's availability now; it is called only when someone listens. */
+export async function notifyAvailabilityUpdate(
+  db: Database,
+  slots: SlotRef[],
+  load: (slot: SlotRef) => Promise<Availability | undefined>,
+): Promise<void> {
+  const distinct = [...new Map(slots.map((s) => [`${s.optionId}|${s.availabilityId}`, s])).values()];
+  if (distinct.length === 0) return;
+  const hooks = await db.select({ id: octoWebhooks.id }).from(octoWebhooks).where(eq(octoWebhooks.event, 'availability_update'));
+  if (hooks.length === 0) return;
+  const utcSentAt = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const rows = [];
+  for (const slot of distinct) {
+    const availability = await load(slot);
+    if (!availability) continue;
+    for (const hook of hooks) {
+      const body = { event: 'availability_update', webhookId: hook.id, utcSentAt, productId: slot.productId, optionId: slot.optionId, availability };
+      rows.push({ webhookId: hook.id, event: 'availability_update', body: JSON.stringify(body) });
+    }
+  }
+  await record(db, rows);
+}
