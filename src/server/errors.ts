@@ -18,6 +18,8 @@ export type ErrorCode =
   | 'SUPPLIER_FAILED'
   | 'SOLD_OUT'
   | 'PAYMENT_FAILED'
+  | 'BOOKING_IN_PROGRESS'
+  | 'UNAVAILABLE'
   | 'INTERNAL';
 
 /** A key of locales/en/errors.json: every message an API answer can carry. */

@@ -4,9 +4,7 @@ import { getEnv } from '@/server/env';
 import { createLocalSupplier } from '@/adapters/supplier/local/local-supplier';
 import { createOctoClient } from '@/adapters/supplier/octo/octo-client';
 import type { SupplierPort } from '@/ports/supplier';
-
-/** The reseller id of the website's own bookings in the local supplier. */
-export const WEBSITE_RESELLER = 'website';
+import { WEBSITE_RESELLER } from '@/modules/resellers/reseller-keys';
 
 let supplier: Promise<SupplierPort> | undefined;
 

@@ -34,24 +34,28 @@ export type WebProduct = {
   options: WebOption[];
 };
 
-export function toWebProduct(product: SupplierProduct): WebProduct {
-  const options = product.options.map((option) => ({
-    id: option.id,
-    title: option.title,
-    default: option.default,
-    minUnits: option.restrictions.minUnits ?? 1,
-    maxUnits: option.restrictions.maxUnits ?? 99,
-    durationMinutes: option.durationMinutesFrom ?? null,
-    units: option.units.map((unit) => ({
-      id: unit.id,
-      type: unit.type,
-      title: unit.title,
-      description: unit.shortDescription,
-      minQuantity: unit.restrictions.minQuantity ?? 0,
-      maxQuantity: unit.restrictions.maxQuantity ?? option.restrictions.maxUnits ?? 99,
-      price: unit.pricingFrom[0]?.retail ?? 0,
-    })),
-  }));
+/** `maxTickets` is the website's own limit per booking (config/catalog.json), below the supplier's. */
+export function toWebProduct(product: SupplierProduct, maxTickets = 99): WebProduct {
+  const options = product.options.map((option) => {
+    const maxUnits = Math.min(option.restrictions.maxUnits ?? 99, maxTickets);
+    return {
+      id: option.id,
+      title: option.title,
+      default: option.default,
+      minUnits: option.restrictions.minUnits ?? 1,
+      maxUnits,
+      durationMinutes: option.durationMinutesFrom ?? null,
+      units: option.units.map((unit) => ({
+        id: unit.id,
+        type: unit.type,
+        title: unit.title,
+        description: unit.shortDescription,
+        minQuantity: unit.restrictions.minQuantity ?? 0,
+        maxQuantity: Math.min(unit.restrictions.maxQuantity ?? maxUnits, maxUnits),
+        price: unit.pricingFrom[0]?.retail ?? 0,
+      })),
+    };
+  });
   const paying = options.flatMap((o) => o.units.map((u) => u.price)).filter((p) => p > 0);
   return {
     id: product.id,
