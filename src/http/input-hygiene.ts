@@ -1,28 +1,19 @@
-// What any input must be before a handler sees it, on every route: a request address that decodes, and
-// text without NUL characters (PostgreSQL cannot store them) or lone surrogates (half a character), of a
-// sane length and nesting. A refusal is a 400 with a clear message, before anything is written.
+// What any input must be before a handler sees it, on every route: text without NUL characters
+// (PostgreSQL cannot store them) or lone surrogates (half a character), of a sane length and nesting. A
+// refusal is a 400 with a clear message, before anything is written. (A request address that does not
+// decode, like /api/x/%zz, Next.js answers with a 400 itself; the query it decodes leniently, so "100%"
+// arrives as the text it is. URL-valued fields have their own checks, like next-auth's callbackUrl.)
 import { AppError } from '@/server/errors';
 
-/** The longest single value, field name, request address, and the deepest nesting accepted. Every field
- * has a tighter rule of its own; these stop what no rule expected. */
-export const INPUT_LIMITS = { value: 4_096, name: 200, url: 8_192, depth: 32 } as const;
+/** The longest single value and field name, and the deepest nesting accepted. Every field has a tighter
+ * rule of its own; these stop what no rule expected. */
+export const INPUT_LIMITS = { value: 4_096, name: 200, depth: 32 } as const;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function checkText(text: string, field: string, limit: number): void {
   if (text.includes('\u0000') || LONE_SURROGATE.test(text)) throw new AppError(400, 'BAD_REQUEST', 'characterNotAllowed', { field });
   if (text.length > limit) throw new AppError(400, 'BAD_REQUEST', 'fieldTooLong', { field });
-}
-
-/** The request's address (path and query) must decode: "%", "%zz" or an encoded half character do not. */
-function checkUrl(url: string): void {
-  if (url.length > INPUT_LIMITS.url) throw new AppError(400, 'BAD_REQUEST', 'malformedAddress');
-  try {
-    checkText(decodeURIComponent(url.replace(/\+/g, ' ')), 'url', INPUT_LIMITS.url);
-  } catch (error) {
-    if (error instanceof URIError) throw new AppError(400, 'BAD_REQUEST', 'malformedAddress');
-    throw error;
-  }
 }
 
 /** Every name and text of a parsed value (JSON body, form fields, query), walked without recursion so that
@@ -49,10 +40,9 @@ function checkValue(root: unknown, rootName: string): void {
   }
 }
 
-/** Throws the 400 AppError for input no handler should see: the request address, its parsed query and
- * its body (JSON or form fields), whatever the route. */
-export function refuseUnsafeInput(req: { url?: string; query?: unknown }, body?: unknown): void {
-  checkUrl(req.url ?? '');
+/** Throws the 400 AppError for input no handler should see: the request's parsed query and its body (JSON
+ * or form fields), whatever the route. */
+export function refuseUnsafeInput(req: { query?: unknown }, body?: unknown): void {
   checkValue(req.query, 'query');
   if (body !== undefined) checkValue(body, 'body');
 }

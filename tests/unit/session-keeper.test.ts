@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSessionKeeper, keptSession, RECHECK_MS, type KeeperEffects, type SessionAnswer } from '@/client/session/session-keeper';
 
-const ANA = { user: { name: 'Ana', email: 'ana@example.com' }, expires: '2026-12-31T00:00:00.000Z' };
+const ANA = { user: { id: 'u-1', name: 'Ana', email: 'ana@example.com' }, expires: '2026-12-31T00:00:00.000Z' };
 
 function keeper(answers: SessionAnswer[], hint = false) {
   const asked: number[] = [];

@@ -21,23 +21,28 @@ function action(req: NextApiRequest): string {
   return Array.isArray(segments) ? segments.join('/') : '';
 }
 
-/** A callbackUrl is a path of this site or an http(s) address (next-auth sends absolute ones); anything
- * else ("%", "http://[", "javascript:…") is refused rather than handed to next-auth. */
-function refuseMalformedCallbackUrl(req: NextApiRequest): void {
+/** next-auth's cookie that remembers where to go after signing in (with https, its __Secure- name). */
+const CALLBACK_COOKIES = ['next-auth.callback-url', '__Secure-next-auth.callback-url'];
+
+/** A path of this site or an http(s) address (next-auth sends absolute ones). */
+const wellFormed = (value: unknown) =>
+  typeof value === 'string' && (value.startsWith('/') || (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)));
+
+/** Anything else ("%", "http://[", "javascript:…") made next-auth answer 500 ("server configuration"):
+ * it is refused as the caller's mistake. A bad remembered value is also forgotten, so the next try works. */
+function refuseMalformedCallbackUrl(req: NextApiRequest, res: NextApiResponse): void {
   const given = [req.query.callbackUrl, (req.body as { callbackUrl?: unknown } | undefined)?.callbackUrl].flat();
-  for (const value of given) {
-    if (value === undefined) continue;
-    if (typeof value === 'string' && value.startsWith('/')) continue;
-    if (typeof value === 'string' && URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)) continue;
-    throw new AppError(400, 'BAD_REQUEST', 'invalidField', { field: 'callbackUrl' });
-  }
+  const remembered = CALLBACK_COOKIES.filter((name) => req.cookies[name] !== undefined && !wellFormed(req.cookies[name]));
+  if (remembered.length === 0 && given.every((value) => value === undefined || wellFormed(value))) return;
+  if (remembered.length) res.setHeader('Set-Cookie', remembered.map((name) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`));
+  throw new AppError(400, 'BAD_REQUEST', 'invalidField', { field: 'callbackUrl' });
 }
 
 export default async function auth(req: NextApiRequest, res: NextApiResponse) {
   const locale = requestLocale(req);
   try {
     refuseUnsafeInput(req, typeof req.body === 'object' && req.body !== null ? req.body : undefined);
-    refuseMalformedCallbackUrl(req);
+    refuseMalformedCallbackUrl(req, res);
     if (req.method === 'GET' && action(req) === 'session') {
       // next-auth would answer a database failure with an empty session: a member would read themselves
       // signed out. readSession throws the 503 instead.
