@@ -9,6 +9,7 @@ import { AppError, type ErrorKey, type MessageValues } from '@/server/errors';
 import { hasMessage, requestLocale, serverT } from '@/server/i18n';
 import { admit, type Access, type Caller } from './access';
 import { clientAddress } from './client-address';
+import { refuseCrossSiteRequest } from './origin-check';
 import { readJsonBody } from './read-json-body';
 
 export type RouteContext<Body, A extends Access = 'public'> = {
@@ -72,6 +73,7 @@ export function jsonRoute<S extends z.ZodType, A extends Access>(options: Option
       if (req.method !== options.method) {
         throw new AppError(405, 'METHOD_NOT_ALLOWED', 'methodNotAllowed', { method: options.method }, { Allow: options.method });
       }
+      refuseCrossSiteRequest(req, options.access);
       const caller = await admit(options.access, req, res, options.signInMessage);
       let body: unknown = undefined;
       if (options.body) {

@@ -1,10 +1,11 @@
 // Start-up: the configuration is checked, the database opened, migrated and seeded, resellers
-// registered and the workers started, before the first request. A server that cannot run correctly
-// stops here with a one-line reason.
+// registered and the workers started (token issuing, the paid-order sweeper, the mail sender), before
+// the first request. A server that cannot run correctly stops here with a one-line reason.
 import { checkAllConfigFiles } from '@/config/check-all';
 import { DEMO_RESELLER, parseResellerKeys, registerResellers } from '@/modules/resellers/reseller-keys';
 import { getDb } from '@/server/db/client';
 import { getEnv, startupRefusal, type Env } from '@/server/env';
+import { startCheckoutWorkers } from './checkout-workers';
 import { startLoyaltyWorker } from './loyalty-worker';
 import { getMailTransport } from './mail';
 
@@ -34,6 +35,7 @@ export async function startServer(): Promise<void> {
     refuse(`the database could not be opened: ${(error as Error).message}`);
   }
   startLoyaltyWorker();
+  startCheckoutWorkers();
   const database = env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;
   console.log(
     `[skypass] ready on ${env.siteUrl}: database ${database}, mail ${getMailTransport().name}` + (env.SKYPASS_DEMO ? ', demo mode' : ''),

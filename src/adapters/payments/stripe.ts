@@ -47,6 +47,7 @@ export function createStripeGateway({ secretKey, publishableKey, webhookSecret, 
     amount_total: number;
     currency: string;
     expires_at: number;
+    status: 'open' | 'complete' | 'expired';
     payment_status: 'paid' | 'unpaid' | 'no_payment_required';
     payment_intent: string | null;
   };
@@ -86,7 +87,7 @@ export function createStripeGateway({ secretKey, publishableKey, webhookSecret, 
     async getState(id) {
       const session = await call<StripeSession>('GET', `/v1/checkout/sessions/${encodeURIComponent(id)}`);
       return {
-        status: session.payment_status === 'paid' ? 'paid' : 'open',
+        status: session.payment_status === 'paid' ? 'paid' : session.status === 'expired' ? 'expired' : 'open',
         amountPaid: session.payment_status === 'paid' ? session.amount_total : 0,
         currency: session.currency.toUpperCase(),
       };

@@ -7,6 +7,7 @@ import { supplierRefusal } from '../catalog/supplier-refusal';
 import type { CheckoutRequest } from './checkout-request';
 import type { CheckoutDeps } from './deps';
 import { paymentSessionView, type PaymentSessionView } from './order-view';
+import { PAYMENT_RECHECK_MS } from './sweep-paid-orders';
 
 export type StartedCheckout = { paymentSession: PaymentSessionView; bookingId: string; expirationTime: string };
 
@@ -80,6 +81,8 @@ export async function startCheckout(
         paymentSessionId: session.id,
         paymentSession: session,
         holdExpiresAt,
+        // Paying takes the member a moment: the sweeper's first look comes after it.
+        nextPaymentCheckAt: new Date((deps.now?.() ?? new Date()).getTime() + PAYMENT_RECHECK_MS),
       })
       .returning();
     return { paymentSession: paymentSessionView(row!), bookingId: booking.uuid, expirationTime: holdExpiresAt.toISOString() };

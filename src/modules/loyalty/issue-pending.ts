@@ -7,8 +7,10 @@ import { DROPS } from '@/config/drops';
 import type { Database } from '@/server/db/client';
 import { tokenIssues, users } from '@/server/db/schema';
 
-/** While a worker holds a row: long enough for the issuer's timeouts and retries. */
-const LEASE_MS = 2 * 60_000;
+/** While a worker holds a row. Short, so that a crashed worker's tokens are issued again within a
+ * minute of a restart; an issuer slower than this is harmless, as an issuer answers the same token when
+ * called again with the same issue (ports/collectibles.ts). */
+const LEASE_MS = 30_000;
 const FIRST_RETRY_MS = 5_000;
 const LAST_RETRY_MS = 60 * 60_000;
 

@@ -1,11 +1,12 @@
-// next-auth under /api/auth, with our abuse limits in front of the sign-in e-mail and the
-// visitor's language carried to the e-mail it sends.
+// next-auth under /api/auth, with calls from other sites refused, our abuse limits in front of the
+// sign-in e-mail and the visitor's language carried to the e-mail it sends.
 import type { NextApiRequest, NextApiResponse } from 'next';
 import NextAuth from 'next-auth';
 import { enforceAbuseLimits } from '@/modules/accounts/abuse-limits';
 import { normalizeEmail } from '@/modules/accounts/normalize-email';
 import { sendError } from '@/http/route';
 import { clientAddress } from '@/http/client-address';
+import { refuseCrossSiteRequest } from '@/http/origin-check';
 import { getAuthOptions } from '@/wiring/auth-options';
 import { getDb } from '@/server/db/client';
 import { getEnv } from '@/server/env';
@@ -21,6 +22,8 @@ function isEmailSignIn(req: NextApiRequest): boolean {
 export default async function auth(req: NextApiRequest, res: NextApiResponse) {
   const locale = requestLocale(req);
   try {
+    // next-auth checks its own CSRF token on sign-in and sign-out; this refuses every other site first.
+    refuseCrossSiteRequest(req);
     if (isEmailSignIn(req)) {
       const raw = (req.body as { email?: unknown } | undefined)?.email;
       const email = typeof raw === 'string' ? normalizeEmail(raw).slice(0, 254) : undefined;
