@@ -71,6 +71,31 @@ describe.each(inject('backends'))('catalogue API on $name', ({ url }) => {
     expect(((await res.json()) as { error: string }).error).toBe(message);
   });
 
+  it("answers every error in the visitor's language, with a stable code", async () => {
+    const ja = new Visitor(url, 'ja');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ productId: undefined }, '商品を選択してください'],
+      [{ quantities: { adult: 50 } }, 'adult'],
+      [{ discount: 100 }, 'discount'],
+      [{ selectedDate: '2020-01-01' }, ''],
+    ];
+    for (const [change, contains] of cases) {
+      const body: Record<string, unknown> = { ...valid(), ...change };
+      for (const [key, value] of Object.entries(change)) if (value === undefined) delete body[key];
+      const res = await ja.postJson('/api/auth/octo/products/availability', body);
+      const answer = (await res.json()) as { error: string; code: string };
+      expect(Object.keys(answer).sort()).toEqual(['code', 'error']);
+      expect(answer.code).toMatch(/^(VALIDATION|BAD_REQUEST)$/);
+      expect(answer.error).toContain(contains);
+      // Written in Japanese: not the English of the same error.
+      const en = (await visitor().postJson('/api/auth/octo/products/availability', body).then((r) => r.json())) as { error: string };
+      expect(answer.error).not.toBe(en.error);
+    }
+    const unknownMethod = await ja.request('/api/auth/octo/products/availability');
+    expect(unknownMethod.status).toBe(405);
+    expect(((await unknownMethod.json()) as { error: string }).error).not.toMatch(/^Use POST/);
+  });
+
   it('checks the fields in the order a visitor fills them', async () => {
     const res = await visitor().postJson('/api/auth/octo/products/availability', {});
     expect(((await res.json()) as { error: string }).error).toBe('Please select a product');

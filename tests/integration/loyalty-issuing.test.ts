@@ -8,6 +8,7 @@ import { signUp } from '@/modules/accounts/sign-up';
 import { backoffMs, issuePendingTokens } from '@/modules/loyalty/issue-pending';
 import { getMembership } from '@/modules/loyalty/membership';
 import { recordLoyaltyEvent } from '@/modules/loyalty/record-event';
+import { onLoyaltyWork } from '@/modules/loyalty/work-signal';
 import { localTokens, tokenIssues, users } from '@/server/db/schema';
 import { openTestDatabase } from '../support/database';
 import { startPoapStandIn } from '../support/poap-stand-in';
@@ -45,6 +46,22 @@ describe('issuing with the local issuer', () => {
     expect(membership.tokens.map((t) => t.name)).toEqual(['Welcome aboard']);
     expect(membership.mintedTokenIds).toEqual([membership.tokens[0]!.id]);
     expect((await createLocalIssuer(database.db).collection(member.email)).map((t) => t.tokenId)).toEqual(membership.mintedTokenIds);
+  });
+
+  it('wakes the worker when an event records new work, and only then', async () => {
+    const woken: Date[] = [];
+    const stop = onLoyaltyWork((dueAt) => woken.push(dueAt));
+    try {
+      const member = await newMember('wake');
+      expect(woken).toHaveLength(1);
+      const later = new Date(Date.now() + 60_000);
+      await recordLoyaltyEvent(database.db, { userId: member.userId, trigger: 'joined' }, later);
+      expect(woken).toHaveLength(1);
+      await recordLoyaltyEvent(database.db, { userId: member.userId, trigger: 'booking-confirmed', productId: 'main-deck', bookingUuid: crypto.randomUUID() }, later);
+      expect(woken.map((d) => d.getTime())).toEqual([woken[0]!.getTime(), later.getTime()]);
+    } finally {
+      stop();
+    }
   });
 
   it('issues once per member, drop and booking, under concurrent events and workers', async () => {

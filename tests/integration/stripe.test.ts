@@ -1,8 +1,9 @@
 // The Stripe adapter against a local stand-in of Stripe's endpoints, and a site that takes payments
 // through it, completing orders from signed webhooks.
-import crypto from 'node:crypto';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createStripeGateway, formEncode, verifyStripeSignature } from '@/adapters/payments/stripe';
+import { createStripeGateway } from '@/adapters/payments/stripe';
+import { PaymentError } from '@/ports/payments';
 import { createOctoClient } from '@/adapters/supplier/octo/octo-client';
 import { startSite, type RunningServer } from '../support/server';
 import { startStripeStandIn } from '../support/stripe-stand-in';
@@ -10,8 +11,9 @@ import { OCTO_KEY, TEST_SITE_ENV, Visitor, uniqueEmail } from './sites';
 import { firstSlot, openDay } from './supplier-scenarios';
 
 const WEBHOOK_SECRET = 'whsec_test_integration_secret';
-const sign = (payload: string, secret = WEBHOOK_SECRET, at = Math.floor(Date.now() / 1000)) =>
-  `t=${at},v1=${crypto.createHmac('sha256', secret).update(`${at}.${payload}`).digest('hex')}`;
+// Signed as Stripe signs its webhooks, by Stripe's library.
+const sign = (payload: string, secret = WEBHOOK_SECRET, timestamp = Math.floor(Date.now() / 1000)) =>
+  Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
 
 let stripe: Awaited<ReturnType<typeof startStripeStandIn>>;
 beforeAll(async () => {
@@ -22,10 +24,22 @@ afterAll(async () => stripe?.close());
 describe('the Stripe adapter', () => {
   const gateway = () => createStripeGateway({ secretKey: 'sk_test_123', publishableKey: 'pk_test_123', webhookSecret: WEBHOOK_SECRET, apiBase: stripe.url });
 
-  it('encodes nested parameters as Stripe reads them', () => {
-    expect(formEncode({ a: 1, line_items: [{ price_data: { unit_amount: 500 } }], skip: undefined }).toString()).toBe(
-      'a=1&line_items%5B0%5D%5Bprice_data%5D%5Bunit_amount%5D=500',
-    );
+  it('sends nested parameters form-encoded as Stripe reads them', async () => {
+    const session = await gateway().createSession({
+      amount: 500,
+      currency: 'USD',
+      reference: 'booking-encoding',
+      description: 'Main Deck',
+      customerEmail: 'ana@example.com',
+      expiresAt: new Date(Date.now() + 30 * 60_000),
+      returnUrl: 'http://localhost/checkout?uuid=booking-encoding',
+    });
+    const sent = stripe.requests.find((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions' && r.idempotencyKey === 'session-booking-encoding')!;
+    const params = new URLSearchParams(sent.body);
+    expect(params.get('line_items[0][price_data][unit_amount]')).toBe('500');
+    expect(params.get('line_items[0][price_data][product_data][name]')).toBe('Main Deck');
+    expect([...params.values()]).not.toContain('undefined');
+    expect(session.amount).toBe(500);
   });
 
   it('opens an embedded Checkout Session for the amount, reads its state, and refunds once', async () => {
@@ -42,7 +56,8 @@ describe('the Stripe adapter', () => {
     expect(session).toMatchObject({ provider: 'stripe', amount: 8800, currency: 'USD', publishableKey: 'pk_test_123' });
     expect(session.clientSecret).toMatch(/_secret$/);
     const sent = stripe.sessions.get(session.id)!;
-    expect(sent).toMatchObject({ mode: 'payment', ui_mode: 'embedded', 'line_items[0][price_data][currency]': 'usd', 'metadata[bookingUuid]': 'booking-1' });
+    // Embedded Checkout: `embedded_page` in the API version the SDK pins (it was `embedded`).
+    expect(sent).toMatchObject({ mode: 'payment', ui_mode: 'embedded_page', 'line_items[0][price_data][currency]': 'usd', 'metadata[bookingUuid]': 'booking-1' });
     expect(Number(sent.expires_at) - Date.now() / 1000).toBeGreaterThanOrEqual(30 * 60);
 
     expect(await gateway().getState(session.id)).toEqual({ status: 'open', amountPaid: 0, currency: 'USD' });
@@ -51,6 +66,8 @@ describe('the Stripe adapter', () => {
     await gateway().refund(session.id, 8800);
     await gateway().refund(session.id, 8800);
     expect(stripe.refunds.filter((r) => r.payment_intent === `pi_${session.id}`)).toHaveLength(1);
+    const refundCalls = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds' && new URLSearchParams(r.body).get('payment_intent') === `pi_${session.id}`);
+    expect(refundCalls.map((r) => r.idempotencyKey)).toEqual([`refund-${session.id}`, `refund-${session.id}`]);
   });
 
   it('reports a Stripe that refuses the key', async () => {
@@ -58,14 +75,37 @@ describe('the Stripe adapter', () => {
     await expect(wrong.getState('cs_x')).rejects.toMatchObject({ code: 'gateway_failed' });
   });
 
+  it('reports a session Stripe does not know, and a Stripe it cannot reach', async () => {
+    await expect(gateway().getState('cs_unknown')).rejects.toMatchObject({ code: 'not_found' });
+    const unreachable = createStripeGateway({ secretKey: 'sk_test_123', publishableKey: 'pk', webhookSecret: WEBHOOK_SECRET, apiBase: 'http://127.0.0.1:1' });
+    await expect(unreachable.getState('cs_x')).rejects.toMatchObject({ code: 'gateway_failed' });
+  });
+
   it('checks webhook signatures and their age', () => {
     const payload = '{"type":"checkout.session.completed"}';
-    expect(verifyStripeSignature(payload, sign(payload), WEBHOOK_SECRET)).toBe(true);
-    expect(verifyStripeSignature(payload, sign(payload, 'whsec_other'), WEBHOOK_SECRET)).toBe(false);
-    expect(verifyStripeSignature(`${payload} `, sign(payload), WEBHOOK_SECRET)).toBe(false);
-    expect(verifyStripeSignature(payload, sign(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600), WEBHOOK_SECRET)).toBe(false);
-    expect(verifyStripeSignature(payload, undefined, WEBHOOK_SECRET)).toBe(false);
-    expect(verifyStripeSignature(payload, 'garbage', WEBHOOK_SECRET)).toBe(false);
+    /** What the gateway makes of a webhook: true when it accepts it, false when it refuses it as forged. */
+    const accepts = (body: string, signature: string | undefined) => {
+      try {
+        gateway().readWebhook!(body, signature);
+        return true;
+      } catch (error) {
+        expect(error).toBeInstanceOf(PaymentError);
+        expect(error).toMatchObject({ code: 'invalid_signature' });
+        return false;
+      }
+    };
+    expect(accepts(payload, sign(payload))).toBe(true);
+    expect(accepts(payload, sign(payload, 'whsec_other'))).toBe(false);
+    expect(accepts(`${payload} `, sign(payload))).toBe(false);
+    expect(accepts(payload, sign(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600))).toBe(false);
+    expect(accepts(payload, undefined)).toBe(false);
+    expect(accepts(payload, 'garbage')).toBe(false);
+
+    expect(gateway().readWebhook!(payload, sign(payload))).toEqual({ type: 'checkout.session.completed', completedSessionId: null });
+    const completed = JSON.stringify({ id: 'evt_1', type: 'checkout.session.async_payment_succeeded', data: { object: { id: 'cs_test_1' } } });
+    expect(gateway().readWebhook!(completed, sign(completed))).toEqual({ type: 'checkout.session.async_payment_succeeded', completedSessionId: 'cs_test_1' });
+    const other = JSON.stringify({ id: 'evt_2', type: 'checkout.session.expired', data: { object: { id: 'cs_test_1' } } });
+    expect(gateway().readWebhook!(other, sign(other))).toEqual({ type: 'checkout.session.expired', completedSessionId: null });
   });
 });
 

@@ -1,33 +1,45 @@
-// A local stand-in of the Stripe endpoints our adapter calls: Checkout Sessions and refunds, with
-// idempotency keys as Stripe honours them. Tests mark a session paid, as a customer paying would.
+// A local stand-in of the Stripe endpoints our adapter calls through Stripe's Node library: Checkout
+// Sessions and refunds, form-encoded as the library sends them, with idempotency keys as Stripe honours
+// them (a repeated key answers the first answer again, and does nothing). Tests mark a session paid, as
+// a customer paying would.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type StandInSession = Record<string, string> & { id: string; payment_status: string };
+export type StandInRequest = { method: string; path: string; auth: string | undefined; idempotencyKey: string | undefined; body: string };
 
 export async function startStripeStandIn() {
   const sessions = new Map<string, StandInSession>();
   const refunds: Record<string, string>[] = [];
-  const seen = new Map<string, string>();
-  const requests: { method: string; path: string; auth: string | undefined }[] = [];
+  const seen = new Map<string, { status: number; text: string }>();
+  const requests: StandInRequest[] = [];
 
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      requests.push({ method: req.method!, path: req.url!, auth: req.headers.authorization });
-      const send = (status: number, value: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
-      };
-      if (!req.headers.authorization?.startsWith('Bearer sk_test_')) return send(401, { error: { message: 'Invalid API Key provided' } });
       const key = req.headers['idempotency-key'] as string | undefined;
-      if (key && seen.has(key)) return res.writeHead(200, { 'content-type': 'application/json' }).end(seen.get(key));
+      requests.push({ method: req.method!, path: req.url!, auth: req.headers.authorization, idempotencyKey: key, body });
+      const write = (status: number, text: string) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${requests.length}` }).end(text);
+      };
+      const send = (status: number, value: unknown) => write(status, JSON.stringify(value));
+      const fail = (status: number, type: string, message: string) => send(status, { error: { type, message } });
+      if (!req.headers.authorization?.startsWith('Bearer sk_test_')) return fail(401, 'invalid_request_error', 'Invalid API Key provided');
+      // Stripe replays the first answer to a key it has seen, and does the work only once.
+      const replay = key === undefined ? undefined : seen.get(key);
+      if (replay) {
+        res.setHeader('idempotent-replayed', 'true');
+        return write(replay.status, replay.text);
+      }
       const params = Object.fromEntries(new URLSearchParams(body));
       const remember = (value: unknown) => {
         const text = JSON.stringify(value);
-        if (key) seen.set(key, text);
-        res.writeHead(200, { 'content-type': 'application/json' }).end(text);
+        if (key !== undefined) seen.set(key, { status: 200, text });
+        write(200, text);
       };
+      const view = (session: StandInSession) => ({ object: 'checkout.session', ...session, amount_total: Number(session.amount_total), expires_at: Number(session.expires_at) });
+
       if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
         const id = `cs_test_${sessions.size + 1}_${Date.now()}`;
         const session: StandInSession = {
@@ -41,19 +53,19 @@ export async function startStripeStandIn() {
           payment_intent: `pi_${id}`,
         };
         sessions.set(id, session);
-        return remember({ ...session, amount_total: Number(session.amount_total), expires_at: Number(session.expires_at) });
+        return remember(view(session));
       }
-      const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(req.url!);
+      const match = /^\/v1\/checkout\/sessions\/([^/?]+)(\?.*)?$/.exec(req.url!);
       if (req.method === 'GET' && match) {
         const session = sessions.get(decodeURIComponent(match[1]!));
-        if (!session) return send(404, { error: { message: 'No such checkout session' } });
-        return send(200, { ...session, amount_total: Number(session.amount_total), expires_at: Number(session.expires_at) });
+        if (!session) return fail(404, 'invalid_request_error', 'No such checkout session');
+        return send(200, view(session));
       }
       if (req.method === 'POST' && req.url === '/v1/refunds') {
         refunds.push(params);
-        return remember({ id: `re_${refunds.length}`, status: 'succeeded', ...params });
+        return remember({ object: 'refund', id: `re_${refunds.length}`, status: 'succeeded', ...params, amount: Number(params.amount) });
       }
-      send(404, { error: { message: `Unrecognized request URL (${req.method}: ${req.url})` } });
+      fail(404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${req.url})`);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

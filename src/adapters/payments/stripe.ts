@@ -1,56 +1,51 @@
-// Real adapter: Stripe Checkout in embedded mode (docs.stripe.com/payments/checkout). Sessions are
-// created with the secret key; the browser mounts them with the publishable key; completion arrives
-// by the signed webhook and is checked against the session itself.
-import crypto from 'node:crypto';
+// Real adapter: Stripe Checkout in embedded mode (docs.stripe.com/payments/checkout), through Stripe's
+// official Node library (ADR 0011). Sessions are created with the secret key; the browser mounts them
+// with the publishable key; completion arrives by the signed webhook and is checked against the
+// session itself.
+import Stripe from 'stripe';
 import { PaymentError, type PaymentGateway } from '@/ports/payments';
 
-export type StripeConfig = { secretKey: string; publishableKey: string; webhookSecret: string; apiBase?: string; fetch?: typeof fetch };
+export type StripeConfig = {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Another address for Stripe's API (STRIPE_API_BASE): tests point it at a local stand-in. */
+  apiBase?: string;
+};
 
-/** Stripe's form encoding of nested parameters: line_items[0][price_data][currency]=usd. */
-export function formEncode(value: unknown, prefix = '', out = new URLSearchParams()): URLSearchParams {
-  if (value === undefined || value === null) return out;
-  if (typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value as Record<string, unknown>)) formEncode(inner, prefix ? `${prefix}[${key}]` : key, out);
-  } else {
-    out.append(prefix, String(value));
-  }
-  return out;
+/** How long a webhook's signature stays good: Stripe's default, 5 minutes. */
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** The SDK's host, port and protocol options for an address such as http://127.0.0.1:4010. */
+function hostOptions(apiBase: string): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+  const url = new URL(apiBase);
+  const protocol = url.protocol.replace(/:$/, '');
+  if (protocol !== 'http' && protocol !== 'https') throw new Error(`STRIPE_API_BASE must be an http(s) address, not ${apiBase}`);
+  return { host: url.hostname, port: url.port || (protocol === 'https' ? 443 : 80), protocol };
 }
 
-export function createStripeGateway({ secretKey, publishableKey, webhookSecret, apiBase = 'https://api.stripe.com', fetch: fetchImpl = fetch }: StripeConfig): PaymentGateway {
-  async function call<T>(method: 'GET' | 'POST', path: string, params?: unknown, idempotencyKey?: string): Promise<T> {
-    let response: Response;
-    try {
-      response = await fetchImpl(`${apiBase}${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${secretKey}`,
-          'Content-Type': 'application/x-www-form-urlencoded',
-          ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
-        },
-        body: params ? formEncode(params).toString() : undefined,
-        signal: AbortSignal.timeout(15_000),
-      });
-    } catch (error) {
+/** Runs a call to Stripe; what goes wrong becomes a PaymentError. */
+async function guarded<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeConnectionError || !(error instanceof Stripe.errors.StripeError)) {
       throw new PaymentError('gateway_failed', `Stripe could not be reached: ${(error as Error).message}`);
     }
-    const body = (await response.json().catch(() => ({}))) as T & { error?: { message?: string } };
-    if (!response.ok) {
-      throw new PaymentError(response.status === 404 ? 'not_found' : 'gateway_failed', body.error?.message ?? `Stripe answered ${response.status}`);
-    }
-    return body;
+    if (error.statusCode === 404) throw new PaymentError('not_found', error.message);
+    throw new PaymentError('gateway_failed', error.message || `Stripe answered ${error.statusCode ?? 'unexpectedly'}`);
   }
+}
 
-  type StripeSession = {
-    id: string;
-    client_secret: string | null;
-    amount_total: number;
-    currency: string;
-    expires_at: number;
-    status: 'open' | 'complete' | 'expired';
-    payment_status: 'paid' | 'unpaid' | 'no_payment_required';
-    payment_intent: string | null;
-  };
+export function createStripeGateway({ secretKey, publishableKey, webhookSecret, apiBase }: StripeConfig): PaymentGateway {
+  const stripe = new Stripe(secretKey, {
+    timeout: 10_000,
+    // Retries of POSTs carry an idempotency key, so a retried create or refund happens once.
+    maxNetworkRetries: 2,
+    ...(apiBase ? hostOptions(apiBase) : {}),
+  });
+
+  const retrieve = (id: string) => guarded(() => stripe.checkout.sessions.retrieve(id));
 
   return {
     provider: 'stripe',
@@ -58,26 +53,27 @@ export function createStripeGateway({ secretKey, publishableKey, webhookSecret, 
     async createSession(input) {
       // Stripe's sessions live at least 30 minutes; a payment after our hold ends is refunded.
       const expiresAt = Math.max(Math.ceil(input.expiresAt.getTime() / 1000), Math.ceil(Date.now() / 1000) + 30 * 60 + 5);
-      const session = await call<StripeSession>(
-        'POST',
-        '/v1/checkout/sessions',
-        {
-          mode: 'payment',
-          ui_mode: 'embedded',
-          return_url: input.returnUrl,
-          customer_email: input.customerEmail,
-          client_reference_id: input.reference,
-          expires_at: expiresAt,
-          metadata: { bookingUuid: input.reference },
-          line_items: [{ quantity: 1, price_data: { currency: input.currency.toLowerCase(), unit_amount: input.amount, product_data: { name: input.description } } }],
-        },
-        `session-${input.reference}`,
+      const session = await guarded(() =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            // Embedded Checkout; the API version the SDK pins calls it `embedded_page` (was `embedded`).
+            ui_mode: 'embedded_page',
+            return_url: input.returnUrl,
+            customer_email: input.customerEmail,
+            client_reference_id: input.reference,
+            expires_at: expiresAt,
+            metadata: { bookingUuid: input.reference },
+            line_items: [{ quantity: 1, price_data: { currency: input.currency.toLowerCase(), unit_amount: input.amount, product_data: { name: input.description } } }],
+          },
+          { idempotencyKey: `session-${input.reference}` },
+        ),
       );
       return {
         provider: 'stripe',
         id: session.id,
-        amount: session.amount_total,
-        currency: session.currency.toUpperCase(),
+        amount: session.amount_total ?? input.amount,
+        currency: (session.currency ?? input.currency).toUpperCase(),
         expiresAt: input.expiresAt.toISOString(),
         clientSecret: session.client_secret,
         publishableKey,
@@ -85,44 +81,37 @@ export function createStripeGateway({ secretKey, publishableKey, webhookSecret, 
     },
 
     async getState(id) {
-      const session = await call<StripeSession>('GET', `/v1/checkout/sessions/${encodeURIComponent(id)}`);
+      const session = await retrieve(id);
+      const paid = session.payment_status === 'paid';
       return {
-        status: session.payment_status === 'paid' ? 'paid' : session.status === 'expired' ? 'expired' : 'open',
-        amountPaid: session.payment_status === 'paid' ? session.amount_total : 0,
-        currency: session.currency.toUpperCase(),
+        status: paid ? 'paid' : session.status === 'expired' ? 'expired' : 'open',
+        amountPaid: paid ? (session.amount_total ?? 0) : 0,
+        currency: (session.currency ?? '').toUpperCase(),
       };
     },
 
     async refund(id, amount) {
-      const session = await call<StripeSession>('GET', `/v1/checkout/sessions/${encodeURIComponent(id)}`);
-      if (!session.payment_intent) return;
+      const session = await retrieve(id);
+      const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      if (!paymentIntent) return;
       // The idempotency key makes a second refund of the same session a no-op at Stripe.
-      await call('POST', '/v1/refunds', { payment_intent: session.payment_intent, amount }, `refund-${id}`);
+      await guarded(() => stripe.refunds.create({ payment_intent: paymentIntent, amount }, { idempotencyKey: `refund-${id}` }));
     },
 
     readWebhook(payload, signature) {
-      if (!verifyStripeSignature(payload, signature, webhookSecret)) throw new PaymentError('invalid_signature', 'The signature does not match');
-      let event: { type?: string; data?: { object?: { id?: string } } };
+      if (!signature) throw new PaymentError('invalid_signature', 'The event carries no signature');
+      let event: Stripe.Event;
       try {
-        event = JSON.parse(payload) as typeof event;
-      } catch {
-        throw new PaymentError('invalid_signature', 'The event is not valid JSON');
+        event = stripe.webhooks.constructEvent(payload, signature, webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new PaymentError('invalid_signature', 'The signature does not match');
+        throw new PaymentError('invalid_signature', error instanceof SyntaxError ? 'The event is not valid JSON' : 'The event cannot be read');
       }
-      const type = event.type ?? '';
+      const type: string = event.type ?? '';
       const completing = type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded';
-      return { type, completedSessionId: completing ? (event.data?.object?.id ?? null) : null };
+      // Read loosely: a signed event is Stripe's, but its shape follows the endpoint's API version.
+      const object = (event as { data?: { object?: { id?: unknown } } }).data?.object;
+      return { type, completedSessionId: completing && typeof object?.id === 'string' ? object.id : null };
     },
   };
-}
-
-/** Stripe-Signature: "t=1700000000,v1=hex"; the HMAC-SHA256 of "t.payload" with the endpoint secret. */
-export function verifyStripeSignature(payload: string, header: string | undefined, secret: string, now = Date.now(), toleranceSeconds = 300): boolean {
-  if (!header) return false;
-  const parts = header.split(',').map((p) => p.trim().split('=') as [string, string]);
-  const timestamp = Number(parts.find(([k]) => k === 't')?.[1]);
-  const signatures = parts.filter(([k]) => k === 'v1').map(([, v]) => v);
-  if (!Number.isFinite(timestamp) || signatures.length === 0) return false;
-  if (Math.abs(now / 1000 - timestamp) > toleranceSeconds) return false;
-  const expected = crypto.createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
-  return signatures.some((s) => s.length === expected.length && crypto.timingSafeEqual(Buffer.from(s), Buffer.from(expected)));
 }

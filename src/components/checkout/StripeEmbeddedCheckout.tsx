@@ -1,27 +1,12 @@
 // Stripe Checkout in embedded mode: Stripe's own form, mounted in our page with the session's client
-// secret. Stripe.js must come from js.stripe.com (PCI rules), so it is loaded at run time.
+// secret. Stripe.js must come from js.stripe.com (PCI rules); Stripe's loader (@stripe/stripe-js, ADR
+// 0011) fetches it at run time. The loader is imported only once this component mounts, which happens
+// only when Stripe is the gateway: importing it starts loading Stripe.js, and the test gateway's
+// checkout neither needs that nor carries the loader in its first-load JavaScript.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'next-i18next/pages';
+import type { StripeEmbeddedCheckout as EmbeddedCheckout } from '@stripe/stripe-js';
 import { Alert } from '@/components/ui/Alert';
-
-type EmbeddedCheckout = { mount: (element: HTMLElement) => void; destroy: () => void };
-type StripeJs = { initEmbeddedCheckout: (options: { fetchClientSecret: () => Promise<string>; onComplete?: () => void }) => Promise<EmbeddedCheckout> };
-declare global {
-  interface Window {
-    Stripe?: (publishableKey: string) => StripeJs;
-  }
-}
-
-function loadStripeJs(): Promise<void> {
-  if (window.Stripe) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = 'https://js.stripe.com/v3/';
-    script.onload = () => resolve();
-    script.onerror = () => reject(new Error('Stripe.js could not be loaded'));
-    document.head.appendChild(script);
-  });
-}
 
 export function StripeEmbeddedCheckout({ publishableKey, clientSecret, onComplete }: { publishableKey: string; clientSecret: string; onComplete: () => void }) {
   const { t } = useTranslation('checkout');
@@ -30,14 +15,21 @@ export function StripeEmbeddedCheckout({ publishableKey, clientSecret, onComplet
   useEffect(() => {
     let checkout: EmbeddedCheckout | undefined;
     let cancelled = false;
-    loadStripeJs()
-      .then(() => window.Stripe!(publishableKey).initEmbeddedCheckout({ fetchClientSecret: async () => clientSecret, onComplete }))
+    import('@stripe/stripe-js')
+      .then(({ loadStripe }) => loadStripe(publishableKey))
+      .then((stripe) => {
+        if (!stripe) throw new Error('Stripe.js could not be loaded');
+        // Embedded Checkout (initEmbeddedCheckout before Stripe.js's dahlia release).
+        return stripe.createEmbeddedCheckoutPage({ fetchClientSecret: async () => clientSecret, onComplete });
+      })
       .then((embedded) => {
         checkout = embedded;
         if (cancelled) embedded.destroy();
         else if (container.current) embedded.mount(container.current);
       })
-      .catch(() => setFailed(true));
+      .catch(() => {
+        if (!cancelled) setFailed(true);
+      });
     return () => {
       cancelled = true;
       checkout?.destroy();

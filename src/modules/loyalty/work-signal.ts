@@ -2,7 +2,10 @@
 // who listens: the composition root subscribes the worker (src/wiring/loyalty-worker.ts).
 type Listener = (dueAt: Date) => void;
 
-const listeners = new Set<Listener>();
+// One registry per process, on globalThis: Next.js bundles the start-up code (where the worker
+// subscribes) apart from the API routes (where events are recorded), each with its own module copies.
+const holder = globalThis as typeof globalThis & { __skypassLoyaltyListeners?: Set<Listener> };
+const listeners = (holder.__skypassLoyaltyListeners ??= new Set<Listener>());
 
 /** Subscribes to new work; answers the unsubscribe. */
 export function onLoyaltyWork(listener: Listener): () => void {
