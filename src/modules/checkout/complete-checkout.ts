@@ -15,7 +15,7 @@ import type { CheckoutDeps } from './deps';
 import type { OrderRow } from './order-view';
 import { renderRefundEmail, renderTicketsEmail } from './tickets-email';
 
-/** Long enough for the supplier's and the gateway's calls (10 and 15 s timeouts); short enough that an
+/** Long enough for the supplier's and the gateway's calls (each bounded by a timeout); short enough that an
  * order whose worker crashed is completed again well within a minute. An overlap is harmless: the
  * supplier and the gateway are idempotent and only a pending order is marked finished. */
 export const COMPLETION_LEASE_MS = 30_000;
