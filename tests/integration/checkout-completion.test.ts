@@ -10,7 +10,7 @@ import { signUp } from '@/modules/accounts/sign-up';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import type { CheckoutDeps } from '@/modules/checkout/deps';
 import { startCheckout } from '@/modules/checkout/start-checkout';
-import { PAYMENT_RECHECK_MS, sweepPaidOrders } from '@/modules/checkout/sweep-paid-orders';
+import { PAYMENT_RECHECK_MS, prepareFirstSweep, sweepPaidOrders } from '@/modules/checkout/sweep-paid-orders';
 import { deliverQueuedMail, MAIL_LEASE_MS } from '@/modules/email/mail-queue';
 import type { MailTransport } from '@/ports/mail';
 import { mailQueue, orders, testPaymentSessions, users } from '@/server/db/schema';
@@ -129,6 +129,21 @@ describe('completing a checkout', () => {
     clock = new Date();
   });
 
+  it('after a restart, asks about every pending order at once; on a database of its own it also frees a dead process’s leases', async () => {
+    const { member, checkout } = await started(19);
+    await gateway().pay(checkout.paymentSession.id, CARD);
+    await database.db.update(orders).set({ completionLeaseUntil: new Date(clock.getTime() + 30_000) }).where(eq(orders.paymentSessionId, checkout.paymentSession.id));
+    // A shared database (PostgreSQL): another server may hold the lease, so it is waited out.
+    await prepareFirstSweep(database.db, { leasesAreStale: false }, clock);
+    expect((await orderOf(checkout.paymentSession.id)).nextPaymentCheckAt!.getTime()).toBe(clock.getTime());
+    expect((await sweepPaidOrders(deps)).completed).toBe(0);
+    // The embedded database: one process opens it, so the lease was the crashed process's.
+    await database.db.update(orders).set({ nextPaymentCheckAt: new Date(clock.getTime() + PAYMENT_RECHECK_MS) }).where(eq(orders.paymentSessionId, checkout.paymentSession.id));
+    await prepareFirstSweep(database.db, { leasesAreStale: true }, clock);
+    expect((await sweepPaidOrders(deps)).completed).toBe(1);
+    expect(await listOutbox(database.db, member.email)).toHaveLength(1);
+  });
+
   it('the sweeper refunds a payment that came after the hold, and stops asking about a session that closed unpaid', async () => {
     const late = await started(16);
     const abandoned = await started(16);
@@ -162,7 +177,7 @@ describe('completing a checkout', () => {
     expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
     expect(sent!.sentAt).toBeInstanceOf(Date);
     const [mail] = await listOutbox(database.db, member.email);
-    expect(mail!.attachments).toHaveLength(1);
+    expect(mail!.attachments).toHaveLength(2);
   });
 
   it('delivers a message again after a sender died before recording it, and the outbox keeps one copy', async () => {

@@ -53,7 +53,7 @@ describe.each(backends)('a crash in the middle of 20 payments, on $name', ({ adm
 
     // Twenty members, each holding one place.
     const octo = createOctoClient({ baseUrl: `${url}/octo`, apiKey: OCTO_KEY });
-    const day = await openDay(octo, 'main-deck', 'main-deck-day', 10, MEMBERS);
+    const day = await openDay(octo, 'main-deck', 'main-deck-day', 10);
     const selectedTime = await firstSlot(octo, 'main-deck', 'main-deck-day', day);
     const members = await Promise.all(
       Array.from({ length: MEMBERS }, async () => {

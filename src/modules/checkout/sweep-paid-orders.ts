@@ -2,7 +2,8 @@
 // session may still be paid, and completes the paid ones exactly as a member's return or a webhook would
 // (confirmed, or refunded when the hold ran out). It heals a crash between the charge and the completion,
 // a lost webhook, and a member who never comes back. An order whose session closed unpaid leaves the sweep.
-import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
 import { orders } from '@/server/db/schema';
 import { completeCheckout, type Completion } from './complete-checkout';
 import type { CheckoutDeps } from './deps';
@@ -43,4 +44,16 @@ export async function sweepPaidOrders(deps: CheckoutDeps, batch = 25): Promise<S
     if (outcome === 'expired') await db.update(orders).set({ nextPaymentCheckAt: null }).where(eq(orders.id, order.id));
   }
   return run;
+}
+
+/**
+ * At start-up, before the first sweep: a crash may have left paid orders pending, so every pending order
+ * is asked about at once. `leasesAreStale` when no other process can be at work on this database (the
+ * embedded one, which one process opens): the completion leases found then belong to a dead process.
+ */
+export async function prepareFirstSweep(db: Database, { leasesAreStale }: { leasesAreStale: boolean }, now = new Date()): Promise<void> {
+  await db.update(orders).set({ nextPaymentCheckAt: now }).where(and(eq(orders.status, 'PENDING_PAYMENT'), gt(orders.nextPaymentCheckAt, now)));
+  if (leasesAreStale) {
+    await db.update(orders).set({ completionLeaseUntil: null }).where(and(eq(orders.status, 'PENDING_PAYMENT'), isNotNull(orders.completionLeaseUntil)));
+  }
 }

@@ -2,7 +2,7 @@
 // of, delivered by a sender that records a row as sent only after the mail transport took it. A crash
 // between the two leaves the row pending, so the mail goes at least once; its idempotency key keeps a
 // second row from ever being written, and lets the outbox transport keep one copy of a repeat.
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { MailMessage, MailTransport } from '@/ports/mail';
 import type { Database } from '@/server/db/client';
 import { mailQueue } from '@/server/db/schema';
@@ -76,4 +76,10 @@ export async function deliverQueuedMail(db: Database, transport: MailTransport, 
     run.sent++;
   }
   return run;
+}
+
+/** At start-up on a database no other process uses: pending messages are due at once (a dead process's
+ * lease, or a wait before a retry, which a restart may as well cut short). */
+export async function releaseMailLeases(db: Database, now = new Date()): Promise<void> {
+  await db.update(mailQueue).set({ nextAttemptAt: now }).where(and(eq(mailQueue.status, 'pending'), gt(mailQueue.nextAttemptAt, now)));
 }

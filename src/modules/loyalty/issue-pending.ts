@@ -1,7 +1,7 @@
 // The worker's step: issue the tokens that are due. Each row is leased before the issuer is called, so
 // two workers never issue the same row; a failure is retried later with exponential backoff, so a token
 // is never lost while the issuer is down.
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { CollectiblesIssuer } from '@/ports/collectibles';
 import { DROPS } from '@/config/drops';
 import type { Database } from '@/server/db/client';
@@ -60,4 +60,13 @@ export async function issuePendingTokens(db: Database, issuer: CollectiblesIssue
     }
   }
   return run;
+}
+
+/** At start-up on a database no other process uses: tokens a dead process had leased are due at once.
+ * (A token held back, the welcome token, has never been attempted and keeps its time.) */
+export async function releaseTokenLeases(db: Database, now = new Date()): Promise<void> {
+  await db
+    .update(tokenIssues)
+    .set({ nextAttemptAt: now })
+    .where(and(eq(tokenIssues.status, 'pending'), gt(tokenIssues.nextAttemptAt, now), gt(tokenIssues.attempts, 0)));
 }
