@@ -26,6 +26,7 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Pages and public files; not the API (JSON, and bodies the proxy would buffer), nor build assets.
-  matcher: ['/((?!api/|octo/|_next/static/|_next/image|_next/data/).*)'],
+  // Pages and public files; not the API (JSON, and bodies the proxy would buffer), nor build assets. The
+  // home page is listed apart: with locales, the pattern only matches paths below one (/fr/…).
+  matcher: ['/', '/((?!api/|octo/|_next/static/|_next/image|_next/data/).*)'],
 };
