@@ -14,12 +14,13 @@ async function freePort() {
   });
 }
 
-export async function startBenchSite(host = '127.0.0.1') {
+/** `env` adds to or overrides the site's environment (NEXTAUTH_URL for an address of its own). */
+export async function startBenchSite(host = '127.0.0.1', env = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skypass-bench-'));
   const url = `http://${host}:${port}`;
   const site = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    env: { ...process.env, NODE_ENV: 'production', SKYPASS_DEMO: 'true', DATA_DIR: dataDir, NEXTAUTH_URL: url, NEXT_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, NODE_ENV: 'production', SKYPASS_DEMO: 'true', DATA_DIR: dataDir, NEXTAUTH_URL: url, NEXT_TELEMETRY_DISABLED: '1', ...env },
     stdio: 'ignore',
   });
   const stop = () => {
@@ -28,7 +29,7 @@ export async function startBenchSite(host = '127.0.0.1') {
   };
   for (let i = 0; i < 200; i++) {
     try {
-      if ((await fetch(`${url}/api/auth/providers`)).ok) return { url, stop };
+      if ((await fetch(`${url}/api/auth/providers`)).ok) return { url, port, stop };
     } catch {
       // not listening yet
     }

@@ -11,6 +11,7 @@ import { hasMessage, requestLocale, serverT } from '@/server/i18n';
 import { admit, type Access, type Caller } from './access';
 import { clientAddress } from './client-address';
 import { refuseUnsafeInput } from './input-hygiene';
+import { refuseCrossSiteRequest } from './origin-check';
 import { readJsonBody } from './read-json-body';
 
 export type RouteContext<Body, A extends Access = 'public'> = {
@@ -76,6 +77,7 @@ export function jsonRoute<S extends z.ZodType, A extends Access>(options: Option
       if (req.method !== options.method) {
         throw new AppError(405, 'METHOD_NOT_ALLOWED', 'methodNotAllowed', { method: options.method }, { Allow: options.method });
       }
+      refuseCrossSiteRequest(req, options.access);
       const caller = await admit(options.access, req, res, options.signInMessage);
       const raw = options.body ? await readJsonBody(req, options.limitBytes ?? 8 * 1024) : undefined;
       refuseUnsafeInput(req, raw);

@@ -15,7 +15,8 @@ export type CheckoutSession = {
 };
 
 export type PaymentState = {
-  status: 'open' | 'paid' | 'refunded';
+  /** `expired`: the session closed without a payment and can never be paid. */
+  status: 'open' | 'expired' | 'paid' | 'refunded';
   amountPaid: number;
   currency: string;
 };

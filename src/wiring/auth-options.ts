@@ -11,6 +11,7 @@ import { memberLocale } from '@/modules/accounts/member-locale';
 import { renderSignInEmail } from '@/modules/accounts/sign-in-email';
 import { recordLoyaltyEvent } from '@/modules/loyalty/record-event';
 import { getDb } from '@/server/db/client';
+import { getEnv } from '@/server/env';
 import { accounts, sessions, users, verificationTokens } from '@/server/db/schema';
 import { currentRequestContext, noteDatabaseUnavailable } from '@/server/request-context';
 import { authSecret } from '@/server/auth/secret';
@@ -68,6 +69,9 @@ export async function getAuthOptions(): Promise<NextAuthOptions> {
       }) as unknown as Adapter,
     ),
     session: { strategy: 'database', maxAge: 30 * 24 * 60 * 60 },
+    // Secure cookies (with their __Secure- and __Host- names) whenever the public address is https, even
+    // when TLS ends at a proxy in front of us.
+    useSecureCookies: getEnv().siteUrl.startsWith('https://'),
     pages: { signIn: '/login', verifyRequest: '/verifyRequest', error: '/error' },
     providers: [
       EmailProvider({

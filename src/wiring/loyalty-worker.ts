@@ -1,9 +1,9 @@
 // Issues earned tokens in the background of the server process: every few seconds, and as soon as an
 // event records new work (or when work held back falls due). One run at a time in this process; leases
 // keep several processes apart.
-import { issuePendingTokens } from '@/modules/loyalty/issue-pending';
+import { issuePendingTokens, releaseTokenLeases } from '@/modules/loyalty/issue-pending';
 import { onLoyaltyWork } from '@/modules/loyalty/work-signal';
-import { getDb } from '@/server/db/client';
+import { getDb, isSharedDatabase } from '@/server/db/client';
 import { isDatabaseUnavailable } from '@/server/db/unavailable';
 import { getIssuer } from './collectibles';
 
@@ -28,6 +28,12 @@ export function startLoyaltyWorker(): void {
   if (timer) return;
   timer = setInterval(kick, INTERVAL_MS);
   timer.unref();
+  // On a database no other process uses, tokens leased at start-up were a crashed process's.
+  if (!isSharedDatabase()) {
+    void getDb()
+      .then((db) => releaseTokenLeases(db))
+      .then(kick, (error: unknown) => console.error('[loyalty] releasing the leases of a crash failed; they run out instead', error));
+  }
   onLoyaltyWork((dueAt) => {
     const wait = dueAt.getTime() - Date.now();
     if (wait <= 0) return kick();

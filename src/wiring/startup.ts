@@ -1,11 +1,12 @@
 // Start-up: the configuration is checked, the database opened, migrated and seeded, resellers
-// registered and the workers started, before the first request. A server that cannot run correctly
-// stops here with a one-line reason.
+// registered and the workers started (token issuing, the paid-order sweeper, the mail sender), before
+// the first request. A server that cannot run correctly stops here with a one-line reason.
 import { checkAllConfigFiles } from '@/config/check-all';
 import { parseResellerKeys, resellerKeysRefusal, syncResellers } from '@/modules/resellers/reseller-keys';
 import { getDb } from '@/server/db/client';
 import { DEMO_RESELLER } from '@/server/demo-keys';
 import { getEnv, startupRefusal, type Env } from '@/server/env';
+import { startCheckoutWorkers } from './checkout-workers';
 import { startLoyaltyWorker } from './loyalty-worker';
 import { getMailTransport } from './mail';
 import { startOctoWebhookWorker } from './octo-webhook-worker';
@@ -50,6 +51,7 @@ export async function startServer(): Promise<void> {
     refuse(`the database could not be opened: ${(error as Error).message}`);
   }
   startLoyaltyWorker();
+  startCheckoutWorkers();
   startOctoWebhookWorker();
   if (env.OCTO_BASE_URL) await describeOctoSupplier(env.OCTO_BASE_URL);
   const database = env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;

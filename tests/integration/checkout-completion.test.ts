@@ -1,5 +1,6 @@
 // Completion in process, with a clock: a late payment is refunded and the member told; concurrent
-// completions confirm once.
+// completions confirm once; the sweeper completes paid orders nobody came back for; the e-mail waits in
+// the mail queue while the transport fails, and is kept once when delivered twice.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxTransport, listOutbox } from '@/adapters/mail/outbox';
@@ -9,7 +10,10 @@ import { signUp } from '@/modules/accounts/sign-up';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import type { CheckoutDeps } from '@/modules/checkout/deps';
 import { startCheckout } from '@/modules/checkout/start-checkout';
-import { testPaymentSessions, users } from '@/server/db/schema';
+import { PAYMENT_RECHECK_MS, prepareFirstSweep, sweepPaidOrders } from '@/modules/checkout/sweep-paid-orders';
+import { deliverQueuedMail, MAIL_LEASE_MS } from '@/modules/email/mail-queue';
+import type { MailTransport } from '@/ports/mail';
+import { mailQueue, orders, testPaymentSessions, users } from '@/server/db/schema';
 import { openTestDatabase } from '../support/database';
 import { firstSlot, openDay } from './supplier-scenarios';
 
@@ -87,5 +91,102 @@ describe('completing a checkout', () => {
   it('leaves an unpaid session alone', async () => {
     const { checkout } = await started(13);
     expect((await completeCheckout(deps, checkout.paymentSession.id)).outcome).toBe('unpaid');
+  });
+
+  const orderOf = async (sessionId: string) => (await database.db.select().from(orders).where(eq(orders.paymentSessionId, sessionId)))[0]!;
+  const later = (ms: number) => (clock = new Date(clock.getTime() + ms));
+
+  it('the sweeper completes a paid order that nobody completed, once, and leaves unpaid ones waiting', async () => {
+    const paid = await started(14);
+    const unpaid = await started(14);
+    await gateway().pay(paid.checkout.paymentSession.id, CARD);
+    // Not before the member had time to finish paying themselves.
+    expect((await sweepPaidOrders(deps)).checked).toBe(0);
+    later(PAYMENT_RECHECK_MS);
+    const run = await sweepPaidOrders(deps);
+    expect(run).toMatchObject({ completed: 1, failed: 0 });
+    expect((await orderOf(paid.checkout.paymentSession.id)).status).toBe('CONFIRMED');
+    expect((await orderOf(unpaid.checkout.paymentSession.id)).status).toBe('PENDING_PAYMENT');
+    expect(await listOutbox(database.db, paid.member.email)).toHaveLength(1);
+    // Swept again: nothing more is sent; the unpaid order is asked about again later, not at once.
+    expect((await sweepPaidOrders(deps)).checked).toBe(0);
+    later(PAYMENT_RECHECK_MS);
+    expect(await sweepPaidOrders(deps)).toMatchObject({ completed: 0 });
+    expect(await listOutbox(database.db, paid.member.email)).toHaveLength(1);
+    clock = new Date();
+  });
+
+  it('the sweeper waits out the lease of a crashed completion, then completes it', async () => {
+    const { member, checkout } = await started(15);
+    await gateway().pay(checkout.paymentSession.id, CARD);
+    // A completion that took its lease and then died with its process.
+    await database.db.update(orders).set({ completionLeaseUntil: new Date(clock.getTime() + 30_000) }).where(eq(orders.paymentSessionId, checkout.paymentSession.id));
+    later(PAYMENT_RECHECK_MS);
+    expect((await sweepPaidOrders(deps)).completed).toBe(0);
+    later(30_000 - PAYMENT_RECHECK_MS + 1);
+    expect((await sweepPaidOrders(deps)).completed).toBe(1);
+    expect(await listOutbox(database.db, member.email)).toHaveLength(1);
+    clock = new Date();
+  });
+
+  it('after a restart, asks about every pending order at once; on a database of its own it also frees a dead process’s leases', async () => {
+    const { member, checkout } = await started(19);
+    await gateway().pay(checkout.paymentSession.id, CARD);
+    await database.db.update(orders).set({ completionLeaseUntil: new Date(clock.getTime() + 30_000) }).where(eq(orders.paymentSessionId, checkout.paymentSession.id));
+    // A shared database (PostgreSQL): another server may hold the lease, so it is waited out.
+    await prepareFirstSweep(database.db, { leasesAreStale: false }, clock);
+    expect((await orderOf(checkout.paymentSession.id)).nextPaymentCheckAt!.getTime()).toBe(clock.getTime());
+    expect((await sweepPaidOrders(deps)).completed).toBe(0);
+    // The embedded database: one process opens it, so the lease was the crashed process's.
+    await database.db.update(orders).set({ nextPaymentCheckAt: new Date(clock.getTime() + PAYMENT_RECHECK_MS) }).where(eq(orders.paymentSessionId, checkout.paymentSession.id));
+    await prepareFirstSweep(database.db, { leasesAreStale: true }, clock);
+    expect((await sweepPaidOrders(deps)).completed).toBe(1);
+    expect(await listOutbox(database.db, member.email)).toHaveLength(1);
+  });
+
+  it('the sweeper refunds a payment that came after the hold, and stops asking about a session that closed unpaid', async () => {
+    const late = await started(16);
+    const abandoned = await started(16);
+    later(31 * 60_000);
+    await gateway().pay(late.checkout.paymentSession.id, CARD);
+    later(10 * 60_000);
+    await sweepPaidOrders(deps);
+    const refunded = await orderOf(late.checkout.paymentSession.id);
+    expect(refunded.status).toBe('REFUNDED');
+    const [refundMail] = await listOutbox(database.db, late.member.email);
+    expect(refundMail!.text).toContain(refunded.supplierReference);
+    expect((await orderOf(abandoned.checkout.paymentSession.id)).nextPaymentCheckAt).toBeNull();
+    clock = new Date();
+  });
+
+  it('keeps the tickets e-mail in the mail queue while the transport fails, and sends it once it works', async () => {
+    const outbox = deps.mail;
+    let failing = true;
+    const flaky: MailTransport = { name: 'smtp', send: async (message) => (failing ? Promise.reject(new Error('SMTP is down')) : outbox.send(message)) };
+    const withFlakyMail = { ...deps, mail: flaky };
+    const { member, checkout } = await started(17);
+    await gateway().pay(checkout.paymentSession.id, CARD);
+    const { outcome, order } = await completeCheckout(withFlakyMail, checkout.paymentSession.id);
+    expect(outcome).toBe('confirmed');
+    const [queued] = await database.db.select().from(mailQueue).where(eq(mailQueue.idempotencyKey, `tickets:${order.id}`));
+    expect(queued).toMatchObject({ status: 'pending', attempts: 1, lastError: 'SMTP is down' });
+    expect(await listOutbox(database.db, member.email)).toHaveLength(0);
+    failing = false;
+    expect(await deliverQueuedMail(database.db, flaky, { now: new Date(Date.now() + 60_000) })).toMatchObject({ sent: 1, failed: 0 });
+    const [sent] = await database.db.select().from(mailQueue).where(eq(mailQueue.idempotencyKey, `tickets:${order.id}`));
+    expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    expect(sent!.sentAt).toBeInstanceOf(Date);
+    const [mail] = await listOutbox(database.db, member.email);
+    expect(mail!.attachments).toHaveLength(2);
+  });
+
+  it('delivers a message again after a sender died before recording it, and the outbox keeps one copy', async () => {
+    const { member, checkout } = await started(18);
+    await gateway().pay(checkout.paymentSession.id, CARD);
+    const { order } = await completeCheckout(deps, checkout.paymentSession.id);
+    // As if the process died after the transport returned but before the row was marked sent.
+    await database.db.update(mailQueue).set({ status: 'pending', sentAt: null }).where(eq(mailQueue.idempotencyKey, `tickets:${order.id}`));
+    expect(await deliverQueuedMail(database.db, deps.mail, { now: new Date(Date.now() + MAIL_LEASE_MS + 1) })).toMatchObject({ sent: 1 });
+    expect(await listOutbox(database.db, member.email)).toHaveLength(1);
   });
 });

@@ -51,6 +51,16 @@ describe('the SMTP mail adapter', () => {
     expect(mail.html).toContain('<p>HTML</p>');
   });
 
+  it('gives a message sent twice under one idempotency key one Message-ID, by which mail clients know a repeat', async () => {
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${smtpPort}`, 'Skyline Ambassadors <ambassadors@skyline-tower.example>');
+    const message = { to: 'twice@example.com', subject: 'Your tickets', text: 't', html: 'h', idempotencyKey: 'tickets:0b7e0b3c-4f7e-4a8e-9a57-0d4f5c7c1f20' };
+    await transport.send(message);
+    await transport.send(message);
+    await vi.waitFor(() => expect(received.filter((m) => m.to && !Array.isArray(m.to) && m.to.text === 'twice@example.com')).toHaveLength(2));
+    const ids = received.filter((m) => m.to && !Array.isArray(m.to) && m.to.text === 'twice@example.com').map((m) => m.messageId);
+    expect(ids).toEqual(['<tickets.0b7e0b3c-4f7e-4a8e-9a57-0d4f5c7c1f20@skyline-tower.example>', '<tickets.0b7e0b3c-4f7e-4a8e-9a57-0d4f5c7c1f20@skyline-tower.example>']);
+  });
+
   it('reports a server that is not there', async () => {
     const transport = createSmtpTransport(`smtp://127.0.0.1:${await freePort()}`, 'a@example.com');
     await expect(transport.send({ to: 'x@example.com', subject: 's', text: 't', html: 'h' })).rejects.toThrow();

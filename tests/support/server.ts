@@ -5,7 +5,22 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-export type RunningServer = { url: string; dataDir: string; log: () => string; stop: () => Promise<void> };
+export type RunningServer = {
+  url: string;
+  port: number;
+  dataDir: string;
+  log: () => string;
+  stop: () => Promise<void>;
+  /** kill -9 of the site's process group, as a crash would (a site started with `detached`); keeps DATA_DIR. */
+  crash: () => Promise<void>;
+};
+
+export type SiteOptions = {
+  /** The port to listen on (a restart takes the crashed site's); a free one by default. */
+  port?: number;
+  /** In a process group of its own, so that `crash` can kill the whole group. */
+  detached?: boolean;
+};
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -37,11 +52,12 @@ function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 /** Spawns `next start`; resolves with the process and its output once it exits or `ready` holds. */
-export function spawnSite(env: Record<string, string>, port: number) {
+export function spawnSite(env: Record<string, string>, port: number, detached = false) {
   const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: process.cwd(),
     env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached,
   });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -49,11 +65,11 @@ export function spawnSite(env: Record<string, string>, port: number) {
   return { child, output: () => output };
 }
 
-export async function startSite(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+export async function startSite(env: Record<string, string> = {}, options: SiteOptions = {}): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'skypass-test-'));
   const url = `http://localhost:${port}`;
-  const { child, output } = spawnSite({ DATA_DIR: dataDir, NEXTAUTH_URL: url, ...env }, port);
+  const { child, output } = spawnSite({ DATA_DIR: dataDir, NEXTAUTH_URL: url, ...env }, port, options.detached);
   // Event-driven, not polled: the start-up log line is printed once the database is migrated and seeded
   // (this runs in vitest's global setup too, where vi.waitFor is not available).
   try {
@@ -81,11 +97,19 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   }
   return {
     url,
+    port,
     dataDir,
     log: output,
     stop: async () => {
       await stopProcess(child);
       if (!env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    crash: async () => {
+      if (!options.detached) throw new Error('only a site started with `detached` can crash as a process group');
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      process.kill(-child.pid!, 'SIGKILL');
+      await exited;
     },
   };
 }

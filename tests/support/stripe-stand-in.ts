@@ -48,6 +48,7 @@ export async function startStripeStandIn() {
           client_secret: `${id}_secret`,
           amount_total: params['line_items[0][price_data][unit_amount]']!,
           currency: params['line_items[0][price_data][currency]']!,
+          status: 'open',
           payment_status: 'unpaid',
           payment_intent: `pi_${id}`,
         };
@@ -75,7 +76,7 @@ export async function startStripeStandIn() {
     refunds,
     requests,
     markPaid: (id: string) => {
-      sessions.get(id)!.payment_status = 'paid';
+      Object.assign(sessions.get(id)!, { status: 'complete', payment_status: 'paid' });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

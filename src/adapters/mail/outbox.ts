@@ -11,16 +11,21 @@ export function createOutboxTransport(getDb: () => Promise<Database>): MailTrans
     async send(message) {
       const db = await getDb();
       const { attachments, ...rest } = message;
-      await db.insert(outboxMessages).values({
-        ...rest,
-        attachments: attachments?.map(({ content, ...a }) => ({ ...a, base64: content.toString('base64') })) ?? null,
-      });
-      console.log(`[mail:outbox] to ${message.to}: ${message.subject}\n${message.text}`);
+      const added = await db
+        .insert(outboxMessages)
+        .values({
+          ...rest,
+          attachments: attachments?.map(({ content, ...a }) => ({ ...a, base64: content.toString('base64') })) ?? null,
+        })
+        // A message delivered again (a sender that crashed before recording the first delivery) is kept once.
+        .onConflictDoNothing({ target: outboxMessages.idempotencyKey })
+        .returning({ id: outboxMessages.id });
+      if (added.length) console.log(`[mail:outbox] to ${message.to}: ${message.subject}\n${message.text}`);
     },
   };
 }
 
-export type OutboxEntry = Omit<MailMessage, 'attachments'> & { id: string; createdAt: Date; attachments: { filename: string }[] | null };
+export type OutboxEntry = Omit<MailMessage, 'attachments' | 'idempotencyKey'> & { id: string; createdAt: Date; attachments: { filename: string }[] | null };
 
 /** The newest messages first; to one address when `to` is given. */
 export async function listOutbox(db: Database, to?: string, limit = 50): Promise<OutboxEntry[]> {

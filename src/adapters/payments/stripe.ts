@@ -84,7 +84,7 @@ export function createStripeGateway({ secretKey, publishableKey, webhookSecret, 
       const session = await retrieve(id);
       const paid = session.payment_status === 'paid';
       return {
-        status: paid ? 'paid' : 'open',
+        status: paid ? 'paid' : session.status === 'expired' ? 'expired' : 'open',
         amountPaid: paid ? (session.amount_total ?? 0) : 0,
         currency: (session.currency ?? '').toUpperCase(),
       };

@@ -65,7 +65,8 @@ export function createTestGateway(db: Database, now: () => Date = () => new Date
 
     async getState(id) {
       const row = await session(id);
-      return { status: row.status, amountPaid: row.status === 'open' ? 0 : row.amount, currency: row.currency };
+      const status = row.status === 'open' && row.expiresAt <= now() ? 'expired' : row.status;
+      return { status, amountPaid: row.status === 'open' ? 0 : row.amount, currency: row.currency };
     },
 
     async pay(id, card) {

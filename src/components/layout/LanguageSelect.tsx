@@ -12,7 +12,8 @@ export function LanguageSelect() {
 
   function switchTo(locale: Locale) {
     // Next.js reads NEXT_LOCALE to send a returning visitor to their language.
-    document.cookie = `NEXT_LOCALE=${locale}; path=/; max-age=${ONE_YEAR}; samesite=lax`;
+    const secure = window.location.protocol === 'https:' ? '; secure' : '';
+    document.cookie = `NEXT_LOCALE=${locale}; path=/; max-age=${ONE_YEAR}; samesite=lax${secure}`;
     void router.push({ pathname: router.pathname, query: router.query }, router.asPath, { locale });
   }
 

@@ -14,6 +14,7 @@ import type { CheckoutDeps } from './deps';
 import { heldPrice } from './held-price';
 import { paymentSessionView, type PaymentSessionView } from './order-view';
 import { selectionTotal, toWebProduct } from '../catalog/web-product';
+import { PAYMENT_RECHECK_MS } from './sweep-paid-orders';
 
 export type StartedCheckout = { paymentSession: PaymentSessionView; bookingId: string; expirationTime: string };
 
@@ -115,6 +116,8 @@ async function holdAndOpenSession(
         paymentSessionId: session.id,
         paymentSession: session,
         holdExpiresAt,
+        // Paying takes the member a moment: the sweeper's first look comes after it.
+        nextPaymentCheckAt: new Date((deps.now?.() ?? new Date()).getTime() + PAYMENT_RECHECK_MS),
       })
       .returning();
     return { paymentSession: paymentSessionView(row!), bookingId: booking.uuid, expirationTime: holdExpiresAt.toISOString() };

@@ -1,14 +1,16 @@
 // The worker's step: issue the tokens that are due. Each row is leased before the issuer is called, so
 // two workers never issue the same row; a failure is retried later with exponential backoff, so a token
 // is never lost while the issuer is down.
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { CollectiblesIssuer } from '@/ports/collectibles';
 import { DROPS } from '@/config/drops';
 import type { Database } from '@/server/db/client';
 import { tokenIssues, users } from '@/server/db/schema';
 
-/** While a worker holds a row: long enough for the issuer's timeouts and retries. */
-const LEASE_MS = 2 * 60_000;
+/** While a worker holds a row. Short, so that a crashed worker's tokens are issued again within a
+ * minute of a restart; an issuer slower than this is harmless, as an issuer answers the same token when
+ * called again with the same issue (ports/collectibles.ts). */
+const LEASE_MS = 30_000;
 const FIRST_RETRY_MS = 5_000;
 const LAST_RETRY_MS = 60 * 60_000;
 
@@ -58,4 +60,13 @@ export async function issuePendingTokens(db: Database, issuer: CollectiblesIssue
     }
   }
   return run;
+}
+
+/** At start-up on a database no other process uses: tokens a dead process had leased are due at once.
+ * (A token held back, the welcome token, has never been attempted and keeps its time.) */
+export async function releaseTokenLeases(db: Database, now = new Date()): Promise<void> {
+  await db
+    .update(tokenIssues)
+    .set({ nextAttemptAt: now })
+    .where(and(eq(tokenIssues.status, 'pending'), gt(tokenIssues.nextAttemptAt, now), gt(tokenIssues.attempts, 0)));
 }

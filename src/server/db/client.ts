@@ -77,6 +77,13 @@ function open(): Promise<Opened> {
   return openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 }
 
+/** Whether other server processes may work on this database: PostgreSQL, yes; the embedded database,
+ * which one process opens (its directory lock), no, so whatever it finds leased at start-up is a dead
+ * process's. */
+export function isSharedDatabase(): boolean {
+  return Boolean(getEnv().DATABASE_URL);
+}
+
 // Kept on globalThis so that `next dev` module reloads reuse the one open database.
 const holder = globalThis as typeof globalThis & { __skypassDb?: Promise<Opened> };
 

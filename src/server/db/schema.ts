@@ -91,6 +91,8 @@ export const outboxMessages = pgTable(
   'outbox_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The message's idempotency key, when it has one: delivering it again adds no second copy. */
+    idempotencyKey: text('idempotency_key').unique(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
@@ -99,6 +101,32 @@ export const outboxMessages = pgTable(
     createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('outbox_messages_to_idx').on(t.to, t.createdAt)],
+);
+
+/**
+ * E-mails to send, written in the same transaction as the change they tell of (the transactional outbox
+ * pattern): a crash never loses one. A sender delivers pending rows and marks them sent only after the
+ * mail transport took them; the idempotency key ("tickets:<orderId>") makes writing one twice a no-op.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    attachments: jsonb('attachments').$type<{ filename: string; cid: string; contentType: string; base64: string }[]>(),
+    status: text('status').$type<'pending' | 'sent'>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the next attempt may start; while a sender works on the row, the end of its lease. */
+    nextAttemptAt: timestamp('next_attempt_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { mode: 'date', withTimezone: true }),
+  },
+  (t) => [index('mail_queue_due_idx').on(t.status, t.nextAttemptAt)],
 );
 
 /** Fixed-window counters for abuse limits, shared by every server process. */
@@ -293,13 +321,15 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { mode: 'date', withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { mode: 'date', withTimezone: true }),
     refundedAt: timestamp('refunded_at', { mode: 'date', withTimezone: true }),
-    ticketsSentAt: timestamp('tickets_sent_at', { mode: 'date', withTimezone: true }),
     /** While set and in the future, one process is completing the payment: the others leave it alone. */
     completionLeaseUntil: timestamp('completion_lease_until', { mode: 'date', withTimezone: true }),
     /** When a newer Book of the member released this unpaid hold (its hold then ends at once). */
     releasedAt: timestamp('released_at', { mode: 'date', withTimezone: true }),
+    /** When the sweeper next asks the gateway whether this pending order was paid; null once its payment
+     * session closed unpaid (nothing left to sweep). */
+    nextPaymentCheckAt: timestamp('next_payment_check_at', { mode: 'date', withTimezone: true }).defaultNow(),
   },
-  (t) => [index('orders_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('orders_user_idx').on(t.userId, t.createdAt), index('orders_payment_check_idx').on(t.status, t.nextPaymentCheckAt)],
 );
 
 /** One Book at a time per member: a lease taken with a conditional insert, so that concurrent Books of

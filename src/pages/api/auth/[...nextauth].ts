@@ -1,6 +1,6 @@
-// next-auth under /api/auth, with what it lacks in front: the input checks every route has, our abuse
-// limits on the sign-in e-mail, the visitor's language carried to the e-mail it sends, and a 503 (not an
-// empty session) when the database is out of reach.
+// next-auth under /api/auth, with what it lacks in front: calls from other sites refused, the input
+// checks every route has, our abuse limits on the sign-in e-mail, the visitor's language carried to the
+// e-mail it sends, and a 503 (not an empty session) when the database is out of reach.
 import type { NextApiRequest, NextApiResponse } from 'next';
 import NextAuth from 'next-auth';
 import { enforceAbuseLimits } from '@/modules/accounts/abuse-limits';
@@ -8,6 +8,7 @@ import { normalizeEmail } from '@/modules/accounts/normalize-email';
 import { sendError } from '@/http/route';
 import { clientAddress } from '@/http/client-address';
 import { refuseUnsafeInput } from '@/http/input-hygiene';
+import { refuseCrossSiteRequest } from '@/http/origin-check';
 import { getAuthOptions } from '@/wiring/auth-options';
 import { readSession } from '@/wiring/member-session';
 import { getDb } from '@/server/db/client';
@@ -41,6 +42,8 @@ function refuseMalformedCallbackUrl(req: NextApiRequest, res: NextApiResponse): 
 export default async function auth(req: NextApiRequest, res: NextApiResponse) {
   const locale = requestLocale(req);
   try {
+    // next-auth checks its own CSRF token on sign-in and sign-out; this refuses every other site first.
+    refuseCrossSiteRequest(req);
     refuseUnsafeInput(req, typeof req.body === 'object' && req.body !== null ? req.body : undefined);
     refuseMalformedCallbackUrl(req, res);
     if (req.method === 'GET' && action(req) === 'session') {

@@ -48,7 +48,8 @@ export default jsonRoute({
       } catch (error) {
         if (!(error instanceof PaymentError) || error.code === 'not_found' || error.code === 'gateway_failed') throw error;
         // A session paid already (a second click) goes on to completion; a refused card changes nothing.
-        if (error.code !== 'session_closed' || (await gateway.getState(sessionId)).status === 'open') {
+        const { status } = error.code === 'session_closed' ? await gateway.getState(sessionId) : { status: 'open' };
+        if (status === 'open' || status === 'expired') {
           throw new AppError(402, 'PAYMENT_FAILED', PAYMENT_REFUSALS[error.code] ?? 'cardInvalid');
         }
       }
