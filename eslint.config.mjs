@@ -5,22 +5,22 @@ import nextTypescript from 'eslint-config-next/typescript';
 // it lists; everything else is an error. Imports between layers are written '@/layer/…', so that a
 // relative path never hides a crossing (a relative import may not climb out of its own folder's parent).
 const LAYERS = {
-  pages: ['components', 'client', 'http', 'wiring', 'modules', 'ports', 'server', 'shared', 'config'],
-  'pages/api': ['http', 'wiring', 'modules', 'ports', 'server', 'shared', 'config'],
-  components: ['client', 'modules', 'ports', 'shared', 'config'],
-  client: ['modules', 'ports', 'shared', 'config'],
-  http: ['wiring', 'modules', 'ports', 'server', 'shared', 'config'],
-  wiring: ['adapters', 'modules', 'ports', 'server', 'shared', 'config'],
-  modules: ['ports', 'server', 'shared', 'config'],
-  adapters: ['ports', 'server', 'shared', 'config'],
-  ports: ['shared', 'config'],
-  server: ['shared', 'config'],
-  shared: ['config'],
+  pages: ['components', 'client', 'http', 'wiring', 'modules', 'ports', 'server', 'universal', 'config'],
+  'pages/api': ['http', 'wiring', 'modules', 'ports', 'server', 'universal', 'config'],
+  components: ['client', 'modules', 'ports', 'universal', 'config'],
+  client: ['modules', 'ports', 'universal', 'config'],
+  http: ['wiring', 'modules', 'ports', 'server', 'universal', 'config'],
+  wiring: ['adapters', 'modules', 'ports', 'server', 'universal', 'config'],
+  modules: ['ports', 'server', 'universal', 'config'],
+  adapters: ['ports', 'server', 'universal', 'config'],
+  ports: ['universal', 'config'],
+  server: ['universal', 'config'],
+  universal: ['config'],
   config: [],
 };
 
 // Code that must run anywhere (the browser, a worker, a test) without a web framework.
-const FRAMEWORK_FREE = new Set(['modules', 'ports', 'adapters', 'shared', 'config', 'client']);
+const FRAMEWORK_FREE = new Set(['modules', 'ports', 'adapters', 'universal', 'config', 'client']);
 const FRAMEWORK = { regex: '^(next|next-auth|react|react-dom|next-i18next|react-i18next)(/|$)', message: 'This layer is framework-free: no next, next-auth or react here.' };
 const CLIENT_FRAMEWORK = { regex: '^(next-auth(?!/react)|next/(server|headers)|next-i18next/pages/serverSideTranslations)(/|$)', message: 'Browser state may use next/router and react, not server parts of the framework.' };
 // The repository's configuration and English texts (config/*.json, locales/en/*.json, next-i18next.config.js)

@@ -18,6 +18,7 @@ const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start
     // Every test signs in several times from one address.
     RATE_LIMIT_SIGNIN_PER_IP: '1000/15m',
     RATE_LIMIT_LOOKUP_PER_IP: '1000/15m',
+    RATE_LIMIT_BOOK_PER_IP: '1000/15m',
   },
 });
 const stop = () => child.kill('SIGTERM');

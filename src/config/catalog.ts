@@ -43,16 +43,22 @@ const optionSchema = z.object({
   units: z.array(unitSchema).min(1),
 });
 
+/** The most tickets a member books at once on the website (a reseller's limits are the options' own). */
+const ticketsPerBooking = z.number().int().min(1).max(100);
+
 export const catalogSchema = z.object({
   currency: z.string().length(3),
   bookingWindowDays: z.number().int().min(1).max(730),
   closedDates: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)),
+  /** For every product that sets none, including an external supplier's. */
+  maxTicketsPerBooking: ticketsPerBooking.default(10),
   products: z
     .array(
       z.object({
         id: z.string().regex(/^[a-z0-9-]+$/),
         internalName: z.string(),
         image: z.string().startsWith('/'),
+        maxTicketsPerBooking: ticketsPerBooking.optional(),
         options: z
           .array(optionSchema)
           .min(1)
@@ -66,6 +72,12 @@ export type CatalogConfig = z.infer<typeof catalogSchema>;
 export type OptionConfig = z.infer<typeof optionSchema>;
 
 export const CATALOG: CatalogConfig = checkConfigFile('config/catalog.json', catalogSchema, raw);
+
+/** The most tickets one website booking of `productId` may have: the product's own limit, else the
+ * catalogue's (which also covers an external supplier's products). */
+export function maxTicketsPerBooking(productId: string, catalog: CatalogConfig = CATALOG): number {
+  return catalog.products.find((p) => p.id === productId)?.maxTicketsPerBooking ?? catalog.maxTicketsPerBooking;
+}
 
 export type OpeningHours = { from: string; to: string };
 

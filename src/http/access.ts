@@ -1,11 +1,14 @@
 // Who may call a route, declared by the route (src/http/route.ts) and checked here, once, before the
 // handler runs: anyone, a signed-in member, the operator (OPS_API_KEY), or an OCTO supplier's webhook.
+// Wrong keys are counted per client address and throttled (./key-attempts.ts).
 import type { NextApiRequest, NextApiResponse } from 'next';
-import { getServerSession } from 'next-auth';
+import { DEMO_OPS_KEY } from '@/server/demo-keys';
 import { getEnv } from '@/server/env';
 import { AppError, type ErrorKey } from '@/server/errors';
-import { getAuthOptions } from '@/wiring/auth-options';
-import { bearerMatches } from './bearer';
+import { readSession } from '@/wiring/member-session';
+import { bearerKey, bearerMatches } from './bearer';
+import { clientAddress } from './client-address';
+import { recordWrongKey, refuseWhileThrottled } from './key-attempts';
 
 export type Access = 'public' | 'member' | 'operator' | 'octo-webhook';
 
@@ -14,26 +17,33 @@ export type Member = { userId: string; email: string };
 /** What the handler knows of its caller: the member for member routes, nothing for the others. */
 export type Caller<A extends Access> = A extends 'member' ? Member : undefined;
 
-/** In the demo, a published operator key, so that `npm run ops` works at once. */
-export const DEMO_OPS_KEY = 'skypass-demo-ops-key';
-
 async function member(req: NextApiRequest, res: NextApiResponse, refusal: ErrorKey): Promise<Member> {
-  const session = await getServerSession(req, res, await getAuthOptions());
+  const session = await readSession(req, res);
   if (!session?.user?.id || !session.user.email) throw new AppError(401, 'UNAUTHORIZED', refusal);
   return { userId: session.user.id, email: session.user.email };
 }
 
-function operator(req: NextApiRequest): void {
-  const env = getEnv();
-  const expected = env.OPS_API_KEY ?? (env.SKYPASS_DEMO ? DEMO_OPS_KEY : undefined);
-  if (!expected) throw new AppError(404, 'NOT_FOUND', 'operatorApiOff');
-  if (!bearerMatches(req, expected)) throw new AppError(401, 'UNAUTHORIZED', 'operatorKeyRequired');
+/** Compares the request's bearer key with `expected`, unless the address is throttled; counts a wrong one. */
+async function checkKey(req: NextApiRequest, expected: string, refusal: ErrorKey): Promise<void> {
+  const clientIp = clientAddress(req);
+  await refuseWhileThrottled(clientIp);
+  if (bearerMatches(req, expected)) return;
+  if (bearerKey(req) !== undefined) await recordWrongKey(clientIp);
+  throw new AppError(401, 'UNAUTHORIZED', refusal);
 }
 
-function octoWebhook(req: NextApiRequest): void {
+async function operator(req: NextApiRequest): Promise<void> {
+  const env = getEnv();
+  // The published demo key works in demo mode only.
+  const expected = env.OPS_API_KEY ?? (env.SKYPASS_DEMO ? DEMO_OPS_KEY : undefined);
+  if (!expected) throw new AppError(404, 'NOT_FOUND', 'operatorApiOff');
+  await checkKey(req, expected, 'operatorKeyRequired');
+}
+
+async function octoWebhook(req: NextApiRequest): Promise<void> {
   const secret = getEnv().OCTO_WEBHOOK_SECRET;
   if (!secret) throw new AppError(404, 'NOT_FOUND', 'octoWebhooksOff');
-  if (!bearerMatches(req, secret)) throw new AppError(401, 'UNAUTHORIZED', 'webhookSecretRequired');
+  await checkKey(req, secret, 'webhookSecretRequired');
 }
 
 /** Lets the caller through, or throws the AppError that answers them. */
@@ -44,7 +54,7 @@ export async function admit<A extends Access>(
   signInMessage: ErrorKey = 'mustLogInToBook',
 ): Promise<Caller<A>> {
   if (access === 'member') return (await member(req, res, signInMessage)) as Caller<A>;
-  if (access === 'operator') operator(req);
-  if (access === 'octo-webhook') octoWebhook(req);
+  if (access === 'operator') await operator(req);
+  if (access === 'octo-webhook') await octoWebhook(req);
   return undefined as Caller<A>;
 }

@@ -5,10 +5,12 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { z } from 'zod';
 import type { Locale } from '@/config/locales';
+import { databaseUnavailable, isDatabaseUnavailable } from '@/server/db/unavailable';
 import { AppError, type ErrorKey, type MessageValues } from '@/server/errors';
 import { hasMessage, requestLocale, serverT } from '@/server/i18n';
 import { admit, type Access, type Caller } from './access';
 import { clientAddress } from './client-address';
+import { refuseUnsafeInput } from './input-hygiene';
 import { readJsonBody } from './read-json-body';
 
 export type RouteContext<Body, A extends Access = 'public'> = {
@@ -47,6 +49,8 @@ function issueMessage(issue: z.core.$ZodIssue): { key: ErrorKey; values: Message
 
 export function sendError(res: NextApiResponse, error: unknown, locale: Locale, validationStatus = 422): void {
   const t = serverT(locale, 'errors');
+  // An outage is not a bug: 503 and "try again in a moment".
+  if (isDatabaseUnavailable(error)) error = databaseUnavailable();
   if (error instanceof AppError) {
     for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
     res.status(error.status).json({ error: t(error.key, error.values), code: error.code });
@@ -73,11 +77,9 @@ export function jsonRoute<S extends z.ZodType, A extends Access>(options: Option
         throw new AppError(405, 'METHOD_NOT_ALLOWED', 'methodNotAllowed', { method: options.method }, { Allow: options.method });
       }
       const caller = await admit(options.access, req, res, options.signInMessage);
-      let body: unknown = undefined;
-      if (options.body) {
-        const raw = await readJsonBody(req, options.limitBytes ?? 8 * 1024);
-        body = options.body.parse(raw);
-      }
+      const raw = options.body ? await readJsonBody(req, options.limitBytes ?? 8 * 1024) : undefined;
+      refuseUnsafeInput(req, raw);
+      const body: unknown = options.body ? options.body.parse(raw) : undefined;
       const result = await options.handle({ req, res, body: body as z.infer<S>, locale, clientIp: clientAddress(req), caller });
       res.status(result.status).json(result.body);
     } catch (error) {

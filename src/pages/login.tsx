@@ -1,17 +1,17 @@
 import { useEffect } from 'react';
 import { useRouter } from 'next/router';
-import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import { AuthPage } from '@/components/auth/AuthPage';
 import { EmailForm } from '@/components/auth/EmailForm';
 import { Alert } from '@/components/ui/Alert';
+import { useMemberSession } from '@/client/session/use-member-session';
 import { safeCallbackUrl } from '@/modules/accounts/callback-url';
 import { staticTranslations } from '@/server/translations';
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
   const router = useRouter();
-  const { status } = useSession();
+  const { status } = useMemberSession();
   const callbackUrl = safeCallbackUrl(router.query.callbackUrl);
 
   // A member who is already signed in goes straight on.

@@ -14,7 +14,7 @@ import { orderView, type OrderView } from '@/modules/checkout/order-view';
 import { getMembership, type Membership } from '@/modules/loyalty/membership';
 import { requireMember } from '@/http/require-member';
 import { getDb } from '@/server/db/client';
-import { formatLongDate } from '@/shared/format/date-time';
+import { formatLongDate } from '@/universal/format/date-time';
 import { translationProps } from '@/server/translations';
 import { isLocale } from '@/config/locales';
 

@@ -1,5 +1,7 @@
 // Typed configuration, validated once. Every variable is documented in README.md.
+import net from 'node:net';
 import { z } from 'zod';
+import { DEMO_OPS_KEY, DEMO_RESELLER } from './demo-keys';
 
 const booleanish = z
   .enum(['true', 'false', '1', '0', ''])
@@ -18,6 +20,30 @@ export function parseRateLimit(value: string): RateLimit | undefined {
   const windowMs = Number(amount) * WINDOW_UNITS[unit as keyof typeof WINDOW_UNITS];
   if (Number(max) < 1 || windowMs < 1_000) return undefined;
   return { max: Number(max), windowMs };
+}
+
+/**
+ * Which proxies in front of the site are believed about the client's address (X-Forwarded-For): the
+ * number of them (`hops`), or their addresses and networks (`proxies`, IPs or CIDRs).
+ */
+export type TrustProxy = { hops: number } | { proxies: string[] };
+
+const TRUST_PROXY_FORMAT = 'TRUST_PROXY is a number of proxies (0, 1, 2, …) or their addresses (10.0.0.1, 10.0.0.0/8, ::1, …)';
+
+/** "2" → two proxies; "10.0.0.0/8, 192.168.1.10" → those; "true"/"false" are 1 and 0, as before. */
+export function parseTrustProxy(value: string | undefined): TrustProxy | undefined {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false') return { hops: 0 };
+  if (text === 'true') return { hops: 1 };
+  if (/^\d{1,2}$/.test(text)) return { hops: Number(text) };
+  const proxies = text.split(',').map((entry) => entry.trim());
+  const valid = proxies.every((entry) => {
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = net.isIP(address);
+    if (family === 0 || extra !== undefined) return false;
+    return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+  });
+  return valid ? { proxies } : undefined;
 }
 
 const rateLimit = (fallback: string) =>
@@ -43,7 +69,17 @@ const schema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
   SKYPASS_DEMO: booleanish,
-  TRUST_PROXY: booleanish,
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (!parsed) {
+        ctx.addIssue({ code: 'custom', message: TRUST_PROXY_FORMAT });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   OCTO_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   OCTO_API_KEY: z.string().min(8).optional(),
   OCTO_WEBHOOK_SECRET: z.string().min(16, 'OCTO_WEBHOOK_SECRET must be at least 16 characters').optional(),
@@ -70,6 +106,13 @@ const schema = z.object({
   RATE_LIMIT_SIGNIN_PER_IP: rateLimit('20/15m'),
   RATE_LIMIT_LOOKUP_PER_EMAIL: rateLimit('20/15m'),
   RATE_LIMIT_LOOKUP_PER_IP: rateLimit('60/15m'),
+  /** Book (payWithPayment) per member and per client address. */
+  RATE_LIMIT_BOOK_PER_MEMBER: rateLimit('10/15m'),
+  RATE_LIMIT_BOOK_PER_IP: rateLimit('30/15m'),
+  /** Wrong bearer keys (operator API, OCTO API, OCTO webhook) per client address. */
+  RATE_LIMIT_KEY_FAILURES_PER_IP: rateLimit('10/15m'),
+  /** How many unpaid bookings a member may hold at once: a new Book releases the oldest beyond it. */
+  UNPAID_BOOKINGS_PER_MEMBER: z.coerce.number().int().min(1).max(10).default(1),
 });
 
 /** The parsed environment, with the values computed from it once. */
@@ -98,7 +141,13 @@ export function startupRefusal(env: Env): string | undefined {
   if (poap !== 0 && poap !== 3) return 'POAP_API_KEY, POAP_CLIENT_ID and POAP_CLIENT_SECRET go together';
   const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET].filter(Boolean).length;
   if (stripe !== 0 && stripe !== 3) return 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together';
-  if (env.NODE_ENV !== 'production' || env.SKYPASS_DEMO) return undefined;
+  if (env.SKYPASS_DEMO) return undefined;
+  // The demo's keys are published: they must not become a real site's keys.
+  if (env.OPS_API_KEY === DEMO_OPS_KEY) return 'OPS_API_KEY is the published demo key: choose a key of your own outside demo mode';
+  if (env.OCTO_RESELLER_KEYS?.split(',').some((pair) => pair.slice(pair.indexOf(':') + 1) === DEMO_RESELLER.key)) {
+    return 'OCTO_RESELLER_KEYS holds the published demo key: give each reseller a key of its own outside demo mode';
+  }
+  if (env.NODE_ENV !== 'production') return undefined;
   const missing = [!env.SMTP_URL && 'SMTP_URL', !env.NEXTAUTH_SECRET && 'NEXTAUTH_SECRET'].filter(Boolean);
   if (missing.length === 0) return undefined;
   return `${missing.join(' and ')} must be set in production (or set SKYPASS_DEMO=true to run the demo)`;

@@ -19,6 +19,8 @@ export type ErrorCode =
   | 'SOLD_OUT'
   | 'PRICE_CHANGED'
   | 'PAYMENT_FAILED'
+  | 'BOOKING_IN_PROGRESS'
+  | 'UNAVAILABLE'
   | 'INTERNAL';
 
 /** A key of locales/en/errors.json: every message an API answer can carry. */

@@ -2,9 +2,20 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Locale } from '@/config/locales';
 
-export type RequestContext = { locale?: Locale };
+export type RequestContext = {
+  locale?: Locale;
+  /** Set when a database call of this request found the database out of reach (next-auth swallows the
+   * error and would answer "no session"). */
+  databaseUnavailable?: boolean;
+};
 
 const storage = new AsyncLocalStorage<RequestContext>();
 
 export const runWithRequestContext = <T>(context: RequestContext, fn: () => T): T => storage.run(context, fn);
 export const currentRequestContext = (): RequestContext => storage.getStore() ?? {};
+
+/** Notes, for the current request, that the database could not be reached. */
+export function noteDatabaseUnavailable(): void {
+  const context = storage.getStore();
+  if (context) context.databaseUnavailable = true;
+}

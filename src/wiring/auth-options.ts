@@ -12,8 +12,9 @@ import { renderSignInEmail } from '@/modules/accounts/sign-in-email';
 import { recordLoyaltyEvent } from '@/modules/loyalty/record-event';
 import { getDb } from '@/server/db/client';
 import { accounts, sessions, users, verificationTokens } from '@/server/db/schema';
-import { currentRequestContext } from '@/server/request-context';
+import { currentRequestContext, noteDatabaseUnavailable } from '@/server/request-context';
 import { authSecret } from '@/server/auth/secret';
+import { isDatabaseUnavailable } from '@/server/db/unavailable';
 
 /** The welcome token arrives this long after the first sign-in, while the member is on the site. */
 const WELCOME_DELAY_MS = 5_000;
@@ -23,17 +24,49 @@ export const SIGN_IN_LINK_MINUTES = 30;
 
 let options: NextAuthOptions | undefined;
 
+/** next-auth catches its adapter's errors and answers "no session": each call notes an outage for the
+ * request first, so that the edge answers 503 instead (wiring/member-session.ts). */
+function watchingOutages(adapter: Adapter): Adapter {
+  const watched: Record<string, unknown> = {};
+  for (const [name, method] of Object.entries(adapter)) {
+    if (typeof method !== 'function') continue;
+    watched[name] = async (...args: unknown[]) => {
+      try {
+        return await (method as (...a: unknown[]) => Promise<unknown>)(...args);
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) noteDatabaseUnavailable();
+        throw error;
+      }
+    };
+  }
+  return watched as Adapter;
+}
+
+/** Where next-auth may send a member: a path or an address of this site, else the site's root. Its own
+ * default throws on a value that is not a URL ("%", "http://["), which answered a 500. */
+export function sameSiteRedirect({ url, baseUrl }: { url: string; baseUrl: string }): string {
+  if (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\')) return `${baseUrl}${url}`;
+  try {
+    if (new URL(url).origin === new URL(baseUrl).origin) return url;
+  } catch {
+    // Not an address: the site's root.
+  }
+  return baseUrl;
+}
+
 export async function getAuthOptions(): Promise<NextAuthOptions> {
   if (options) return options;
   const db = await getDb();
   options = {
     secret: authSecret(),
-    adapter: DrizzleAdapter(db, {
-      usersTable: users,
-      accountsTable: accounts,
-      sessionsTable: sessions,
-      verificationTokensTable: verificationTokens,
-    }) as unknown as Adapter,
+    adapter: watchingOutages(
+      DrizzleAdapter(db, {
+        usersTable: users,
+        accountsTable: accounts,
+        sessionsTable: sessions,
+        verificationTokensTable: verificationTokens,
+      }) as unknown as Adapter,
+    ),
     session: { strategy: 'database', maxAge: 30 * 24 * 60 * 60 },
     pages: { signIn: '/login', verifyRequest: '/verifyRequest', error: '/error' },
     providers: [
@@ -60,6 +93,7 @@ export async function getAuthOptions(): Promise<NextAuthOptions> {
         if (email?.verificationRequest) return Boolean(user.email) && memberExists(db, user.email!);
         return true;
       },
+      redirect: async (params) => sameSiteRedirect(params),
       async session({ session, user }) {
         return { ...session, user: { ...session.user, id: user.id } };
       },

@@ -14,6 +14,7 @@ export async function getCheckoutDeps(): Promise<CheckoutDeps> {
     gateway: await getPaymentGateway(),
     mail: getMailTransport(),
     holdMinutes: env.PAYMENT_HOLD_MINUTES,
+    unpaidBookingsPerMember: env.UNPAID_BOOKINGS_PER_MEMBER,
     siteUrl: env.siteUrl,
   };
 }

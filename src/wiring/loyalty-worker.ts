@@ -4,6 +4,7 @@
 import { issuePendingTokens } from '@/modules/loyalty/issue-pending';
 import { onLoyaltyWork } from '@/modules/loyalty/work-signal';
 import { getDb } from '@/server/db/client';
+import { isDatabaseUnavailable } from '@/server/db/unavailable';
 import { getIssuer } from './collectibles';
 
 const INTERVAL_MS = 2_000;
@@ -14,7 +15,8 @@ async function runOnce(): Promise<void> {
   try {
     await issuePendingTokens(await getDb(), await getIssuer());
   } catch (error) {
-    console.error('[loyalty] issuing tokens failed; the next run tries again', error);
+    if (isDatabaseUnavailable(error)) console.error('[loyalty] the database is out of reach; the next run tries again');
+    else console.error('[loyalty] issuing tokens failed; the next run tries again', error);
   }
 }
 

@@ -2,8 +2,9 @@
 // registered and the workers started, before the first request. A server that cannot run correctly
 // stops here with a one-line reason.
 import { checkAllConfigFiles } from '@/config/check-all';
-import { DEMO_RESELLER, parseResellerKeys, registerResellers } from '@/modules/resellers/reseller-keys';
+import { parseResellerKeys, resellerKeysRefusal, syncResellers } from '@/modules/resellers/reseller-keys';
 import { getDb } from '@/server/db/client';
+import { DEMO_RESELLER } from '@/server/demo-keys';
 import { getEnv, startupRefusal, type Env } from '@/server/env';
 import { startLoyaltyWorker } from './loyalty-worker';
 import { getMailTransport } from './mail';
@@ -34,15 +35,17 @@ export async function startServer(): Promise<void> {
   } catch (error) {
     refuse((error as Error).message);
   }
-  const refusal = startupRefusal(env);
+  const configured = parseResellerKeys(env.OCTO_RESELLER_KEYS);
+  const refusal = startupRefusal(env) ?? resellerKeysRefusal(configured);
   if (refusal) refuse(refusal);
   // next-auth reads its public address from this variable on every request and offers no option for
   // it: hand it the one computed address, once, before the first request.
   process.env.NEXTAUTH_URL = env.siteUrl;
   try {
     const db = await getDb();
-    const resellers = parseResellerKeys(env.OCTO_RESELLER_KEYS);
-    await registerResellers(db, env.SKYPASS_DEMO && resellers.length === 0 ? [DEMO_RESELLER] : resellers);
+    // The database holds exactly the resellers configured now (the demo's only in demo mode).
+    const { revoked, holdsReleased } = await syncResellers(db, env.SKYPASS_DEMO && configured.length === 0 ? [DEMO_RESELLER] : configured);
+    if (revoked.length) console.log(`[skypass] resellers revoked: ${revoked.join(', ')} (${holdsReleased} unpaid holds released)`);
   } catch (error) {
     refuse(`the database could not be opened: ${(error as Error).message}`);
   }

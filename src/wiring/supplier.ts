@@ -6,9 +6,7 @@ import { createLocalSupplier, type LocalSupplierChange } from '@/adapters/suppli
 import { createOctoClient } from '@/adapters/supplier/octo/octo-client';
 import type { SupplierPort } from '@/ports/supplier';
 import { notifyAvailabilityUpdate, notifyBookingUpdate, type SlotRef } from '@/modules/resellers/webhook-notifications';
-
-/** The reseller id of the website's own bookings in the local supplier. */
-export const WEBSITE_RESELLER = 'website';
+import { WEBSITE_RESELLER } from '@/modules/resellers/reseller-keys';
 
 let supplier: Promise<SupplierPort> | undefined;
 

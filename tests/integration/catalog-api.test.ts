@@ -1,7 +1,7 @@
 // GET /api/metadata/getProducts and POST /api/auth/octo/products/availability(+Calendar), as the ticket
 // page calls them, including every validation message of docs/product.md#rules and hostile input.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addLocalDays, todayIn } from '@/shared/local-date';
+import { addLocalDays, todayIn } from '@/universal/local-date';
 import { freePort, startSite, type RunningServer } from '../support/server';
 import { OCTO_KEY, TEST_SITE_ENV, Visitor } from './sites';
 

@@ -17,7 +17,7 @@ import { startCheckout } from '@/modules/checkout/start-checkout';
 import type { SupplierPort } from '@/ports/supplier';
 import { AppError } from '@/server/errors';
 import { orders, testPaymentSessions, users } from '@/server/db/schema';
-import { addLocalDays, todayIn } from '@/shared/local-date';
+import { addLocalDays, todayIn } from '@/universal/local-date';
 import { openTestDatabase } from '../support/database';
 import { CHARTER_PRICE, STAND_IN_KEY, startOctoStandIn } from '../support/octo-stand-in';
 import { freePort, startSite } from '../support/server';

@@ -2,7 +2,7 @@
 // OCTO error code and shape a reseller's software relies on (the official validator's rules, which CI
 // cannot run). Bad input gets OCTO's own codes, never a 500, and writes nothing.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { addLocalDays, todayIn } from '@/shared/local-date';
+import { addLocalDays, todayIn } from '@/universal/local-date';
 import { OCTO_KEY, OTHER_OCTO_KEY } from './sites';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

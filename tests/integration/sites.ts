@@ -12,6 +12,8 @@ export const TEST_SITE_ENV = {
   RATE_LIMIT_SIGNIN_PER_IP: '10/15m',
   RATE_LIMIT_LOOKUP_PER_EMAIL: '10/15m',
   RATE_LIMIT_LOOKUP_PER_IP: '30/15m',
+  RATE_LIMIT_BOOK_PER_MEMBER: '8/15m',
+  RATE_LIMIT_BOOK_PER_IP: '12/15m',
   OCTO_RESELLER_KEYS: 'contract-tests:contract-test-key-0123456789,other-reseller:other-reseller-key-0123456789',
   OCTO_WEBHOOK_SECRET: 'octo-webhook-secret-0123456789',
 };
@@ -27,10 +29,14 @@ const randomAddress = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)
 
 /** One visitor: a client address of its own (X-Forwarded-For, trusted by the test sites) and a cookie jar. */
 export class Visitor {
-  readonly address = randomAddress();
   private cookies = new Map<string, string>();
 
-  constructor(readonly baseUrl: string, private readonly language = 'en') {}
+  constructor(
+    readonly baseUrl: string,
+    private readonly language = 'en',
+    /** The client address the site sees (several visitors may share one, as behind a NAT). */
+    readonly address = randomAddress(),
+  ) {}
 
   private remember(res: Response) {
     for (const cookie of res.headers.getSetCookie()) {

@@ -1,5 +1,5 @@
 // Helpers for supplier tests: open days, and the ids of the demo catalogue.
-import { addLocalDays, todayIn } from '@/shared/local-date';
+import { addLocalDays, todayIn } from '@/universal/local-date';
 import type { SupplierPort } from '@/ports/supplier';
 
 export const NY = 'America/New_York';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatTime } from '@/shared/format/date-time';
-import { todayIn } from '@/shared/local-date';
-import { formatMoney } from '@/shared/format/money';
+import { formatDate, formatTime } from '@/universal/format/date-time';
+import { todayIn } from '@/universal/local-date';
+import { formatMoney } from '@/universal/format/money';
 
 describe('dates and times in New York', () => {
   it("writes dates as 'EEEE M/d/yyyy'", () => {

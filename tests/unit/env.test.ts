@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { parseResellerKeys, resellerKeysRefusal, WEBSITE_RESELLER } from '@/modules/resellers/reseller-keys';
+import { databaseUnavailable, isDatabaseUnavailable } from '@/server/db/unavailable';
+import { DEMO_OPS_KEY, DEMO_RESELLER } from '@/server/demo-keys';
 import { parseEnv, parseRateLimit, startupRefusal } from '@/server/env';
 import { localeFromAcceptLanguage } from '@/server/accept-language';
 
@@ -34,6 +37,53 @@ describe('configuration', () => {
     expect(startupRefusal(parseEnv({ NODE_ENV: 'production', SMTP_URL: 'smtp://m.example', NEXTAUTH_SECRET: secret }))).toBeUndefined();
     expect(startupRefusal(parseEnv({ NODE_ENV: 'production', SKYPASS_DEMO: 'true' }))).toBeUndefined();
     expect(startupRefusal(parseEnv({ NODE_ENV: 'development' }))).toBeUndefined();
+  });
+});
+
+describe('demo keys and resellers at start-up', () => {
+  const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://m.example', NEXTAUTH_SECRET: 'x'.repeat(32) };
+
+  it('refuses the published demo keys outside demo mode', () => {
+    expect(startupRefusal(parseEnv({ ...production, OPS_API_KEY: DEMO_OPS_KEY }))).toBe(
+      'OPS_API_KEY is the published demo key: choose a key of your own outside demo mode',
+    );
+    expect(startupRefusal(parseEnv({ ...production, OCTO_RESELLER_KEYS: `partner:partner-key-0123456789,copy:${DEMO_RESELLER.key}` }))).toMatch(
+      /^OCTO_RESELLER_KEYS holds the published demo key/,
+    );
+    expect(startupRefusal(parseEnv({ NODE_ENV: 'development', OPS_API_KEY: DEMO_OPS_KEY }))).toMatch(/^OPS_API_KEY is the published demo key/);
+    expect(startupRefusal(parseEnv({ SKYPASS_DEMO: 'true', OPS_API_KEY: DEMO_OPS_KEY }))).toBeUndefined();
+  });
+
+  it('refuses reserved, repeated and shared reseller ids and keys, in one line', () => {
+    expect(resellerKeysRefusal(parseResellerKeys('website:website-key-0123456789'))).toBe(
+      `OCTO_RESELLER_KEYS: the reseller id "${WEBSITE_RESELLER}" is reserved for the site's own bookings; choose another id`,
+    );
+    expect(resellerKeysRefusal(parseResellerKeys('a:key-a-0123456789abcdef,a:key-b-0123456789abcdef'))).toMatch(/"a" is listed twice/);
+    expect(resellerKeysRefusal(parseResellerKeys('a:key-a-0123456789abcdef,b:key-a-0123456789abcdef'))).toMatch(/"b" has the key of another/);
+    expect(resellerKeysRefusal(parseResellerKeys('a:key-a-0123456789abcdef,b:key-b-0123456789abcdef'))).toBeUndefined();
+  });
+});
+
+describe('a database out of reach', () => {
+  const coded = (code: string) => Object.assign(new Error(code), { code });
+
+  it('is told from other failures, through drizzle and Node wrappers', () => {
+    expect(isDatabaseUnavailable(coded('ECONNREFUSED'))).toBe(true);
+    expect(isDatabaseUnavailable(coded('57P01'))).toBe(true);
+    expect(isDatabaseUnavailable(coded('08006'))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Failed query: select 1', { cause: coded('ECONNRESET') }))).toBe(true);
+    expect(isDatabaseUnavailable(new AggregateError([coded('ECONNREFUSED'), coded('ECONNREFUSED')]))).toBe(true);
+  });
+
+  it('is not a bad query, a constraint or a protocol violation', () => {
+    for (const code of ['23505', '42P01', '22021', '08P01']) expect(isDatabaseUnavailable(coded(code))).toBe(false);
+    expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);
+    expect(isDatabaseUnavailable(undefined)).toBe(false);
+  });
+
+  it('answers 503 with Retry-After', () => {
+    expect(databaseUnavailable()).toMatchObject({ status: 503, code: 'UNAVAILABLE', key: 'serviceUnavailable', headers: { 'Retry-After': '10' } });
   });
 });
 

@@ -111,6 +111,19 @@ describe('the payment session store', () => {
     expect(store.getState().bookingId).toBeUndefined();
   });
 
+  it('keeps the booking and the page while the server is briefly unavailable (503)', async () => {
+    const answers: Record<string, { status: number; data: unknown }> = {
+      [REFETCH]: { status: 200, data: { paymentSession: SESSION, expirationTime: '2026-11-21T15:40:00Z' } },
+    };
+    const { effects, log } = recorder(answers);
+    const store = createPaymentStore(effects, memory());
+    await store.getState().refetchSession('b-3');
+    answers[REFETCH] = { status: 503, data: { error: 'The service is briefly unavailable. Please try again in a moment.', code: 'UNAVAILABLE' } };
+    await store.getState().refetchSession();
+    expect(log).toEqual([`error:The service is briefly unavailable. Please try again in a moment.:${ERROR_TOAST_MS}`]);
+    expect(store.getState()).toMatchObject({ bookingId: 'b-3', paymentSession: SESSION, expirationTime: '2026-11-21T15:40:00Z' });
+  });
+
   it('reset clears everything', async () => {
     const { effects } = recorder({ [PAY]: { status: 201, data: { paymentSession: SESSION, bookingId: 'b-1', expirationTime: 'x' } } });
     const store = createPaymentStore(effects, memory());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plannedSlots, slotForAvailabilityId } from '@/adapters/supplier/local/schedule';
-import { isLocalDate, todayIn } from '@/shared/local-date';
+import { isLocalDate, todayIn } from '@/universal/local-date';
 
 const NY = 'America/New_York';
 const plan = { startTimes: ['09:00', '21:30'], weekdays: null, durationMinutes: 60 };

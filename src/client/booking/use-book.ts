@@ -1,21 +1,22 @@
 // The Book button (docs/product.md#rules and #roles): a signed-in member, a product, an option and a time, then
 // a payment session and the way to /checkout.
 import { useRouter } from 'next/router';
-import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
 import toast from 'react-hot-toast';
 import { ERROR_TOAST_MS } from '../checkout/payment-store';
 import { paymentStore, usePayment } from '../checkout/browser-payment';
+import { useMemberSession } from '../session/use-member-session';
 import { availabilityStore, selectionStore } from './browser-stores';
 
 export function useBook(): { book: () => void; busy: boolean } {
   const router = useRouter();
-  const { status } = useSession();
+  const { status } = useMemberSession();
   const { t } = useTranslation('products');
   const busy = usePayment((s) => s.isCreating);
 
   function book() {
-    if (status !== 'authenticated') {
+    // While the sign-in is not known yet (loading, or the server briefly cannot say) the server decides.
+    if (status === 'unauthenticated') {
       toast.error(t('messages.mustBeLoggedIn'), { duration: ERROR_TOAST_MS });
       void router.push(`/login?${new URLSearchParams({ callbackUrl: router.asPath })}`);
       return;

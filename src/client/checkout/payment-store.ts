@@ -97,6 +97,8 @@ export function createPaymentStore(effects: PaymentEffects, storage?: StateStora
               set({ paymentSession: data.paymentSession, bookingId: uuid, expirationTime: data.expirationTime, order: data.order });
               return;
             }
+            // The server is briefly unavailable (503): the booking is still there, so is the page.
+            if (status === 503) return effects.toastError(data.error ?? m.generic, ERROR_TOAST_MS);
             get().reset();
             effects.toastError(status === 404 ? m.noSession : (data.error ?? m.generic), ERROR_TOAST_MS);
             effects.navigate('/products');

@@ -2,10 +2,10 @@
 // on focus, 3 retries), with a toast for new ones (5 s), never on the first load.
 import { useEffect, useRef } from 'react';
 import { useRouter } from 'next/router';
-import { useSession } from 'next-auth/react';
 import { useTranslation } from 'next-i18next/pages';
-import useSWR from 'swr';
+import useSWR, { SWRConfig } from 'swr';
 import type { Membership } from '@/modules/loyalty/membership';
+import { useMemberSession } from '../session/use-member-session';
 import { newTokenIds } from './new-tokens';
 
 export const MEMBERSHIP_POLL_MS = 10_000;
@@ -18,14 +18,18 @@ export const MEMBERSHIP_DEDUPE_MS = MEMBERSHIP_POLL_MS - 500;
 export const NEW_TOKEN_TOAST_MS = 5_000;
 export const MEMBERSHIP_KEY = '/api/auth/loyalty/getMembership';
 
+/** The server cannot answer for a moment (a database outage): not a reason to stop polling. */
+class BrieflyUnavailable extends Error {}
+
 async function getMembership([url, locale]: [string, string]): Promise<Membership> {
   const response = await fetch(url, { headers: { 'Accept-Language': locale } });
+  if (response.status === 503) throw new BrieflyUnavailable(`${url} answered 503`);
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return (await response.json()) as Membership;
 }
 
 export function useMembership() {
-  const { status } = useSession();
+  const { status } = useMemberSession();
   const { locale = 'en' } = useRouter();
   // The names of tokens are in the visitor's language: the key carries it.
   return useSWR(status === 'authenticated' ? ([MEMBERSHIP_KEY, locale] as [string, string]) : null, getMembership, {
@@ -33,6 +37,12 @@ export function useMembership() {
     dedupingInterval: MEMBERSHIP_DEDUPE_MS,
     revalidateOnFocus: true,
     errorRetryCount: 3,
+    // SWR keeps the tokens shown on an error but stops its polling after three retries; during an outage
+    // it asks again on the poll's rhythm instead, for as long as it lasts.
+    onErrorRetry(error, key, config, revalidate, options) {
+      if (error instanceof BrieflyUnavailable) setTimeout(() => void revalidate(options), MEMBERSHIP_POLL_MS);
+      else SWRConfig.defaultValue.onErrorRetry(error, key, config as typeof SWRConfig.defaultValue, revalidate, options);
+    },
   });
 }
 

@@ -1,8 +1,8 @@
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import type { Quantities } from '@/client/booking/selection-store';
-import { formatDate, formatTime } from '@/shared/format/date-time';
-import { formatMoney } from '@/shared/format/money';
+import { formatDate, formatTime } from '@/universal/format/date-time';
+import { formatMoney } from '@/universal/format/money';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { selectionTotal, type WebProduct } from '@/modules/catalog/web-product';

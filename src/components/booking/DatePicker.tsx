@@ -4,8 +4,8 @@ import { useTranslation } from 'next-i18next/pages';
 import type { Quantities } from '@/client/booking/selection-store';
 import { useCalendar } from '@/client/booking/use-calendar';
 import { TIME_ZONE } from '@/config/attraction';
-import { formatDate } from '@/shared/format/date-time';
-import { todayIn } from '@/shared/local-date';
+import { formatDate } from '@/universal/format/date-time';
+import { todayIn } from '@/universal/local-date';
 import styles from './booking.module.css';
 
 type Props = {

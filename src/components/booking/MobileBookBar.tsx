@@ -2,7 +2,7 @@
 // the total and the Book button at hand. From 1000 px the summary sits beside the choices instead.
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
-import { formatMoney } from '@/shared/format/money';
+import { formatMoney } from '@/universal/format/money';
 import { Button } from '@/components/ui/Button';
 import styles from './booking.module.css';
 

@@ -1,7 +1,7 @@
 import Image from 'next/image';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
-import { formatMoney } from '@/shared/format/money';
+import { formatMoney } from '@/universal/format/money';
 import type { WebProduct } from '@/modules/catalog/web-product';
 import styles from './booking.module.css';
 

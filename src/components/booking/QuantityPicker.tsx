@@ -1,7 +1,7 @@
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import type { Quantities } from '@/client/booking/selection-store';
-import { formatMoney } from '@/shared/format/money';
+import { formatMoney } from '@/universal/format/money';
 import type { WebOption } from '@/modules/catalog/web-product';
 import styles from './booking.module.css';
 

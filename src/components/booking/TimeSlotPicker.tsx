@@ -1,6 +1,6 @@
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
-import { formatTime } from '@/shared/format/date-time';
+import { formatTime } from '@/universal/format/date-time';
 import type { WebSlot } from '@/modules/catalog/check-availability';
 import styles from './booking.module.css';
 

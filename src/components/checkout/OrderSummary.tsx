@@ -1,7 +1,7 @@
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
-import { formatDate, formatTime } from '@/shared/format/date-time';
-import { formatMoney } from '@/shared/format/money';
+import { formatDate, formatTime } from '@/universal/format/date-time';
+import { formatMoney } from '@/universal/format/money';
 import type { OrderView } from '@/modules/checkout/order-view';
 import summary from '@/components/ui/summary.module.css';
 

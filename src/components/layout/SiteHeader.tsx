@@ -3,7 +3,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
-import { signOut, useSession } from 'next-auth/react';
+import { signOut } from 'next-auth/react';
+import { useMemberSession } from '@/client/session/use-member-session';
 import { useTranslation } from 'next-i18next/pages';
 import { BRAND } from '@/config/attraction';
 import { LanguageSelect } from './LanguageSelect';
@@ -13,7 +14,7 @@ import styles from './header.module.css';
 
 export function SiteHeader() {
   const { t } = useTranslation('common');
-  const { data: session, status } = useSession();
+  const { data: session, status } = useMemberSession();
   const router = useRouter();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();

@@ -1,8 +1,8 @@
 import { useRouter } from 'next/router';
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
-import { formatDate, formatTime } from '@/shared/format/date-time';
-import { formatMoney } from '@/shared/format/money';
+import { formatDate, formatTime } from '@/universal/format/date-time';
+import { formatMoney } from '@/universal/format/money';
 import { Tickets } from '@/components/checkout/Tickets';
 import type { OrderView } from '@/modules/checkout/order-view';
 import styles from './profile.module.css';

@@ -5,8 +5,14 @@ import { z } from 'zod';
 import { SupplierError, type SupplierPort } from '@/ports/supplier';
 import { isLocale, LOCALES } from '@/config/locales';
 import { localeFromAcceptLanguage } from '@/server/accept-language';
+import { bearerKey } from '../bearer';
+import { clientAddress } from '../client-address';
+import { refuseUnsafeInput } from '../input-hygiene';
+import { recordWrongKey, refuseWhileThrottled } from '../key-attempts';
 import { readJsonBody } from '../read-json-body';
 import { getDb } from '@/server/db/client';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '@/server/db/unavailable';
+import { getEnv } from '@/server/env';
 import { AppError } from '@/server/errors';
 import { availabilityBody, cancellationBody, confirmationBody, extensionBody, reservationBody, updateBody, webhookBody } from './bodies';
 import { CAPABILITY_LIST, requestedCapabilities, withCapabilities, type Capability } from './capabilities';
@@ -41,12 +47,11 @@ function hasBody(req: NextApiRequest): boolean {
 
 async function body<S extends z.ZodType>(req: NextApiRequest, schema: S): Promise<z.infer<S>> {
   let raw: unknown = {};
-  if (hasBody(req)) {
-    try {
-      raw = await readJsonBody(req, 64 * 1024);
-    } catch (error) {
-      throw new SupplierError('BAD_REQUEST', error instanceof AppError ? error.message : 'The request body could not be read');
-    }
+  try {
+    if (hasBody(req)) raw = await readJsonBody(req, 64 * 1024);
+    refuseUnsafeInput(req, raw);
+  } catch (error) {
+    throw new SupplierError('BAD_REQUEST', error instanceof AppError ? error.message : 'The request body could not be read');
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
@@ -130,9 +135,38 @@ const ROUTES: Route[] = [
   },
 ];
 
+/** The caller's bearer key and the reseller it belongs to; wrong keys are counted per client address. */
+async function reseller(req: NextApiRequest): Promise<string> {
+  const key = bearerKey(req);
+  if (!key) throw new SupplierError('UNAUTHORIZED', "You didn't send the API Key in the Authorization header");
+  const clientIp = clientAddress(req);
+  await refuseWhileThrottled(clientIp);
+  const resellerId = await resellerForKey(await getDb(), key, getEnv().SKYPASS_DEMO);
+  if (resellerId) return resellerId;
+  await recordWrongKey(clientIp);
+  throw new SupplierError('FORBIDDEN', 'You sent an API Key that was invalid or has been revoked');
+}
+
+/** A refusal of ours (throttled, bad input) or an outage, in OCTO's error shape. */
+function sendOtherError(res: NextApiResponse, error: unknown): void {
+  if (error instanceof AppError && error.code === 'RATE_LIMITED') {
+    res.setHeader('Retry-After', error.headers['Retry-After'] ?? '60');
+    res.status(429).json({ error: 'TOO_MANY_REQUESTS', errorMessage: 'Too many wrong API keys from this address; try again later' });
+  } else if (error instanceof AppError && error.status === 400) {
+    res.status(400).json({ error: 'BAD_REQUEST', errorMessage: error.message });
+  } else if (isDatabaseUnavailable(error)) {
+    res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+    res.status(503).json({ error: 'SERVICE_UNAVAILABLE', errorMessage: 'The service is briefly unavailable; try again in a moment' });
+  } else {
+    console.error('[octo] unexpected error', error);
+    res.status(500).json({ error: 'INTERNAL_SERVER_ERROR', errorMessage: 'There was an un-recoverable error, please try again' });
+  }
+}
+
 export async function handleOcto(req: NextApiRequest, res: NextApiResponse): Promise<void> {
   res.setHeader('Cache-Control', 'no-store');
   try {
+    refuseUnsafeInput(req);
     const segments = req.query.path;
     const path = (Array.isArray(segments) ? segments : [segments ?? '']).map((s) => encodeURIComponent(s)).join('/');
     const candidates = ROUTES.filter((r) => r.pattern.test(path));
@@ -142,11 +176,7 @@ export async function handleOcto(req: NextApiRequest, res: NextApiResponse): Pro
       res.setHeader('Allow', [...new Set(candidates.map((r) => r.method))].join(', '));
       throw new SupplierError('BAD_REQUEST', `Use ${candidates.map((r) => r.method).join(' or ')} for /octo/${path}`);
     }
-    const key = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-    if (!key) throw new SupplierError('UNAUTHORIZED', "You didn't send the API Key in the Authorization header");
-    const db = await getDb();
-    const resellerId = await resellerForKey(db, key);
-    if (!resellerId) throw new SupplierError('FORBIDDEN', 'You sent an API Key that was invalid or has been revoked');
+    const resellerId = await reseller(req);
 
     const language = req.headers['accept-language'];
     const locale = isLocale(language) ? language : (localeFromAcceptLanguage(language) ?? 'en');
@@ -161,7 +191,6 @@ export async function handleOcto(req: NextApiRequest, res: NextApiResponse): Pro
     res.status(200).json(withCapabilities(result, capabilities));
   } catch (error) {
     if (error instanceof SupplierError) return sendOctoError(res, error);
-    console.error('[octo] unexpected error', error);
-    res.status(500).json({ error: 'INTERNAL_SERVER_ERROR', errorMessage: 'There was an un-recoverable error, please try again' });
+    sendOtherError(res, error);
   }
 }

@@ -1,7 +1,7 @@
 // The ticket page's availability questions, checked with the product's messages (docs/product.md#rules);
 // each message is a key of locales/{lng}/errors.json.
 import { z } from 'zod';
-import { isLocalDate, localDatePart } from '@/shared/local-date';
+import { isLocalDate, localDatePart } from '@/universal/local-date';
 
 const productId = z.string({ error: 'selectProduct' }).trim().min(1, 'selectProduct').max(100, 'unknownProduct');
 const optionId = z.string({ error: 'selectOption' }).trim().min(1, 'selectOption').max(100, 'unknownOption');

@@ -1,7 +1,7 @@
 // Availability of one option on one day, or over a month, for the quantities chosen.
 import type { Availability } from '@octocloud/types';
 import { SupplierError, type SupplierPort } from '@/ports/supplier';
-import { addLocalDays, todayIn } from '@/shared/local-date';
+import { addLocalDays, todayIn } from '@/universal/local-date';
 import { TIME_ZONE } from '@/config/attraction';
 import { AppError } from '@/server/errors';
 import type { AvailabilityRequest, CalendarRequest } from './availability-request';

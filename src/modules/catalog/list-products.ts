@@ -1,6 +1,7 @@
 // The ticket products in one language, kept in memory for a few minutes: the catalogue changes rarely,
 // and the page asks for it once per visit.
 import type { SupplierPort } from '@/ports/supplier';
+import { maxTicketsPerBooking } from '@/config/catalog';
 import type { Locale } from '@/config/locales';
 import { toWebProduct, type WebProduct } from './web-product';
 
@@ -10,7 +11,7 @@ const cache = new Map<string, { at: number; products: Promise<WebProduct[]> }>()
 export function listProducts(supplier: SupplierPort, locale: Locale, now = Date.now()): Promise<WebProduct[]> {
   const hit = cache.get(locale);
   if (hit && now - hit.at < TTL_MS) return hit.products;
-  const products = supplier.getProducts(locale).then((list) => list.map(toWebProduct));
+  const products = supplier.getProducts(locale).then((list) => list.map((p) => toWebProduct(p, maxTicketsPerBooking(p.id))));
   cache.set(locale, { at: now, products });
   products.catch(() => cache.delete(locale));
   return products;

@@ -46,29 +46,33 @@ function retail(list: Pricing[] | undefined, currency: string): number | null {
   return (list?.find((p) => p.currency === currency) ?? list?.[0])?.retail ?? null;
 }
 
-export function toWebProduct(product: SupplierProduct): WebProduct {
+/** `maxTickets` is the website's own limit per booking (config/catalog.json), below the supplier's. */
+export function toWebProduct(product: SupplierProduct, maxTickets = 99): WebProduct {
   const pricingPer = product.pricingPer === 'BOOKING' ? 'BOOKING' : 'UNIT';
   const firstPrice = product.options.flatMap((o) => [...(o.pricingFrom ?? []), ...o.units.flatMap((u) => u.pricingFrom ?? [])])[0];
   const currency = product.defaultCurrency ?? firstPrice?.currency ?? 'USD';
-  const options: WebOption[] = product.options.map((option) => ({
-    id: option.id,
-    title: option.title,
-    default: option.default,
-    minUnits: option.restrictions?.minUnits ?? 1,
-    maxUnits: option.restrictions?.maxUnits ?? 99,
-    durationMinutes: option.durationMinutesFrom ?? null,
-    pricingPer,
-    bookingPrice: pricingPer === 'BOOKING' ? retail(option.pricingFrom, currency) : null,
-    units: option.units.map((unit) => ({
-      id: unit.id,
-      type: unit.type,
-      title: unit.title,
-      description: unit.shortDescription,
-      minQuantity: unit.restrictions?.minQuantity ?? 0,
-      maxQuantity: unit.restrictions?.maxQuantity ?? option.restrictions?.maxUnits ?? 99,
-      price: pricingPer === 'UNIT' ? retail(unit.pricingFrom, currency) : null,
-    })),
-  }));
+  const options: WebOption[] = product.options.map((option) => {
+    const maxUnits = Math.min(option.restrictions?.maxUnits ?? 99, maxTickets);
+    return {
+      id: option.id,
+      title: option.title,
+      default: option.default,
+      minUnits: option.restrictions?.minUnits ?? 1,
+      maxUnits,
+      durationMinutes: option.durationMinutesFrom ?? null,
+      pricingPer,
+      bookingPrice: pricingPer === 'BOOKING' ? retail(option.pricingFrom, currency) : null,
+      units: option.units.map((unit) => ({
+        id: unit.id,
+        type: unit.type,
+        title: unit.title,
+        description: unit.shortDescription,
+        minQuantity: unit.restrictions?.minQuantity ?? 0,
+        maxQuantity: Math.min(unit.restrictions?.maxQuantity ?? maxUnits, maxUnits),
+        price: pricingPer === 'UNIT' ? retail(unit.pricingFrom, currency) : null,
+      })),
+    };
+  });
   const paying = options
     .flatMap((o) => (o.pricingPer === 'BOOKING' ? [o.bookingPrice] : o.units.map((u) => u.price)))
     .filter((p): p is number => p !== null && p > 0);

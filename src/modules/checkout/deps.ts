@@ -10,6 +10,8 @@ export type CheckoutDeps = {
   gateway: PaymentGateway;
   mail: MailTransport;
   holdMinutes: number;
+  /** How many unpaid bookings a member may hold at once (UNPAID_BOOKINGS_PER_MEMBER; default 1). */
+  unpaidBookingsPerMember?: number;
   siteUrl: string;
   now?: () => Date;
 };

@@ -1,10 +1,14 @@
 // Book: price the choice from the supplier's prices, hold the places, check the hold carries that very
-// price, and open a payment session for it. Any failure after the hold releases it.
-import { SupplierError } from '@/ports/supplier';
+// price, and open a payment session for it. Any failure after the hold releases it. Within the shop's
+// limits (docs/decisions/0014): at most the product's tickets per booking, one Book of a member at a
+// time, and the member's older unpaid holds released beyond UNPAID_BOOKINGS_PER_MEMBER.
+import { SupplierError, type SupplierProduct } from '@/ports/supplier';
+import { maxTicketsPerBooking } from '@/config/catalog';
 import type { Locale } from '@/config/locales';
 import { orders, type OrderLine } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { supplierRefusal } from '../catalog/supplier-refusal';
+import { oneBookingAtATime, releaseUnpaidBookings } from './booking-limits';
 import type { CheckoutRequest } from './checkout-request';
 import type { CheckoutDeps } from './deps';
 import { heldPrice } from './held-price';
@@ -27,11 +31,29 @@ export async function startCheckout(
   request: CheckoutRequest,
   locale: Locale,
 ): Promise<StartedCheckout> {
-  const { supplier, gateway, db } = deps;
-  const product = await supplier.getProduct(request.productId, locale).catch(refusal);
+  const product = await deps.supplier.getProduct(request.productId, locale).catch(refusal);
   const option = product.options.find((o) => o.id === request.optionId);
   if (!option) throw new AppError(400, 'VALIDATION', 'selectProductAndOption');
+  const tickets = Object.values(request.quantities).reduce((sum, n) => sum + n, 0);
+  const maxTickets = maxTicketsPerBooking(product.id);
+  if (tickets > maxTickets) throw new AppError(400, 'VALIDATION', 'ticketsPerBookingMax', { max: maxTickets });
 
+  return oneBookingAtATime(deps, member.userId, async () => {
+    // The member's previous unpaid hold goes before the new one is made (default: one open at a time).
+    await releaseUnpaidBookings(deps, member.userId, (deps.unpaidBookingsPerMember ?? 1) - 1);
+    return holdAndOpenSession(deps, member, request, locale, product, option);
+  });
+}
+
+async function holdAndOpenSession(
+  deps: CheckoutDeps,
+  member: { userId: string; email: string },
+  request: CheckoutRequest,
+  locale: Locale,
+  product: SupplierProduct,
+  option: SupplierProduct['options'][number],
+): Promise<StartedCheckout> {
+  const { supplier, gateway, db } = deps;
   // The price the visitor was shown, from the supplier's unit or booking prices. No price, or a price of
   // nothing, is never sold: nothing is held and nothing is charged.
   const web = toWebProduct(product);

@@ -2,8 +2,8 @@
 // the payment came too late, the refund.
 import QRCode from 'qrcode';
 import type { MailMessage } from '@/ports/mail';
-import { formatDate, formatTime } from '@/shared/format/date-time';
-import { formatMoney } from '@/shared/format/money';
+import { formatDate, formatTime } from '@/universal/format/date-time';
+import { formatMoney } from '@/universal/format/money';
 import { ATTRACTION } from '@/config/attraction';
 import { isLocale } from '@/config/locales';
 import { brandedEmail, escapeHtml } from '../email/layout';

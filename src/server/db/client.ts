@@ -20,7 +20,8 @@ async function openPostgres(url: string): Promise<Opened> {
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new Pool({ connectionString: url, max: 10 });
+  // A server out of reach fails a request within seconds (answered 503), instead of leaving it waiting.
+  const pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   let closing = false;
   // An idle connection can be cut by the server (a restart, a failover): the pool replaces it. Without a
   // listener, that error would end the process.

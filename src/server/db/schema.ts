@@ -296,9 +296,20 @@ export const orders = pgTable(
     ticketsSentAt: timestamp('tickets_sent_at', { mode: 'date', withTimezone: true }),
     /** While set and in the future, one process is completing the payment: the others leave it alone. */
     completionLeaseUntil: timestamp('completion_lease_until', { mode: 'date', withTimezone: true }),
+    /** When a newer Book of the member released this unpaid hold (its hold then ends at once). */
+    releasedAt: timestamp('released_at', { mode: 'date', withTimezone: true }),
   },
   (t) => [index('orders_user_idx').on(t.userId, t.createdAt)],
 );
+
+/** One Book at a time per member: a lease taken with a conditional insert, so that concurrent Books of
+ * one member cannot each see "no unpaid hold yet" and hold places side by side. */
+export const bookingLeases = pgTable('booking_leases', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  until: timestamp('until', { mode: 'date', withTimezone: true }).notNull(),
+});
 
 /** The embedded test gateway's own records, as a real gateway keeps them on its side. */
 export const testPaymentSessions = pgTable('test_payment_sessions', {

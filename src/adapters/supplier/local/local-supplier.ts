@@ -30,7 +30,7 @@ import {
 import { lockSlot, placesTaken } from './places';
 import { newReference } from './references';
 import { cachedTaken, forgetTaken, rememberTaken } from './taken-cache';
-import { addLocalDays, isLocalDate, localDatesBetween, todayIn } from '@/shared/local-date';
+import { addLocalDays, isLocalDate, localDatesBetween, todayIn } from '@/universal/local-date';
 import { plannedSlots, slotForAvailabilityId, type Slot } from './schedule';
 
 const MAX_RANGE_DAYS = 62;

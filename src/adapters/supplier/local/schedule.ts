@@ -2,7 +2,7 @@
 // ("2026-11-21T09:00:00-05:00"), in the attraction's time zone. Pure functions: the clock is passed in.
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { isLocalDate, weekdayOf } from '@/shared/local-date';
+import { isLocalDate, weekdayOf } from '@/universal/local-date';
 
 export type Slot = {
   availabilityId: string;

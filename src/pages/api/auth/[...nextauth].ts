@@ -1,27 +1,56 @@
-// next-auth under /api/auth, with our abuse limits in front of the sign-in e-mail and the
-// visitor's language carried to the e-mail it sends.
+// next-auth under /api/auth, with what it lacks in front: the input checks every route has, our abuse
+// limits on the sign-in e-mail, the visitor's language carried to the e-mail it sends, and a 503 (not an
+// empty session) when the database is out of reach.
 import type { NextApiRequest, NextApiResponse } from 'next';
 import NextAuth from 'next-auth';
 import { enforceAbuseLimits } from '@/modules/accounts/abuse-limits';
 import { normalizeEmail } from '@/modules/accounts/normalize-email';
 import { sendError } from '@/http/route';
 import { clientAddress } from '@/http/client-address';
+import { refuseUnsafeInput } from '@/http/input-hygiene';
 import { getAuthOptions } from '@/wiring/auth-options';
+import { readSession } from '@/wiring/member-session';
 import { getDb } from '@/server/db/client';
 import { getEnv } from '@/server/env';
 import { AppError } from '@/server/errors';
 import { requestLocale } from '@/server/i18n';
 import { runWithRequestContext } from '@/server/request-context';
 
-function isEmailSignIn(req: NextApiRequest): boolean {
-  const action = req.query.nextauth;
-  return req.method === 'POST' && Array.isArray(action) && action[0] === 'signin' && action[1] === 'email';
+function action(req: NextApiRequest): string {
+  const segments = req.query.nextauth;
+  return Array.isArray(segments) ? segments.join('/') : '';
+}
+
+/** next-auth's cookie that remembers where to go after signing in (with https, its __Secure- name). */
+const CALLBACK_COOKIES = ['next-auth.callback-url', '__Secure-next-auth.callback-url'];
+
+/** A path of this site or an http(s) address (next-auth sends absolute ones). */
+const wellFormed = (value: unknown) =>
+  typeof value === 'string' && (value.startsWith('/') || (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)));
+
+/** Anything else ("%", "http://[", "javascript:…") made next-auth answer 500 ("server configuration"):
+ * it is refused as the caller's mistake. A bad remembered value is also forgotten, so the next try works. */
+function refuseMalformedCallbackUrl(req: NextApiRequest, res: NextApiResponse): void {
+  const given = [req.query.callbackUrl, (req.body as { callbackUrl?: unknown } | undefined)?.callbackUrl].flat();
+  const remembered = CALLBACK_COOKIES.filter((name) => req.cookies[name] !== undefined && !wellFormed(req.cookies[name]));
+  if (remembered.length === 0 && given.every((value) => value === undefined || wellFormed(value))) return;
+  if (remembered.length) res.setHeader('Set-Cookie', remembered.map((name) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`));
+  throw new AppError(400, 'BAD_REQUEST', 'invalidField', { field: 'callbackUrl' });
 }
 
 export default async function auth(req: NextApiRequest, res: NextApiResponse) {
   const locale = requestLocale(req);
   try {
-    if (isEmailSignIn(req)) {
+    refuseUnsafeInput(req, typeof req.body === 'object' && req.body !== null ? req.body : undefined);
+    refuseMalformedCallbackUrl(req, res);
+    if (req.method === 'GET' && action(req) === 'session') {
+      // next-auth would answer a database failure with an empty session: a member would read themselves
+      // signed out. readSession throws the 503 instead.
+      const session = await readSession(req, res);
+      res.setHeader('Cache-Control', 'private, no-cache, no-store');
+      return res.status(200).json(session ?? {});
+    }
+    if (req.method === 'POST' && action(req) === 'signin/email') {
       const raw = (req.body as { email?: unknown } | undefined)?.email;
       const email = typeof raw === 'string' ? normalizeEmail(raw).slice(0, 254) : undefined;
       await enforceAbuseLimits(await getDb(), 'signin', { email, clientIp: clientAddress(req) });

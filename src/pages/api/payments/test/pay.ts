@@ -40,6 +40,8 @@ export default jsonRoute({
     if (!gateway) throw new AppError(404, 'NOT_FOUND', 'testGatewayOff');
     const deps = await getCheckoutDeps();
     const order = await memberOrderBySession(deps.db, caller.userId, sessionId);
+    // A hold released by a newer Book is gone: its session takes no more payments.
+    if (order.status === 'PENDING_PAYMENT' && order.releasedAt) throw new AppError(402, 'PAYMENT_FAILED', 'paymentSessionClosed');
     if (order.status === 'PENDING_PAYMENT') {
       try {
         await gateway.pay(sessionId, card);

@@ -1,6 +1,8 @@
 // POST /api/auth/octo/bookings/payWithPayment {productId, optionId, quantities, selectedTime}:
 // holds the places and opens a payment session; answers {paymentSession, bookingId, expirationTime}.
+// Rate-limited per member and per client address; the member's older unpaid hold is released.
 import { jsonRoute } from '@/http/route';
+import { enforceBookingRateLimits } from '@/modules/checkout/booking-limits';
 import { checkoutRequest } from '@/modules/checkout/checkout-request';
 import { startCheckout } from '@/modules/checkout/start-checkout';
 import { getCheckoutDeps } from '@/wiring/checkout';
@@ -13,7 +15,9 @@ export default jsonRoute({
   access: 'member',
   body: checkoutRequest,
   validationStatus: 400,
-  async handle({ caller, body, locale }) {
-    return { status: 201, body: await startCheckout(await getCheckoutDeps(), caller, body, locale) };
+  async handle({ caller, body, locale, clientIp }) {
+    const deps = await getCheckoutDeps();
+    await enforceBookingRateLimits(deps.db, { userId: caller.userId, clientIp });
+    return { status: 201, body: await startCheckout(deps, caller, body, locale) };
   },
 });

@@ -1,0 +1,86 @@
+// Inventory is protected like a real ticket shop's (docs/decisions/0014): Book is rate-limited per member
+// and per client address; one member books one thing at a time; and a member holds at most
+// UNPAID_BOOKINGS_PER_MEMBER unpaid bookings: a new Book first releases the oldest beyond that, so one
+// member cannot keep a day's places out of everyone else's reach.
+import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { SupplierError } from '@/ports/supplier';
+import type { Database } from '@/server/db/client';
+import { bookingLeases, orders } from '@/server/db/schema';
+import { getEnv } from '@/server/env';
+import { AppError } from '@/server/errors';
+import { countAttempt } from '@/server/rate-limit';
+import { completeCheckout } from './complete-checkout';
+import type { CheckoutDeps } from './deps';
+
+/** Long enough for a hold and a payment session; short enough that a crashed Book frees the member soon. */
+const LEASE_MS = 60_000;
+
+/** Throws 429 (with Retry-After) when the member or the client address has booked too often lately. */
+export async function enforceBookingRateLimits(db: Database, who: { userId: string; clientIp: string }): Promise<void> {
+  const env = getEnv();
+  const verdicts = await Promise.all([
+    countAttempt(db, `book:member:${who.userId}`, env.RATE_LIMIT_BOOK_PER_MEMBER),
+    countAttempt(db, `book:ip:${who.clientIp}`, env.RATE_LIMIT_BOOK_PER_IP),
+  ]);
+  const refused = verdicts.filter((v) => !v.allowed);
+  if (refused.length > 0) {
+    const retryAfter = Math.max(...refused.map((v) => v.retryAfterSeconds));
+    throw new AppError(429, 'RATE_LIMITED', 'rateLimited', {}, { 'Retry-After': String(retryAfter) });
+  }
+}
+
+/** Runs `book` while holding the member's booking lease; a second Book of the same member meanwhile is
+ * refused (409) instead of holding places beside the first. */
+export async function oneBookingAtATime<T>(deps: CheckoutDeps, userId: string, book: () => Promise<T>): Promise<T> {
+  const now = (deps.now ?? (() => new Date()))();
+  const until = new Date(now.getTime() + LEASE_MS);
+  const [taken] = await deps.db
+    .insert(bookingLeases)
+    .values({ userId, until })
+    .onConflictDoUpdate({ target: bookingLeases.userId, set: { until }, setWhere: lt(bookingLeases.until, now) })
+    .returning({ userId: bookingLeases.userId });
+  if (!taken) throw new AppError(409, 'BOOKING_IN_PROGRESS', 'bookingInProgress', {}, { 'Retry-After': '5' });
+  try {
+    return await book();
+  } finally {
+    await deps.db
+      .delete(bookingLeases)
+      .where(and(eq(bookingLeases.userId, userId), eq(bookingLeases.until, until)))
+      .catch((error: unknown) => console.error('[checkout] the booking lease could not be given back; it runs out by itself', error));
+  }
+}
+
+/**
+ * Releases the member's open unpaid bookings beyond the newest `keep`, oldest first: the hold is cancelled
+ * at the supplier and the order marked released, its hold ending now. One that was paid meanwhile is
+ * completed instead (it is not unpaid). A payment that still comes for a released order is refunded, as
+ * any payment after its hold. Returns how many were released.
+ */
+export async function releaseUnpaidBookings(deps: CheckoutDeps, userId: string, keep: number): Promise<number> {
+  const { db, supplier, gateway } = deps;
+  const now = (deps.now ?? (() => new Date()))();
+  const open = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'PENDING_PAYMENT'), gt(orders.holdExpiresAt, now), isNull(orders.releasedAt)))
+    .orderBy(asc(orders.createdAt));
+  let released = 0;
+  for (const order of open.slice(0, Math.max(open.length - keep, 0))) {
+    if ((await gateway.getState(order.paymentSessionId)).status !== 'open') {
+      await completeCheckout(deps, order.paymentSessionId);
+      continue;
+    }
+    await supplier.cancelBooking(order.bookingUuid, { reason: 'Released: the member booked again' }).catch((error: unknown) => {
+      // A hold that ran out or is already cancelled is released already.
+      if (error instanceof SupplierError && (error.code === 'UNPROCESSABLE_ENTITY' || error.code === 'INVALID_BOOKING_UUID')) return;
+      console.error('[checkout] an unpaid hold could not be released', error);
+      throw new AppError(502, 'SUPPLIER_FAILED', 'internal');
+    });
+    await db
+      .update(orders)
+      .set({ releasedAt: now, holdExpiresAt: now })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'PENDING_PAYMENT')));
+    released++;
+  }
+  return released;
+}
