@@ -2,7 +2,7 @@
 // at most a product's tickets per booking, and Book rate-limited per member and per client address.
 import { describe, expect, inject, it } from 'vitest';
 import { createOctoClient } from '@/adapters/supplier/octo/octo-client';
-import { addLocalDays, todayIn } from '@/shared/local-date';
+import { addLocalDays, todayIn } from '@/universal/local-date';
 import { OCTO_KEY, TEST_SITE_ENV, Visitor, uniqueEmail } from './sites';
 import { NY } from './supplier-scenarios';
 
