@@ -20,8 +20,10 @@ async function openPostgres(url: string): Promise<Opened> {
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  // A server out of reach fails a request within seconds (answered 503), instead of leaving it waiting.
-  const pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // A server out of reach fails a request (answered 503) instead of leaving it waiting. pg counts the wait
+  // for a free connection in this timeout too, so it leaves room for a burst of buyers queueing for the
+  // pool's 10 connections (5 s refused some of 200 concurrent bookings on a busy machine).
+  const pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 20_000 });
   let closing = false;
   // An idle connection can be cut by the server (a restart, a failover): the pool replaces it. Without a
   // listener, that error would end the process.
