@@ -21,12 +21,12 @@ const LAYERS = {
 
 // Code that must run anywhere (the browser, a worker, a test) without a web framework.
 const FRAMEWORK_FREE = new Set(['modules', 'ports', 'adapters', 'universal', 'config', 'client']);
-const FRAMEWORK = { regex: '^(next|next-auth|react|react-dom|next-i18next|react-i18next)(/|$)', message: 'This layer is framework-free: no next, next-auth or react here.' };
-const CLIENT_FRAMEWORK = { regex: '^(next-auth(?!/react)|next/(server|headers)|next-i18next/pages/serverSideTranslations)(/|$)', message: 'Browser state may use next/router and react, not server parts of the framework.' };
-// The repository's configuration and English texts (config/*.json, locales/en/*.json, next-i18next.config.js)
+const FRAMEWORK = { regex: '^(next|next-auth|react|react-dom)(/|$)', message: 'This layer is framework-free: no next, next-auth or react here.' };
+const CLIENT_FRAMEWORK = { regex: '^(next-auth(?!/react)|next/(server|headers))(/|$)', message: 'Browser state may use next/router and react, not server parts of the framework.' };
+// The repository's configuration and English texts (config/*.json, locales/en/*.json, locales.config.js)
 // are the one exception.
 const CLIMBING = {
-  regex: '^\\.\\./\\.\\./(?!(\\.\\./)*(config/[\\w-]+\\.json|locales/en/[\\w-]+\\.json|next-i18next\\.config\\.js)$)',
+  regex: '^\\.\\./\\.\\./(?!(\\.\\./)*(config/[\\w-]+\\.json|locales/en/[\\w-]+\\.json|locales\\.config\\.js)$)',
   message: 'Import another layer as @/layer/…, not by climbing folders.',
 };
 
@@ -56,7 +56,7 @@ const config = [
   ...nextTypescript,
   { ignores: ['.next/**', 'node_modules/**', 'drizzle/**', 'data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'] },
   {
-    files: ['next-i18next.config.js'],
+    files: ['locales.config.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   ...layerBlocks,

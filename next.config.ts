@@ -1,5 +1,5 @@
 import type { NextConfig } from 'next';
-import i18nConfig from './next-i18next.config.js';
+import locales from './locales.config.js';
 
 const securityHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
@@ -11,7 +11,7 @@ const securityHeaders = [
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  i18n: i18nConfig.i18n,
+  i18n: { defaultLocale: locales.defaultLocale, locales: locales.locales },
   // docs/product.md#constants: image widths, small sizes and the default quality.
   images: {
     deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],
@@ -25,7 +25,13 @@ const nextConfig: NextConfig = {
     return [{ source: '/octo/:path*', destination: '/api/octo/:path*' }];
   },
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders }];
+    // The gate scans tickets with the camera; every other page keeps it off (the last match wins).
+    const gateCamera = [{ key: 'Permissions-Policy', value: 'camera=(self), microphone=(), geolocation=()' }];
+    return [
+      { source: '/:path*', headers: securityHeaders },
+      { source: '/staff/gate', headers: gateCamera },
+      { source: '/:locale/staff/gate', headers: gateCamera },
+    ];
   },
 };
 

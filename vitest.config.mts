@@ -23,7 +23,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/integration/global-setup.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Starting sites takes seconds on a quiet machine and over a minute on a busy shared one.
+          hookTimeout: 180_000,
           // The files share the servers that global-setup starts; run them one after another.
           fileParallelism: false,
         },

@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const SOURCES = ['src', 'locales', 'config', 'public', 'drizzle', 'next.config.ts', 'next-i18next.config.js', 'package.json'];
+const SOURCES = ['src', 'locales', 'config', 'public', 'drizzle', 'next.config.ts', 'locales.config.js', 'package.json'];
 
 function newestMtime(entry) {
   if (!fs.existsSync(entry)) return 0;

@@ -1,6 +1,7 @@
 // Operator commands against the running site (the embedded database belongs to the server process):
 //   npm run ops -- redeem <booking reference>
 //   npm run ops -- load-mint-links <drop id> <file with one POAP qr_hash per line>
+//   npm run ops -- cancel <booking reference> [--refund | --refund=<cents>] [--reason=<text>]
 // SKYPASS_URL (default http://localhost:$PORT or :3000) and OPS_API_KEY (the demo's key in the demo).
 import fs from 'node:fs';
 
@@ -9,7 +10,9 @@ const base = process.env.SKYPASS_URL ?? `http://localhost:${process.env.PORT ?? 
 const key = process.env.OPS_API_KEY ?? 'skypass-demo-ops-key';
 
 function usage() {
-  console.error('usage: npm run ops -- redeem <booking reference>\n       npm run ops -- load-mint-links <drop id> <file of qr_hashes>');
+  console.error(
+    'usage: npm run ops -- redeem <booking reference>\n       npm run ops -- load-mint-links <drop id> <file of qr_hashes>\n       npm run ops -- cancel <booking reference> [--refund | --refund=<cents>] [--reason=<text>]',
+  );
   process.exit(2);
 }
 
@@ -44,6 +47,13 @@ if (command === 'redeem' && args.length === 1) {
   const qrHashes = fs.readFileSync(args[1], 'utf8').split(/\s+/).filter(Boolean);
   const body = await call('/api/ops/mint-links', { dropId: args[0], qrHashes });
   console.log(`${body.added} mint link(s) loaded for ${body.dropId}; ${body.alreadyLoaded} were loaded before.`);
+} else if (command === 'cancel' && args.length >= 1 && !args[0].startsWith('--')) {
+  const flags = Object.fromEntries(args.slice(1).map((a) => [a.replace(/^--/, '').split('=')[0], a.includes('=') ? a.slice(a.indexOf('=') + 1) : true]));
+  if (Object.keys(flags).some((f) => f !== 'refund' && f !== 'reason')) usage();
+  const refund = flags.refund === undefined ? 'none' : flags.refund === true ? 'full' : Number(flags.refund);
+  if (typeof refund === 'number' && !Number.isInteger(refund)) usage();
+  const body = await call('/api/ops/cancel', { reference: args[0], refund, ...(typeof flags.reason === 'string' ? { reason: flags.reason } : {}) });
+  console.log(`${body.reference} cancelled; refund ${(body.refundAmount / 100).toFixed(2)} ${body.currency} (${body.refundStatus}). The member is e-mailed.`);
 } else {
   usage();
 }

@@ -18,6 +18,8 @@ export const attractionSchema = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD'),
   mailFrom: z.string().min(3),
   mainSite: link,
+  /** The street address, for calendar entries and wallet passes. */
+  address: z.string().min(3),
   links: z.object({ safety: link, hours: link, news: link, contact: link, policies: link, privacy: link, terms: link }),
   socials: z.object({ facebook: link, x: link, youtube: link, instagram: link, pinterest: link, weibo: link, tiktok: link }),
   reviewBadge: z.object({ url: link, rating: z.number().min(0).max(5), year: z.number().int().min(2000) }),

@@ -43,6 +43,14 @@ const optionSchema = z.object({
   units: z.array(unitSchema).min(1),
 });
 
+/** When a member may cancel online, and what comes back: everything until `freeUntilHoursBefore` hours
+ * before the slot, then `refundPercentAfter` percent until the slot starts, nothing (and no cancelling)
+ * after. */
+const cancellationPolicy = z.strictObject({
+  freeUntilHoursBefore: z.number().int().min(0).max(24 * 30),
+  refundPercentAfter: z.number().int().min(0).max(100),
+});
+
 /** The most tickets a member books at once on the website (a reseller's limits are the options' own). */
 const ticketsPerBooking = z.number().int().min(1).max(100);
 
@@ -52,6 +60,8 @@ export const catalogSchema = z.object({
   closedDates: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)),
   /** For every product that sets none, including an external supplier's. */
   maxTicketsPerBooking: ticketsPerBooking.default(10),
+  /** For every product that sets none; without one, members cannot cancel online. */
+  cancellationPolicy: cancellationPolicy.optional(),
   products: z
     .array(
       z.object({
@@ -59,6 +69,7 @@ export const catalogSchema = z.object({
         internalName: z.string(),
         image: z.string().startsWith('/'),
         maxTicketsPerBooking: ticketsPerBooking.optional(),
+        cancellationPolicy: cancellationPolicy.optional(),
         options: z
           .array(optionSchema)
           .min(1)
@@ -77,6 +88,13 @@ export const CATALOG: CatalogConfig = checkConfigFile('config/catalog.json', cat
  * catalogue's (which also covers an external supplier's products). */
 export function maxTicketsPerBooking(productId: string, catalog: CatalogConfig = CATALOG): number {
   return catalog.products.find((p) => p.id === productId)?.maxTicketsPerBooking ?? catalog.maxTicketsPerBooking;
+}
+
+export type CancellationPolicy = z.infer<typeof cancellationPolicy>;
+
+/** The cancellation policy of `productId`: the product's own, else the catalogue's; none: no online cancelling. */
+export function cancellationPolicyOf(productId: string, catalog: CatalogConfig = CATALOG): CancellationPolicy | null {
+  return catalog.products.find((p) => p.id === productId)?.cancellationPolicy ?? catalog.cancellationPolicy ?? null;
 }
 
 export type OpeningHours = { from: string; to: string };

@@ -1,26 +1,38 @@
 // Who may call a route, declared by the route (src/http/route.ts) and checked here, once, before the
-// handler runs: anyone, a signed-in member, the operator (OPS_API_KEY), or an OCTO supplier's webhook.
+// handler runs: anyone, a signed-in member, staff (any role, or managers only), the operator
+// (OPS_API_KEY), or an OCTO supplier's webhook.
 // Wrong keys are counted per client address and throttled (./key-attempts.ts).
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { DEMO_OPS_KEY } from '@/server/demo-keys';
 import { getEnv } from '@/server/env';
 import { AppError, type ErrorKey } from '@/server/errors';
 import { readSession } from '@/wiring/member-session';
+import { roleAllows, staffRole, type StaffUser } from '@/modules/staff/roles';
 import { bearerKey, bearerMatches } from './bearer';
 import { clientAddress } from './client-address';
 import { recordWrongKey, refuseWhileThrottled } from './key-attempts';
 
-export type Access = 'public' | 'member' | 'operator' | 'octo-webhook';
+export type Access = 'public' | 'member' | 'staff' | 'manager' | 'operator' | 'octo-webhook';
 
 export type Member = { userId: string; email: string };
 
-/** What the handler knows of its caller: the member for member routes, nothing for the others. */
-export type Caller<A extends Access> = A extends 'member' ? Member : undefined;
+/** What the handler knows of its caller: the member on member routes, the staff user on staff routes. */
+export type Caller<A extends Access> = A extends 'member' ? Member : A extends 'staff' | 'manager' ? StaffUser : undefined;
 
 async function member(req: NextApiRequest, res: NextApiResponse, refusal: ErrorKey): Promise<Member> {
   const session = await readSession(req, res);
   if (!session?.user?.id || !session.user.email) throw new AppError(401, 'UNAUTHORIZED', refusal);
   return { userId: session.user.id, email: session.user.email };
+}
+
+/** Staff calls: anonymous callers are asked to sign in; a member who is not staff learns nothing (404,
+ * as for a route that does not exist); gate staff calling a manager's action get 403. */
+async function staff(req: NextApiRequest, res: NextApiResponse, needed: 'gate' | 'manager'): Promise<StaffUser> {
+  const who = await member(req, res, 'staffSignIn');
+  const role = staffRole(who.email);
+  if (!role) throw new AppError(404, 'NOT_FOUND', 'notFound');
+  if (!roleAllows(role, needed)) throw new AppError(403, 'FORBIDDEN', 'managersOnly');
+  return { ...who, role };
 }
 
 /** Compares the request's bearer key with `expected`, unless the address is throttled; counts a wrong one. */
@@ -54,6 +66,7 @@ export async function admit<A extends Access>(
   signInMessage: ErrorKey = 'mustLogInToBook',
 ): Promise<Caller<A>> {
   if (access === 'member') return (await member(req, res, signInMessage)) as Caller<A>;
+  if (access === 'staff' || access === 'manager') return (await staff(req, res, access === 'staff' ? 'gate' : 'manager')) as Caller<A>;
   if (access === 'operator') await operator(req);
   if (access === 'octo-webhook') await octoWebhook(req);
   return undefined as Caller<A>;

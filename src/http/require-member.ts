@@ -2,6 +2,8 @@
 import type { GetServerSidePropsContext, Redirect } from 'next';
 import type { Session } from 'next-auth';
 import { readSession } from '@/wiring/member-session';
+import { DEFAULT_LOCALE, isLocale } from '@/config/locales';
+import { localizedPath } from '@/universal/localized-path';
 
 export async function requireMember(
   ctx: GetServerSidePropsContext,
@@ -9,7 +11,7 @@ export async function requireMember(
   // A database outage throws (an error page), never a redirect that would say "signed out".
   const session = await readSession(ctx.req, ctx.res);
   if (session) return { session };
-  const prefix = ctx.locale && ctx.locale !== ctx.defaultLocale ? `/${ctx.locale}` : '';
-  const params = new URLSearchParams({ error: 'SessionRequired', callbackUrl: `${prefix}${ctx.resolvedUrl}` });
-  return { redirect: { destination: `${prefix}/login?${params}`, permanent: false } };
+  const locale = isLocale(ctx.locale) ? ctx.locale : DEFAULT_LOCALE;
+  const params = new URLSearchParams({ error: 'SessionRequired', callbackUrl: localizedPath(ctx.resolvedUrl, locale) });
+  return { redirect: { destination: `${localizedPath('/login', locale)}?${params}`, permanent: false } };
 }

@@ -24,7 +24,8 @@ export type RouteContext<Body, A extends Access = 'public'> = {
   caller: Caller<A>;
 };
 
-export type RouteResult = { status: number; body: unknown };
+/** `download`: the body is a file (text or a Buffer) to save, not JSON: a calendar entry, a wallet pass. */
+export type RouteResult = { status: number; body: unknown; download?: { filename: string; contentType: string } };
 
 type Options<S extends z.ZodType, A extends Access> = {
   method: 'GET' | 'POST';
@@ -83,7 +84,13 @@ export function jsonRoute<S extends z.ZodType, A extends Access>(options: Option
       refuseUnsafeInput(req, raw);
       const body: unknown = options.body ? options.body.parse(raw) : undefined;
       const result = await options.handle({ req, res, body: body as z.infer<S>, locale, clientIp: clientAddress(req), caller });
-      res.status(result.status).json(result.body);
+      if (result.download) {
+        res.setHeader('Content-Type', result.download.contentType);
+        res.setHeader('Content-Disposition', `attachment; filename="${result.download.filename.replace(/[^\w.-]/g, '_')}"`);
+        res.status(result.status).send(Buffer.isBuffer(result.body) ? result.body : String(result.body));
+      } else {
+        res.status(result.status).json(result.body);
+      }
     } catch (error) {
       sendError(res, error, locale, options.validationStatus);
     }

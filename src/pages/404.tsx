@@ -1,4 +1,4 @@
-import { useTranslation } from 'next-i18next/pages';
+import { useTranslation } from '@/client/i18n';
 import { ErrorView } from '@/components/layout/ErrorView';
 import { staticTranslations } from '@/server/translations';
 

@@ -1,27 +1,28 @@
 import type { AppProps } from 'next/app';
 import type { Session } from 'next-auth';
-import { SessionProvider } from 'next-auth/react';
-import { appWithTranslation } from 'next-i18next/pages';
 import dynamic from 'next/dynamic';
+import { I18nProvider, type PageTranslations } from '@/client/i18n';
+import { SessionProvider } from '@/client/session/SessionProvider';
 import { Layout } from '@/components/layout/Layout';
 import { NewTokenToasts } from '@/components/loyalty/NewTokenToasts';
 import '@/styles/globals.css';
 
-type PageProps = { session?: Session | null };
+type PageProps = { session?: Session | null; _translations?: PageTranslations };
 
 // Toasts come after the page is up: their code need not weigh on every first load.
 const Toaster = dynamic(() => import('react-hot-toast').then((m) => m.Toaster), { ssr: false });
 
-function App({ Component, pageProps: { session, ...pageProps } }: AppProps<PageProps>) {
+export default function App({ Component, pageProps: { session, _translations, ...pageProps } }: AppProps<PageProps>) {
   return (
-    <SessionProvider session={session}>
-      <Layout>
-        <Component {...pageProps} />
-      </Layout>
-      <NewTokenToasts />
-      <Toaster position="top-center" />
-    </SessionProvider>
+    <I18nProvider value={_translations}>
+      <SessionProvider session={session}>
+        <Layout>
+          <Component {...pageProps} />
+        </Layout>
+        <NewTokenToasts />
+        {/* Below the 64 px header, so a toast never hides the menu button or the navigation. */}
+        <Toaster position="top-center" containerStyle={{ top: 72 }} />
+      </SessionProvider>
+    </I18nProvider>
   );
 }
-
-export default appWithTranslation(App);

@@ -1,7 +1,7 @@
 // The error page (next-auth's pages.error). Known error names get their own message; anything else
 // gets the default message of docs/product.md#messages.
 import { useRouter } from 'next/router';
-import { useTranslation } from 'next-i18next/pages';
+import { useTranslation } from '@/client/i18n';
 import { ErrorView } from '@/components/layout/ErrorView';
 import { staticTranslations } from '@/server/translations';
 

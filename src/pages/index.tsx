@@ -1,6 +1,6 @@
 import Image from 'next/image';
 import Link from 'next/link';
-import { useTranslation } from 'next-i18next/pages';
+import { useTranslation } from '@/client/i18n';
 import { Faq } from '@/components/home/Faq';
 import styles from '@/components/home/home.module.css';
 import frame from '@/components/ui/page.module.css';
@@ -22,7 +22,7 @@ export default function HomePage() {
 
   return (
     <>
-      <PageTitle title={t('title')} />
+      <PageTitle title={t('title')} description={t('hero.lead', { attraction })} />
       <section className={styles.hero} aria-labelledby="hero-title">
         <div className={styles.heroInner}>
           <div>

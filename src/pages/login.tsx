@@ -1,22 +1,22 @@
 import { useEffect } from 'react';
 import { useRouter } from 'next/router';
-import { useTranslation } from 'next-i18next/pages';
+import { useTranslation } from '@/client/i18n';
+import { useCallbackUrl } from '@/client/sign-in/use-callback-url';
 import { AuthPage } from '@/components/auth/AuthPage';
 import { EmailForm } from '@/components/auth/EmailForm';
 import { Alert } from '@/components/ui/Alert';
 import { useMemberSession } from '@/client/session/use-member-session';
-import { safeCallbackUrl } from '@/modules/accounts/callback-url';
 import { staticTranslations } from '@/server/translations';
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
   const router = useRouter();
   const { status } = useMemberSession();
-  const callbackUrl = safeCallbackUrl(router.query.callbackUrl);
+  const callbackUrl = useCallbackUrl();
 
   // A member who is already signed in goes straight on.
   useEffect(() => {
-    if (status === 'authenticated') void router.replace(callbackUrl);
+    if (status === 'authenticated') void router.replace(callbackUrl, undefined, { locale: false });
   }, [status, callbackUrl, router]);
 
   return (

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'next-i18next/pages';
+import { useTranslation } from '@/client/i18n';
 import { availabilityStore, selectionStore, useAvailability, useRestoredBooking, useSelection } from '@/client/booking/browser-stores';
 import { useBook } from '@/client/booking/use-book';
 import { useProducts } from '@/client/booking/use-products';
@@ -56,7 +56,7 @@ export default function ProductsPage() {
 
   return (
     <div className={`${frame.page} ${product ? styles.withBookBar : ''}`}>
-      <PageTitle title={t('title')} />
+      <PageTitle title={t('title')} description={t('intro')} />
       <h1 className={frame.heading}>{t('heading')}</h1>
       <p className={frame.intro}>{t('intro')}</p>
       <div className={styles.layout}>
@@ -133,4 +133,4 @@ export default function ProductsPage() {
   );
 }
 
-export const getStaticProps = staticTranslations(['products']);
+export const getStaticProps = staticTranslations(['products', 'checkout']);

@@ -1,5 +1,5 @@
 import type { GetServerSideProps } from 'next';
-import { useTranslation } from 'next-i18next/pages';
+import { useTranslation } from '@/client/i18n';
 import { useMembership } from '@/client/loyalty/use-membership';
 import { MyBookings } from '@/components/profile/MyBookings';
 import { MyTokens } from '@/components/profile/MyTokens';
@@ -15,6 +15,7 @@ import { getMembership, type Membership } from '@/modules/loyalty/membership';
 import { requireMember } from '@/http/require-member';
 import { getDb } from '@/server/db/client';
 import { formatLongDate } from '@/universal/format/date-time';
+import { personName } from '@/universal/person-name';
 import { translationProps } from '@/server/translations';
 import { isLocale } from '@/config/locales';
 
@@ -82,7 +83,7 @@ export const getServerSideProps: GetServerSideProps<Props> = async (ctx) => {
       // Through JSON: page props may not hold undefined values.
       session: JSON.parse(JSON.stringify(session)),
       member: {
-        name: `${profile.firstName} ${profile.lastName}`,
+        name: personName(profile.firstName, profile.lastName, locale),
         email: profile.email,
         phoneNumber: profile.phoneNumber,
         country,

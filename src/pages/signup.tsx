@@ -1,6 +1,6 @@
 import Link from 'next/link';
-import { useRouter } from 'next/router';
-import { useTranslation } from 'next-i18next/pages';
+import { useTranslation } from '@/client/i18n';
+import { useCallbackUrl } from '@/client/sign-in/use-callback-url';
 import { useSignIn } from '@/client/sign-in/use-sign-in';
 import { AuthPage } from '@/components/auth/AuthPage';
 import { SignUpForm } from '@/components/auth/SignUpForm';
@@ -8,15 +8,13 @@ import styles from '@/components/auth/auth.module.css';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { BRAND } from '@/config/attraction';
-import { safeCallbackUrl } from '@/modules/accounts/callback-url';
 import { staticTranslations } from '@/server/translations';
 
 export default function SignUpPage() {
   const { t } = useTranslation('auth');
-  const router = useRouter();
   const email = useSignIn((s) => s.email);
   const editEmail = useSignIn((s) => s.editEmail);
-  const callbackUrl = safeCallbackUrl(router.query.callbackUrl);
+  const callbackUrl = useCallbackUrl();
 
   return (
     <AuthPage title={t('signup.title')} heading={t('signup.heading', { brand: BRAND })} intro={t('signup.intro')}>

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { useTranslation } from 'next-i18next/pages';
+import { useTranslation } from '@/client/i18n';
 import { useSignIn } from '@/client/sign-in/use-sign-in';
 import { AuthPage } from '@/components/auth/AuthPage';
 import styles from '@/components/auth/auth.module.css';

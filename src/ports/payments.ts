@@ -49,8 +49,10 @@ export interface PaymentGateway {
   readonly provider: PaymentProvider;
   createSession(input: NewSession): Promise<CheckoutSession>;
   getState(sessionId: string): Promise<PaymentState>;
-  /** Gives back `amount` of what was paid in the session. Refunding twice refunds once. */
-  refund(sessionId: string, amount: number): Promise<void>;
+  /** Gives back `amount` of what was paid in the session. A refund is made once per `key` (default: one
+   * refund per session), so retrying is safe, and refunds with different keys add up (a change to a lower
+   * total, then a cancellation), never past what was paid. */
+  refund(sessionId: string, amount: number, key?: string): Promise<void>;
   /** Checks a webhook's signature and reads it; throws PaymentError('invalid_signature') when forged.
    * Absent on a gateway that sends no webhooks. */
   readWebhook?(payload: string, signature: string | undefined): PaymentEvent;

@@ -139,4 +139,6 @@ export interface SupplierPort {
   /** The gate: the booking with this supplier reference becomes REDEEMED, whoever sold it. Redeeming it
    * again changes nothing. A supplier with a gate of its own refuses (it reports redemptions itself). */
   redeemBooking(supplierReference: string): Promise<{ booking: SupplierBooking; alreadyRedeemed: boolean }>;
+  /** The gate's undo: a REDEEMED booking becomes CONFIRMED again. Absent where redemption is not ours. */
+  undoRedemption?(supplierReference: string): Promise<void>;
 }

@@ -59,6 +59,23 @@ const rateLimit = (fallback: string) =>
       return parsed;
     });
 
+/** "a@x.org, B@y.org" → ["a@x.org", "b@y.org"]. */
+const emailList = (name: string) =>
+  z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const emails = value
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean);
+      if (emails.some((e) => !z.email().safeParse(e).success)) {
+        ctx.addIssue({ code: 'custom', message: `${name} is a comma-separated list of e-mail addresses` });
+        return z.NEVER;
+      }
+      return emails;
+    });
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
@@ -113,6 +130,28 @@ const schema = z.object({
   RATE_LIMIT_KEY_FAILURES_PER_IP: rateLimit('10/15m'),
   /** How many unpaid bookings a member may hold at once: a new Book releases the oldest beyond it. */
   UNPAID_BOOKINGS_PER_MEMBER: z.coerce.number().int().min(1).max(10).default(1),
+  /** Ed25519 keys of the ticket codes: base64 of the 32-byte private seed, and of the public key. */
+  TICKET_SIGNING_KEY: z.base64('TICKET_SIGNING_KEY is the base64 of a 32-byte Ed25519 key').length(44, 'TICKET_SIGNING_KEY is the base64 of a 32-byte Ed25519 key').optional(),
+  TICKET_VERIFY_KEY: z.base64('TICKET_VERIFY_KEY is the base64 of a 32-byte Ed25519 key').length(44, 'TICKET_VERIFY_KEY is the base64 of a 32-byte Ed25519 key').optional(),
+  /** The staff console's users: gate staff, and managers (who may do everything). */
+  STAFF_EMAILS: emailList('STAFF_EMAILS'),
+  MANAGER_EMAILS: emailList('MANAGER_EMAILS'),
+  /** "Save to Google Wallet": the issuer, the event ticket class (without the issuer prefix) and the
+   * service account that signs the save links (its e-mail and its RSA key as PEM, \n allowed). */
+  GOOGLE_WALLET_ISSUER_ID: z.string().regex(/^\d{4,30}$/, 'GOOGLE_WALLET_ISSUER_ID is the issuer number').optional(),
+  GOOGLE_WALLET_CLASS_ID: z.string().regex(/^[\w.-]{1,100}$/, 'GOOGLE_WALLET_CLASS_ID holds letters, digits, ".", "_" and "-"').optional(),
+  GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: z.email().optional(),
+  GOOGLE_WALLET_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'GOOGLE_WALLET_PRIVATE_KEY is a PEM private key' }).optional(),
+  /** Apple Wallet passes: the pass type identifier and team, the pass type certificate and its key (PEM,
+   * \n allowed; a passphrase if the key has one) and Apple's WWDR intermediate certificate (PEM). */
+  APPLE_PASS_TYPE_ID: z.string().regex(/^pass\.[\w.-]+$/, 'APPLE_PASS_TYPE_ID looks like pass.com.example.tickets').optional(),
+  APPLE_TEAM_ID: z.string().regex(/^[A-Z0-9]{10}$/, 'APPLE_TEAM_ID is 10 capital letters and digits').optional(),
+  APPLE_PASS_CERT: z.string().includes('CERTIFICATE', { message: 'APPLE_PASS_CERT is a PEM certificate' }).optional(),
+  APPLE_PASS_KEY: z.string().includes('PRIVATE KEY', { message: 'APPLE_PASS_KEY is a PEM private key' }).optional(),
+  APPLE_PASS_KEY_PASSPHRASE: z.string().optional(),
+  APPLE_WWDR_CERT: z.string().includes('CERTIFICATE', { message: 'APPLE_WWDR_CERT is a PEM certificate' }).optional(),
+  /** How early or late (minutes) the gate admits a ticket around its slot's start. */
+  GATE_TOLERANCE_MINUTES: z.coerce.number().int().min(0).max(720).default(30),
 });
 
 /** The parsed environment, with the values computed from it once. */
@@ -139,6 +178,10 @@ export function startupRefusal(env: Env): string | undefined {
   if (Boolean(env.OCTO_BASE_URL) !== Boolean(env.OCTO_API_KEY)) return 'OCTO_BASE_URL and OCTO_API_KEY go together';
   const poap = [env.POAP_API_KEY, env.POAP_CLIENT_ID, env.POAP_CLIENT_SECRET].filter(Boolean).length;
   if (poap !== 0 && poap !== 3) return 'POAP_API_KEY, POAP_CLIENT_ID and POAP_CLIENT_SECRET go together';
+  const google = [env.GOOGLE_WALLET_ISSUER_ID, env.GOOGLE_WALLET_CLASS_ID, env.GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL, env.GOOGLE_WALLET_PRIVATE_KEY].filter(Boolean).length;
+  if (google !== 0 && google !== 4) return 'GOOGLE_WALLET_ISSUER_ID, GOOGLE_WALLET_CLASS_ID, GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL and GOOGLE_WALLET_PRIVATE_KEY go together';
+  const apple = [env.APPLE_PASS_TYPE_ID, env.APPLE_TEAM_ID, env.APPLE_PASS_CERT, env.APPLE_PASS_KEY, env.APPLE_WWDR_CERT].filter(Boolean).length;
+  if (apple !== 0 && apple !== 5) return 'APPLE_PASS_TYPE_ID, APPLE_TEAM_ID, APPLE_PASS_CERT, APPLE_PASS_KEY and APPLE_WWDR_CERT go together';
   const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET].filter(Boolean).length;
   if (stripe !== 0 && stripe !== 3) return 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together';
   if (env.SKYPASS_DEMO) return undefined;

@@ -17,10 +17,16 @@ export type ErrorCode =
   | 'MEMBER_EXISTS'
   | 'SUPPLIER_FAILED'
   | 'SOLD_OUT'
+  | 'NOT_CHANGEABLE'
+  | 'COSTS_MORE'
+  | 'BOOKING_BUSY'
   | 'PRICE_CHANGED'
   | 'PAYMENT_FAILED'
   | 'BOOKING_IN_PROGRESS'
   | 'UNAVAILABLE'
+  | 'ALREADY_CANCELLED'
+  | 'NOT_CANCELLABLE'
+  | 'REFUND_CHANGED'
   | 'INTERNAL';
 
 /** A key of locales/en/errors.json: every message an API answer can carry. */

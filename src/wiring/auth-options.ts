@@ -6,6 +6,7 @@ import EmailProvider from 'next-auth/providers/email';
 import { getMailTransport } from './mail';
 import { DEFAULT_LOCALE } from '@/config/locales';
 import { emailSchema } from '@/modules/accounts/email';
+import { staffRole } from '@/modules/staff/roles';
 import { memberExists } from '@/modules/accounts/member-exists';
 import { memberLocale } from '@/modules/accounts/member-locale';
 import { renderSignInEmail } from '@/modules/accounts/sign-in-email';
@@ -92,9 +93,10 @@ export async function getAuthOptions(): Promise<NextAuthOptions> {
       },
     },
     callbacks: {
-      // Links go to members only: a visitor joins through /signup first (docs/product.md#rules).
+      // Links go to members only: a visitor joins through /signup first (docs/product.md#rules). Staff
+      // (STAFF_EMAILS, MANAGER_EMAILS) sign in without signing up.
       async signIn({ user, email }) {
-        if (email?.verificationRequest) return Boolean(user.email) && memberExists(db, user.email!);
+        if (email?.verificationRequest) return Boolean(user.email) && (staffRole(user.email!) !== undefined || (await memberExists(db, user.email!)));
         return true;
       },
       redirect: async (params) => sameSiteRedirect(params),

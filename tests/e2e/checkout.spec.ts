@@ -43,7 +43,9 @@ test('a member books, pays with 4242, gets the tickets by e-mail and sees the bo
   const mails = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { subject: string; text: string; attachments: string[] }[];
   const tickets = mails.find((m) => m.subject.startsWith('Your tickets for Main Deck'))!;
   expect(tickets.text).toContain(reference);
-  expect(tickets.attachments).toHaveLength(2);
+  // Two QR codes and the calendar file.
+  expect(tickets.attachments).toHaveLength(3);
+  expect(tickets.attachments).toContain(`${reference}.ics`);
 
   await page.getByRole('link', { name: 'See my bookings' }).click();
   await expect(page).toHaveURL(/\/profile$/);

@@ -3,17 +3,14 @@
 // the mail queue while the transport fails, and is kept once when delivered twice.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOutboxTransport, listOutbox } from '@/adapters/mail/outbox';
-import { createTestGateway } from '@/adapters/payments/test-gateway';
-import { createLocalSupplier } from '@/adapters/supplier/local/local-supplier';
-import { signUp } from '@/modules/accounts/sign-up';
+import { listOutbox } from '@/adapters/mail/outbox';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
-import type { CheckoutDeps } from '@/modules/checkout/deps';
 import { startCheckout } from '@/modules/checkout/start-checkout';
 import { PAYMENT_RECHECK_MS, prepareFirstSweep, sweepPaidOrders } from '@/modules/checkout/sweep-paid-orders';
 import { deliverQueuedMail, MAIL_LEASE_MS } from '@/modules/email/mail-queue';
 import type { MailTransport } from '@/ports/mail';
-import { mailQueue, orders, testPaymentSessions, users } from '@/server/db/schema';
+import { mailQueue, orders, testPaymentSessions } from '@/server/db/schema';
+import { embeddedCheckoutDeps, signedUpMember } from '../support/checkout';
 import { openTestDatabase } from '../support/database';
 import { firstSlot, openDay } from './supplier-scenarios';
 
@@ -23,29 +20,16 @@ describe('completing a checkout', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
   let clock = new Date();
   const now = () => clock;
-  let deps: CheckoutDeps;
-  const gateway = () => deps.gateway as ReturnType<typeof createTestGateway>;
+  let deps: ReturnType<typeof embeddedCheckoutDeps>;
+  const gateway = () => deps.gateway;
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    deps = {
-      db: database.db,
-      supplier: createLocalSupplier(database.db, { resellerId: 'website', now }),
-      gateway: createTestGateway(database.db, now),
-      mail: createOutboxTransport(async () => database.db),
-      holdMinutes: 30,
-      siteUrl: 'http://localhost:3000',
-      now,
-    };
+    deps = embeddedCheckoutDeps(database.db, now);
   });
   afterAll(async () => database?.dispose());
 
-  async function newMember(name: string) {
-    const email = `${name}.${crypto.randomUUID().slice(0, 8)}@example.com`;
-    await signUp(database.db, { email, contact: { firstName: 'Lea', lastName: 'Roux', phoneNumber: '+33612345678', country: 'FR', postalCode: undefined, marketingOptIn: false }, locale: 'fr' });
-    const [user] = await database.db.select().from(users).where(eq(users.email, email));
-    return { userId: user!.id, email };
-  }
+  const newMember = (name: string) => signedUpMember(database.db, name);
 
   async function started(daysAhead: number) {
     const member = await newMember('buyer');
@@ -85,7 +69,8 @@ describe('completing a checkout', () => {
     expect(booking.contact).toMatchObject({ firstName: 'Lea', emailAddress: member.email });
     const mails = await listOutbox(database.db, member.email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.attachments).toHaveLength(2);
+    // Two QR codes and the calendar file.
+    expect(mails[0]!.attachments!.map((a) => a.filename.split('.').pop())).toEqual(['png', 'png', 'ics']);
   });
 
   it('leaves an unpaid session alone', async () => {
@@ -177,7 +162,7 @@ describe('completing a checkout', () => {
     expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
     expect(sent!.sentAt).toBeInstanceOf(Date);
     const [mail] = await listOutbox(database.db, member.email);
-    expect(mail!.attachments).toHaveLength(2);
+    expect(mail!.attachments!.map((a) => a.filename.split('.').pop())).toEqual(['png', 'png', 'ics']);
   });
 
   it('delivers a message again after a sender died before recording it, and the outbox keeps one copy', async () => {

@@ -16,7 +16,12 @@ export const TEST_SITE_ENV = {
   RATE_LIMIT_BOOK_PER_IP: '12/15m',
   OCTO_RESELLER_KEYS: 'contract-tests:contract-test-key-0123456789,other-reseller:other-reseller-key-0123456789',
   OCTO_WEBHOOK_SECRET: 'octo-webhook-secret-0123456789',
+  STAFF_EMAILS: Array.from({ length: 12 }, (_, i) => `gate-${i + 1}@staff.example`).join(','),
+  MANAGER_EMAILS: Array.from({ length: 12 }, (_, i) => `manager-${i + 1}@staff.example`).join(','),
 };
+
+/** Staff of the test sites: each test file signs in as addresses of its own (sign-in links are rate-limited). */
+export const staffEmail = (role: 'gate' | 'manager', n: number) => `${role}-${n}@staff.example`;
 
 export const OPS_KEY = 'skypass-demo-ops-key';
 
@@ -116,6 +121,13 @@ export class Visitor {
   async signIn(email: string): Promise<void> {
     await this.join(email);
     await this.requestLink(email);
+    await this.request(await this.latestLink(email));
+  }
+
+  /** Staff sign in through the e-mailed link without joining. */
+  async signInAsStaff(email: string): Promise<void> {
+    const res = await this.requestLink(email);
+    if (!res.ok) throw new Error(`no sign-in link for ${email}: ${res.status}`);
     await this.request(await this.latestLink(email));
   }
 

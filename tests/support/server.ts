@@ -74,7 +74,7 @@ export async function startSite(env: Record<string, string> = {}, options: SiteO
   // (this runs in vitest's global setup too, where vi.waitFor is not available).
   try {
     await new Promise<void>((resolve, reject) => {
-      const deadline = setTimeout(() => reject(new Error(`the site did not start within 60 s:\n${output()}`)), 60_000);
+      const deadline = setTimeout(() => reject(new Error(`the site did not start within 150 s:\n${output()}`)), 150_000);
       const settle = (error?: Error) => {
         clearTimeout(deadline);
         child.stdout!.off('data', onData);

@@ -25,6 +25,12 @@ describe('configuration', () => {
     );
   });
 
+  it('wants every wallet variable of a kind, or none', () => {
+    expect(startupRefusal(parseEnv({ GOOGLE_WALLET_ISSUER_ID: '3388000000022222222' }))).toMatch(/^GOOGLE_WALLET_ISSUER_ID, .* go together$/);
+    expect(startupRefusal(parseEnv({ APPLE_PASS_TYPE_ID: 'pass.example.tickets', APPLE_TEAM_ID: 'ABCDE12345' }))).toMatch(/^APPLE_PASS_TYPE_ID, .* go together$/);
+    expect(() => parseEnv({ APPLE_TEAM_ID: 'team' })).toThrow(/APPLE_TEAM_ID is 10 capital letters and digits/);
+  });
+
   it('refuses to start in production without SMTP_URL and NEXTAUTH_SECRET', () => {
     expect(startupRefusal(parseEnv({ NODE_ENV: 'production' }))).toBe(
       'SMTP_URL and NEXTAUTH_SECRET must be set in production (or set SKYPASS_DEMO=true to run the demo)',

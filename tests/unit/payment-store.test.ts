@@ -67,12 +67,54 @@ describe('the payment session store', () => {
     expect(log).toEqual(['loading:Creating checkout session, please wait...', `success:Redirecting to checkout:toast-1:${REDIRECT_TOAST_MS}`, 'go:/checkout']);
   });
 
-  it('does nothing when a session exists', async () => {
-    const { effects, posted } = recorder({ [PAY]: { status: 201, data: { paymentSession: SESSION, bookingId: 'b-1', expirationTime: 'x' } } });
+  it('goes back to /checkout when Book is pressed again on the same choice', async () => {
+    const { effects, posted, log } = recorder({ [PAY]: { status: 201, data: { paymentSession: SESSION, bookingId: 'b-1', expirationTime: 'x' } } });
     const store = createPaymentStore(effects, memory());
     await store.getState().createSession(input);
-    await store.getState().createSession(input);
+    await store.getState().createSession({ ...input, quantities: { adult: 2, child: 0 } });
     expect(posted).toHaveLength(1);
+    expect(log.at(-1)).toBe('go:/checkout');
+  });
+
+  it('opens a new session for another choice, also once /checkout has loaded the order', async () => {
+    const { effects, posted, log } = recorder({ [PAY]: { status: 201, data: { paymentSession: SESSION, bookingId: 'b-1', expirationTime: 'x' } } });
+    const store = createPaymentStore(effects, memory());
+    await store.getState().createSession(input);
+    store.getState().setOrder({ bookingId: 'b-1', status: 'PENDING_PAYMENT' } as never);
+    await store.getState().createSession({ ...input, quantities: { adult: 3 } });
+    expect(posted.map((p) => p.url)).toEqual([PAY, PAY]);
+    expect((posted[1]!.body as { quantities: unknown }).quantities).toEqual({ adult: 3 });
+    expect(log.at(-1)).toBe('go:/checkout');
+  });
+
+  it('after a reload, Book on the same choice reuses the open session instead of a second hold', async () => {
+    const storage = memory();
+    const answers = {
+      [PAY]: { status: 201, data: { paymentSession: SESSION, bookingId: 'b-1', expirationTime: 'x' } },
+      [REFETCH]: { status: 200, data: { paymentSession: SESSION, expirationTime: '2026-11-21T15:30:00Z' } },
+    };
+    await createPaymentStore(recorder(answers).effects, storage).getState().createSession(input);
+    const { effects, posted, log } = recorder(answers);
+    const reloaded = createPaymentStore(effects, storage);
+    await reloaded.persist.rehydrate();
+    await reloaded.getState().createSession(input);
+    expect(posted.map((p) => p.url)).toEqual([`${REFETCH}?uuid=b-1`]);
+    expect(log).toEqual(['go:/checkout']);
+    expect(reloaded.getState()).toMatchObject({ bookingId: 'b-1', paymentSession: SESSION });
+  });
+
+  it('after a reload, a session that can no longer be paid gives way to a new one', async () => {
+    const storage = memory();
+    const answers: Record<string, { status: number; data: unknown }> = { [PAY]: { status: 201, data: { paymentSession: SESSION, bookingId: 'b-1', expirationTime: 'x' } } };
+    await createPaymentStore(recorder(answers).effects, storage).getState().createSession(input);
+    answers[REFETCH] = { status: 200, data: { paymentSession: { ...SESSION, status: 'EXPIRED' }, expirationTime: 'x' } };
+    answers[PAY] = { status: 201, data: { paymentSession: SESSION, bookingId: 'b-2', expirationTime: 'y' } };
+    const { effects, posted } = recorder(answers);
+    const reloaded = createPaymentStore(effects, storage);
+    await reloaded.persist.rehydrate();
+    await reloaded.getState().createSession(input);
+    expect(posted.map((p) => p.url)).toEqual([`${REFETCH}?uuid=b-1`, PAY]);
+    expect(reloaded.getState().bookingId).toBe('b-2');
   });
 
   it("shows the server's message, or the generic one", async () => {

@@ -2,7 +2,7 @@
 //   4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0000 0000 9995 has insufficient funds.
 // Any future expiry and any 3- or 4-digit CVC. Sessions, payments and refunds are kept in its own table.
 import crypto from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { expiryValid, luhnValid } from '@/ports/payment-cards';
 import type { Database } from '@/server/db/client';
 import { testPaymentSessions } from '@/server/db/schema';
@@ -90,11 +90,24 @@ export function createTestGateway(db: Database, now: () => Date = () => new Date
       if (charged.length === 0) throw new PaymentError('session_closed', 'This payment session is already paid.');
     },
 
-    async refund(id, amount) {
+    async refund(id, amount, key = 'session') {
+      // One conditional update: a key already used, or a session not paid, changes nothing. A session with
+      // any refund reads `refunded`; refundedAmount says how much.
+      const refunded = sql`least(${testPaymentSessions.amount}, ${testPaymentSessions.refundedAmount} + ${amount})`;
       await db
         .update(testPaymentSessions)
-        .set({ status: 'refunded', refundedAmount: amount })
-        .where(and(eq(testPaymentSessions.id, id), eq(testPaymentSessions.status, 'paid')));
+        .set({
+          refundedAmount: refunded,
+          status: 'refunded',
+          refundKeys: sql`${testPaymentSessions.refundKeys} || ${JSON.stringify([key])}::jsonb`,
+        })
+        .where(
+          and(
+            eq(testPaymentSessions.id, id),
+            inArray(testPaymentSessions.status, ['paid', 'refunded']),
+            sql`not (${testPaymentSessions.refundKeys} @> ${JSON.stringify([key])}::jsonb)`,
+          ),
+        );
     },
   };
 }

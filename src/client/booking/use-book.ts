@@ -1,8 +1,8 @@
 // The Book button (docs/product.md#rules and #roles): a signed-in member, a product, an option and a time, then
 // a payment session and the way to /checkout.
 import { useRouter } from 'next/router';
-import { useTranslation } from 'next-i18next/pages';
-import toast from 'react-hot-toast';
+import { useTranslation } from '../i18n';
+import { toast } from '../toast';
 import { ERROR_TOAST_MS } from '../checkout/payment-store';
 import { paymentStore, usePayment } from '../checkout/browser-payment';
 import { useMemberSession } from '../session/use-member-session';
@@ -27,12 +27,7 @@ export function useBook(): { book: () => void; busy: boolean } {
       toast.error(t('messages.selectTime'), { duration: ERROR_TOAST_MS });
       return;
     }
-    const existing = paymentStore.getState();
-    // A session for this very choice already exists: go back to paying it.
-    if (existing.paymentSession && !existing.order) {
-      void router.push('/checkout');
-      return;
-    }
+    // The store goes back to an open session for this very choice (also after a reload) or opens one.
     void paymentStore.getState().createSession({ isLoggedIn: true, productId, optionId, quantities, selectedTime });
   }
 

@@ -1,8 +1,8 @@
 // The browser's payment store: our API, react-hot-toast and the router, with messages in the visitor's
 // language. Cleared when the product, option, quantities or time change (docs/product.md#states).
 import Router from 'next/router';
-import { i18n } from 'next-i18next/pages';
-import toast from 'react-hot-toast';
+import { currentT } from '../i18n';
+import { toast } from '../toast';
 import { useStore } from 'zustand';
 import { postJson } from '../api';
 import { availabilityStore, selectionStore } from '../booking/browser-stores';
@@ -19,8 +19,7 @@ const ENGLISH: PaymentMessages = {
 };
 
 function messages(): PaymentMessages {
-  const t = i18n?.t;
-  if (!t) return ENGLISH;
+  const t = currentT();
   return Object.fromEntries(
     Object.entries(ENGLISH).map(([key, fallback]) => [key, t(`checkout:messages.${key}`, { defaultValue: fallback })]),
   ) as PaymentMessages;
@@ -37,8 +36,11 @@ export const paymentStore = createPaymentStore({
 
 if (typeof window !== 'undefined') {
   void paymentStore.persist.rehydrate();
+  // Any change of the choice ends the session it was booked for, also once /checkout has loaded its order:
+  // Book then opens a session for the new choice.
   const clear = () => {
-    if (paymentStore.getState().paymentSession && !paymentStore.getState().order) paymentStore.getState().reset();
+    const { paymentSession, bookingId, isCreating } = paymentStore.getState();
+    if ((paymentSession || bookingId) && !isCreating) paymentStore.getState().reset();
   };
   selectionStore.subscribe((state, previous) => {
     if (!selectionStore.persist.hasHydrated()) return;

@@ -32,6 +32,8 @@ export type BookInput = { isLoggedIn: boolean; productId?: string; optionId?: st
 export type PaymentState = {
   paymentSession?: PaymentSessionView;
   bookingId?: string;
+  /** The choice the booking was made for (choiceKey), kept with bookingId across a reload. */
+  choice?: string;
   expirationTime?: string;
   order?: OrderView;
   isCreating: boolean;
@@ -41,86 +43,124 @@ export type PaymentState = {
   reset(): void;
 };
 
+/** The member's choice as one string: Book on the same choice goes back to its payment session. */
+export function choiceKey(input: Pick<BookInput, 'productId' | 'optionId' | 'quantities' | 'selectedTime'>): string {
+  const quantities = Object.entries(input.quantities)
+    .filter(([, n]) => n > 0)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return JSON.stringify([input.productId, input.optionId, quantities, input.selectedTime ?? '']);
+}
+
+const stillToPay = (session?: PaymentSessionView, order?: OrderView) =>
+  session?.status === 'PENDING_PAYMENT' && (!order || order.status === 'PENDING_PAYMENT');
+
 type Answer = { paymentSession?: PaymentSessionView; bookingId?: string; expirationTime?: string; order?: OrderView; error?: string };
 
 export function createPaymentStore(effects: PaymentEffects, storage?: StateStorage) {
   return createStore<PaymentState>()(
     persist(
-      (set, get) => ({
-        paymentSession: undefined,
-        bookingId: undefined,
-        expirationTime: undefined,
-        order: undefined,
-        isCreating: false,
-
-        async createSession(input) {
-          const m = effects.messages();
-          if (!input.isLoggedIn) {
-            effects.toastError(m.mustBeLoggedIn, ERROR_TOAST_MS);
-            return effects.navigate('/login');
-          }
-          if (!input.productId || !input.optionId) return effects.toastError(m.selectProductAndOption, ERROR_TOAST_MS);
-          // One session at a time: a second press of Book does nothing.
-          if (get().paymentSession || get().isCreating) return;
+      (set, get) => {
+        /** The open session of this booking, if it can still be paid; quietly nothing otherwise. */
+        async function resumed(bookingId: string): Promise<boolean> {
           set({ isCreating: true });
-          const toastId = effects.toastLoading(m.creating);
           try {
-            const { status, data } = await effects.post<Answer>('/api/auth/octo/bookings/payWithPayment', {
-              productId: input.productId,
-              optionId: input.optionId,
-              quantities: input.quantities,
-              selectedTime: input.selectedTime ?? '',
-            });
-            if (status !== 201 || !data.paymentSession || !data.bookingId) {
-              set({ isCreating: false });
-              return effects.toastError(data.error ?? m.generic, ERROR_TOAST_MS, toastId);
-            }
-            set({ isCreating: false, paymentSession: data.paymentSession, bookingId: data.bookingId, expirationTime: data.expirationTime, order: undefined });
-            effects.toastSuccess(m.redirecting, toastId, REDIRECT_TOAST_MS);
-            effects.navigate('/checkout');
+            const { status, data } = await effects.post<Answer>(`/api/auth/octo/bookings/refetchSession?uuid=${encodeURIComponent(bookingId)}`);
+            if (status !== 200 || !stillToPay(data.paymentSession, data.order)) return false;
+            set({ paymentSession: data.paymentSession, expirationTime: data.expirationTime, order: data.order });
+            return true;
           } catch {
+            return false;
+          } finally {
             set({ isCreating: false });
-            effects.toastError(m.generic, ERROR_TOAST_MS, toastId);
           }
-        },
+        }
 
-        async refetchSession(bookingId) {
-          const m = effects.messages();
-          const uuid = bookingId ?? get().bookingId;
-          if (!uuid) {
-            effects.toastError(m.noBookingId, ERROR_TOAST_MS);
-            return effects.navigate('/products');
-          }
-          try {
-            const { status, data } = await effects.post<Answer>(`/api/auth/octo/bookings/refetchSession?uuid=${encodeURIComponent(uuid)}`);
-            if (status === 200 && data.paymentSession) {
-              set({ paymentSession: data.paymentSession, bookingId: uuid, expirationTime: data.expirationTime, order: data.order });
-              return;
+        return {
+          paymentSession: undefined,
+          bookingId: undefined,
+          expirationTime: undefined,
+          order: undefined,
+          isCreating: false,
+
+          async createSession(input) {
+            const m = effects.messages();
+            if (!input.isLoggedIn) {
+              effects.toastError(m.mustBeLoggedIn, ERROR_TOAST_MS);
+              return effects.navigate('/login');
             }
-            // The server is briefly unavailable (503): the booking is still there, so is the page.
-            if (status === 503) return effects.toastError(data.error ?? m.generic, ERROR_TOAST_MS);
-            get().reset();
-            effects.toastError(status === 404 ? m.noSession : (data.error ?? m.generic), ERROR_TOAST_MS);
-            effects.navigate('/products');
-          } catch {
-            effects.toastError(m.generic, ERROR_TOAST_MS);
-            effects.navigate('/products');
-          }
-        },
+            if (!input.productId || !input.optionId) return effects.toastError(m.selectProductAndOption, ERROR_TOAST_MS);
+            // One Book at a time: a second press while it works does nothing.
+            if (get().isCreating) return;
+            const choice = choiceKey(input);
+            const before = get();
+            if (before.bookingId && before.choice === choice) {
+              // The same choice was booked before: go back to paying it while it can be paid.
+              if (stillToPay(before.paymentSession, before.order)) return effects.navigate('/checkout');
+              // After a reload only the booking id is known: ask for its session before opening another.
+              if (!before.paymentSession && (await resumed(before.bookingId))) return effects.navigate('/checkout');
+            }
+            // Another choice, or a session that can no longer be paid: start afresh.
+            if (get().bookingId || get().paymentSession) get().reset();
+            set({ isCreating: true });
+            const toastId = effects.toastLoading(m.creating);
+            try {
+              const { status, data } = await effects.post<Answer>('/api/auth/octo/bookings/payWithPayment', {
+                productId: input.productId,
+                optionId: input.optionId,
+                quantities: input.quantities,
+                selectedTime: input.selectedTime ?? '',
+              });
+              if (status !== 201 || !data.paymentSession || !data.bookingId) {
+                set({ isCreating: false });
+                return effects.toastError(data.error ?? m.generic, ERROR_TOAST_MS, toastId);
+              }
+              set({ isCreating: false, paymentSession: data.paymentSession, bookingId: data.bookingId, choice, expirationTime: data.expirationTime, order: undefined });
+              effects.toastSuccess(m.redirecting, toastId, REDIRECT_TOAST_MS);
+              effects.navigate('/checkout');
+            } catch {
+              set({ isCreating: false });
+              effects.toastError(m.generic, ERROR_TOAST_MS, toastId);
+            }
+          },
 
-        setOrder(order) {
-          set({ order });
-        },
+          async refetchSession(bookingId) {
+            const m = effects.messages();
+            const uuid = bookingId ?? get().bookingId;
+            if (!uuid) {
+              effects.toastError(m.noBookingId, ERROR_TOAST_MS);
+              return effects.navigate('/products');
+            }
+            try {
+              const { status, data } = await effects.post<Answer>(`/api/auth/octo/bookings/refetchSession?uuid=${encodeURIComponent(uuid)}`);
+              if (status === 200 && data.paymentSession) {
+                set({ paymentSession: data.paymentSession, bookingId: uuid, expirationTime: data.expirationTime, order: data.order });
+                return;
+              }
+              // The server is briefly unavailable (503): the booking is still there, so is the page.
+              if (status === 503) return effects.toastError(data.error ?? m.generic, ERROR_TOAST_MS);
+              get().reset();
+              effects.toastError(status === 404 ? m.noSession : (data.error ?? m.generic), ERROR_TOAST_MS);
+              effects.navigate('/products');
+            } catch {
+              effects.toastError(m.generic, ERROR_TOAST_MS);
+              effects.navigate('/products');
+            }
+          },
 
-        reset() {
-          set({ paymentSession: undefined, bookingId: undefined, expirationTime: undefined, order: undefined, isCreating: false });
-        },
-      }),
+          setOrder(order) {
+            set({ order });
+          },
+
+          reset() {
+            set({ paymentSession: undefined, bookingId: undefined, choice: undefined, expirationTime: undefined, order: undefined, isCreating: false });
+          },
+        };
+      },
       {
         name: 'skypass.payment',
         version: 1,
         storage: createJSONStorage(() => storage ?? localStorage),
-        partialize: ({ bookingId }) => ({ bookingId }),
+        partialize: ({ bookingId, choice }) => ({ bookingId, choice }),
         skipHydration: true,
       },
     ),

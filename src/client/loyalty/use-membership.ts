@@ -2,7 +2,7 @@
 // on focus, 3 retries), with a toast for new ones (5 s), never on the first load.
 import { useEffect, useRef } from 'react';
 import { useRouter } from 'next/router';
-import { useTranslation } from 'next-i18next/pages';
+import { useTranslation } from '../i18n';
 import useSWR, { SWRConfig } from 'swr';
 import type { Membership } from '@/modules/loyalty/membership';
 import { useMemberSession } from '../session/use-member-session';

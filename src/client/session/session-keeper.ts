@@ -4,11 +4,10 @@
 // browser had one (or remembers one from an earlier visit), the session is asked for once more: only a
 // real answer (200) says signed out. While the server cannot say, the last known state stays, and is
 // asked for again later (docs/decisions/0014). Its effects (HTTP, storage, timers) are passed in.
-import type { useSession } from 'next-auth/react';
 import { createStore } from 'zustand/vanilla';
 
-/** next-auth's session as its client hands it out. */
-export type Session = NonNullable<ReturnType<typeof useSession>['data']>;
+export type { Session } from './auth-client';
+import type { Session } from './auth-client';
 
 /** "Ask again" while the server cannot say. */
 export const RECHECK_MS = 30_000;

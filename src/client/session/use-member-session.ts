@@ -1,7 +1,8 @@
 // The member's session for the page: next-auth's, kept through a database outage (./session-keeper.ts).
-// Use this instead of next-auth's useSession.
+// Use this instead of useAuthSession.
 import { useEffect } from 'react';
-import { useSession } from 'next-auth/react';
+import { SESSION_MESSAGE_KEY } from './auth-client';
+import { useAuthSession } from './SessionProvider';
 import { useStore } from 'zustand';
 import { createSessionKeeper, keptSession, SIGNED_IN_HINT, type KeptStatus, type Session, type SessionAnswer } from './session-keeper';
 
@@ -41,12 +42,12 @@ export const sessionKeeper = createSessionKeeper({
 
 if (typeof window !== 'undefined') {
   // next-auth tells other tabs of a sign-in or sign-out through this storage key.
-  window.addEventListener('storage', (event) => event.key === 'nextauth.message' && void sessionKeeper.getState().recheck());
+  window.addEventListener('storage', (event) => event.key === SESSION_MESSAGE_KEY && void sessionKeeper.getState().recheck());
   document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && void sessionKeeper.getState().recheck());
 }
 
 export function useMemberSession(): { status: KeptStatus; data: Session | null } {
-  const { data, status } = useSession();
+  const { data, status } = useAuthSession();
   const known = useStore(sessionKeeper, (s) => s.known);
   const unavailable = useStore(sessionKeeper, (s) => s.unavailable);
   useEffect(() => {

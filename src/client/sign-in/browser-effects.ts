@@ -1,6 +1,6 @@
 // The sign-in store's effects in the browser: our API, next-auth's signIn, and the Next.js router.
 import Router from 'next/router';
-import { signIn } from 'next-auth/react';
+import { signIn } from '../session/auth-client';
 import { postJson } from '../api';
 import type { CheckEmailAnswer, SendLinkAnswer, SignInEffects, SignUpAnswer } from './store';
 
@@ -30,7 +30,7 @@ export const browserSignInEffects: SignInEffects = {
   },
 
   async sendLink(email, callbackUrl): Promise<SendLinkAnswer> {
-    const result = await signIn('email', { email, callbackUrl, redirect: false }, { locale: Router.locale ?? 'en' });
+    const result = await signIn('email', { email, callbackUrl }, { locale: Router.locale ?? 'en' });
     if (result?.ok && !result.error) return 'sent';
     if (result?.error === 'AccessDenied') return 'notMember';
     if (result?.error === 'RateLimited') return 'rateLimited';

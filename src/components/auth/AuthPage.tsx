@@ -7,7 +7,7 @@ import styles from './auth.module.css';
 export function AuthPage({ title, heading, intro, children }: { title: string; heading: string; intro?: ReactNode; children: ReactNode }) {
   return (
     <div className={styles.page}>
-      <PageTitle title={title} />
+      <PageTitle title={title} description={typeof intro === 'string' ? intro : undefined} />
       <Card>
         <h1 className={styles.heading}>{heading}</h1>
         {intro && <p className={styles.intro}>{intro}</p>}

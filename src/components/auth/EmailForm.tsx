@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'next-i18next/pages';
+import { useTranslation } from '@/client/i18n';
 import { useSignIn } from '@/client/sign-in/use-sign-in';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';

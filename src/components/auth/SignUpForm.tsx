@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useRouter } from 'next/router';
-import { Trans, useTranslation } from 'next-i18next/pages';
+import { Trans, useTranslation } from '@/client/i18n';
 import type { ContactInput } from '@/client/sign-in/contact-input';
 import { useSignIn } from '@/client/sign-in/use-sign-in';
 import { ATTRACTION } from '@/config/attraction';

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/client/i18n';
 import type { SignInProblem } from '@/client/sign-in/store';
 
 /** The sentence a visitor reads for each thing that can stop their sign-in. */

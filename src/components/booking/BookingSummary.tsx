@@ -1,5 +1,5 @@
 import { useRouter } from 'next/router';
-import { useTranslation } from 'next-i18next/pages';
+import { useTranslation } from '@/client/i18n';
 import type { Quantities } from '@/client/booking/selection-store';
 import { formatDate, formatTime } from '@/universal/format/date-time';
 import { formatMoney } from '@/universal/format/money';

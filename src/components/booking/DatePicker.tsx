@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useRouter } from 'next/router';
-import { useTranslation } from 'next-i18next/pages';
+import { useTranslation } from '@/client/i18n';
 import type { Quantities } from '@/client/booking/selection-store';
 import { useCalendar } from '@/client/booking/use-calendar';
 import { TIME_ZONE } from '@/config/attraction';
@@ -108,19 +108,19 @@ export function DatePicker({ productId, optionId, quantities, selectedDate, onSe
       </div>
       <ul className={styles.legend} aria-label={t('calendar.legend')}>
         <li>
-          <span style={{ background: '#eef6f0' }} />
+          <span className={styles.swatch} data-status="AVAILABLE" />
           {t('calendar.available')}
         </li>
         <li>
-          <span style={{ background: '#fff4d6' }} />
+          <span className={styles.swatch} data-status="LIMITED" />
           {t('calendar.limited')}
         </li>
         <li>
-          <span style={{ background: 'var(--danger-bg)' }} />
+          <span className={styles.swatch} data-status="SOLD_OUT" />
           {t('calendar.soldOut')}
         </li>
         <li>
-          <span style={{ background: '#f1f3f6', border: '1px solid #c5cbd3' }} />
+          <span className={styles.swatch} data-status="CLOSED" />
           {t('calendar.closed')}
         </li>
       </ul>

@@ -1,7 +1,7 @@
 // On phones and tablets the summary is far below the choices: a bar at the bottom of the screen keeps
 // the total and the Book button at hand. From 1000 px the summary sits beside the choices instead.
 import { useRouter } from 'next/router';
-import { useTranslation } from 'next-i18next/pages';
+import { useTranslation } from '@/client/i18n';
 import { formatMoney } from '@/universal/format/money';
 import { Button } from '@/components/ui/Button';
 import styles from './booking.module.css';

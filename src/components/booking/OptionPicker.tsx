@@ -1,4 +1,4 @@
-import { useTranslation } from 'next-i18next/pages';
+import { useTranslation } from '@/client/i18n';
 import type { WebProduct } from '@/modules/catalog/web-product';
 import styles from './booking.module.css';
 

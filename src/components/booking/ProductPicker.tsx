@@ -1,6 +1,6 @@
 import Image from 'next/image';
 import { useRouter } from 'next/router';
-import { useTranslation } from 'next-i18next/pages';
+import { useTranslation } from '@/client/i18n';
 import { formatMoney } from '@/universal/format/money';
 import type { WebProduct } from '@/modules/catalog/web-product';
 import styles from './booking.module.css';

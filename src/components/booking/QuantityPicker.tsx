@@ -1,5 +1,5 @@
 import { useRouter } from 'next/router';
-import { useTranslation } from 'next-i18next/pages';
+import { useTranslation } from '@/client/i18n';
 import type { Quantities } from '@/client/booking/selection-store';
 import { formatMoney } from '@/universal/format/money';
 import type { WebOption } from '@/modules/catalog/web-product';

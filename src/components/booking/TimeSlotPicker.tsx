@@ -1,5 +1,5 @@
 import { useRouter } from 'next/router';
-import { useTranslation } from 'next-i18next/pages';
+import { useTranslation } from '@/client/i18n';
 import { formatTime } from '@/universal/format/date-time';
 import type { WebSlot } from '@/modules/catalog/check-availability';
 import styles from './booking.module.css';

@@ -4,7 +4,7 @@
 // only when Stripe is the gateway: importing it starts loading Stripe.js, and the test gateway's
 // checkout neither needs that nor carries the loader in its first-load JavaScript.
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'next-i18next/pages';
+import { useTranslation } from '@/client/i18n';
 import type { StripeEmbeddedCheckout as EmbeddedCheckout } from '@stripe/stripe-js';
 import { Alert } from '@/components/ui/Alert';
 

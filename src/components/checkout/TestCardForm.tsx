@@ -1,7 +1,7 @@
 // The built-in test gateway's card form. The card goes to our test gateway only; no real card is charged.
 import { useState, type FormEvent } from 'react';
 import { useRouter } from 'next/router';
-import { useTranslation } from 'next-i18next/pages';
+import { useTranslation } from '@/client/i18n';
 import { postJson } from '@/client/api';
 import { formatMoney } from '@/universal/format/money';
 import { Alert } from '@/components/ui/Alert';

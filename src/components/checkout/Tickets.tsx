@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'next-i18next/pages';
+import { useTranslation } from '@/client/i18n';
 import QRCode from 'qrcode';
 import type { OrderView } from '@/modules/checkout/order-view';
 import styles from './checkout.module.css';
 
-/** One QR code per ticket: the code scanned at the entrance is the ticket's reference. */
+/** One QR code per ticket: it carries the ticket's signed code (modules/tickets/ticket-codes.ts). */
 export function Tickets({ tickets }: { tickets: OrderView['tickets'] }) {
   const { t } = useTranslation('checkout');
   const [images, setImages] = useState<Record<string, string>>({});
   useEffect(() => {
     let cancelled = false;
-    void Promise.all(tickets.map(async (ticket) => [ticket.reference, await QRCode.toDataURL(ticket.reference, { width: 300, margin: 1 })] as const)).then(
+    void Promise.all(tickets.map(async (ticket) => [ticket.reference, await QRCode.toDataURL(ticket.code, { width: 300, margin: 1 })] as const)).then(
       (pairs) => !cancelled && setImages(Object.fromEntries(pairs)),
     );
     return () => {

@@ -1,5 +1,5 @@
 import { useRouter } from 'next/router';
-import { useTranslation } from 'next-i18next/pages';
+import { useTranslation } from '@/client/i18n';
 import { LOCALE_NAMES } from '@/config/locale-names';
 import { LOCALES, type Locale } from '@/config/locales';
 import styles from './layout.module.css';

@@ -1,8 +1,8 @@
 // The signed-in member's menu on wide screens: a disclosure with their profile and sign-out.
 import { useEffect, useId, useRef, useState } from 'react';
 import Link from 'next/link';
-import { signOut } from 'next-auth/react';
-import { useTranslation } from 'next-i18next/pages';
+import { useTranslation } from '@/client/i18n';
+import { signOutInLanguage } from '@/client/session/sign-out';
 import styles from './header.module.css';
 
 export function MemberMenu({ name }: { name: string }) {
@@ -46,7 +46,7 @@ export function MemberMenu({ name }: { name: string }) {
           </Link>
         </li>
         <li>
-          <button type="button" onClick={() => void signOut({ callbackUrl: '/' })}>
+          <button type="button" onClick={() => void signOutInLanguage()}>
             {t('nav.signOut')}
           </button>
         </li>

@@ -1,7 +1,7 @@
 // The footer (docs/product.md#pages): site links, the building's own site, social networks, the travel
 // review badge and the copyright line. Dark by default.
 import Link from 'next/link';
-import { useTranslation } from 'next-i18next/pages';
+import { useTranslation } from '@/client/i18n';
 import { ATTRACTION } from '@/config/attraction';
 import { SECTION_LINKS } from './nav-links';
 import { SocialIcon, type Social } from './SocialIcon';

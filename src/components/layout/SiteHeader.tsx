@@ -3,9 +3,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
-import { signOut } from 'next-auth/react';
 import { useMemberSession } from '@/client/session/use-member-session';
-import { useTranslation } from 'next-i18next/pages';
+import { useTranslation } from '@/client/i18n';
+import { signOutInLanguage } from '@/client/session/sign-out';
 import { BRAND } from '@/config/attraction';
 import { LanguageSelect } from './LanguageSelect';
 import { MemberMenu } from './MemberMenu';
@@ -112,7 +112,7 @@ export function SiteHeader() {
                 </Link>
               </li>
               <li>
-                <button type="button" className={styles.menuLink} onClick={() => void signOut({ callbackUrl: '/' })}>
+                <button type="button" className={styles.menuLink} onClick={() => void signOutInLanguage()}>
                   {t('nav.signOut')}
                 </button>
               </li>

@@ -1,6 +1,6 @@
 import { useRouter } from 'next/router';
 import Link from 'next/link';
-import { useTranslation } from 'next-i18next/pages';
+import { useTranslation } from '@/client/i18n';
 import { formatDate, formatTime } from '@/universal/format/date-time';
 import { formatMoney } from '@/universal/format/money';
 import { Tickets } from '@/components/checkout/Tickets';
@@ -43,6 +43,11 @@ export function MyBookings({ orders, now }: { orders: OrderView[]; now: number }
             <p className={styles.bookingMeta}>
               {t('bookings.reference')} <strong>{order.reference}</strong>
             </p>
+            {status === 'CONFIRMED' && (
+              <p className={styles.bookingMeta}>
+                <Link href={`/bookings/${encodeURIComponent(order.reference)}`}>{t('bookings.manage')}</Link>
+              </p>
+            )}
             {status === 'CONFIRMED' && order.tickets.length > 0 && (
               <details>
                 <summary>{t('bookings.showTickets', { count: order.tickets.length })}</summary>

@@ -1,7 +1,7 @@
 import Image from 'next/image';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
-import { useTranslation } from 'next-i18next/pages';
+import { useTranslation } from '@/client/i18n';
 import { formatDate } from '@/universal/format/date-time';
 import type { MemberToken } from '@/modules/loyalty/membership';
 import styles from './profile.module.css';

@@ -1,7 +1,7 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type Ref } from 'react';
 import styles from './ui.module.css';
 
-type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; error?: string };
+type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; error?: string; ref?: Ref<HTMLInputElement> };
 
 export function TextField({ label, hint, error, id, ...input }: Props) {
   const generated = useId();

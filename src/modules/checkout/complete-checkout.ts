@@ -10,7 +10,9 @@ import { SupplierError } from '@/ports/supplier';
 import { memberships, orders, users } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { deliverQueuedMail, enqueueMail } from '../email/mail-queue';
+import { orderCalendar } from '../bookings/booking-ics';
 import { recordLoyaltyEvent } from '../loyalty/record-event';
+import { signTicketCode } from '../tickets/ticket-codes';
 import type { CheckoutDeps } from './deps';
 import type { OrderRow } from './order-view';
 import { renderRefundEmail, renderTicketsEmail } from './tickets-email';
@@ -54,7 +56,7 @@ export async function completeCheckout(deps: CheckoutDeps, paymentSessionId: str
   const now = deps.now ?? (() => new Date());
   const [current] = await db.select().from(orders).where(eq(orders.paymentSessionId, paymentSessionId));
   if (!current) throw new AppError(404, 'NOT_FOUND', 'noPaymentSession');
-  if (current.status === 'CONFIRMED' || current.status === 'REFUNDED') return { order: current, outcome: 'done-before' };
+  if (current.status === 'CONFIRMED' || current.status === 'REFUNDED' || current.status === 'CANCELLED') return { order: current, outcome: 'done-before' };
 
   const state = await gateway.getState(paymentSessionId);
   if (state.status === 'open') return { order: current, outcome: 'unpaid' };
@@ -104,9 +106,16 @@ export async function completeCheckout(deps: CheckoutDeps, paymentSessionId: str
   if (booking) {
     // Recorded before the order is marked: a crash in between is healed by the next completion call.
     await recordLoyaltyEvent(db, { userId: leased.userId, trigger: 'booking-confirmed', productId: leased.productId, bookingUuid: leased.bookingUuid });
-    const tickets = booking.unitItems.map((item) => ({ reference: item.supplierReference ?? item.uuid, unitId: item.unitId }));
+    const tickets = booking.unitItems.map((item) => {
+      const reference = item.supplierReference ?? item.uuid;
+      // The QR carries a signed code: a gate tells a forged one without the database.
+      return { reference, unitId: item.unitId, code: signTicketCode({ ticket: reference, booking: leased.supplierReference, slot: leased.availabilityId }) };
+    });
     const changes = { status: 'CONFIRMED' as const, paidAt: leased.paidAt ?? at, confirmedAt: at, tickets };
-    const message = await renderTicketsEmail({ ...leased, ...changes }, { email: who.email, name }, deps.siteUrl);
+    const confirmed = { ...leased, ...changes };
+    const end = booking.availability?.localDateTimeEnd;
+    const calendar = end ? orderCalendar(confirmed, end, deps.siteUrl) : undefined;
+    const message = await renderTicketsEmail(confirmed, { email: who.email, name }, deps.siteUrl, { calendar });
     mailKey = `tickets:${leased.id}`;
     finished = await finish(deps, leased, changes, mailKey, message);
     outcome = 'confirmed';

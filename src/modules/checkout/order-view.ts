@@ -9,6 +9,7 @@ export type OrderView = {
   reference: string;
   status: OrderRow['status'];
   productId: string;
+  optionId: string;
   productTitle: string;
   optionTitle: string;
   availabilityId: string;
@@ -16,7 +17,8 @@ export type OrderView = {
   total: number;
   currency: string;
   expirationTime: string;
-  tickets: { reference: string; unitId: string; unitTitle: string }[];
+  /** `code`: what the ticket's QR carries (the signed code, or the reference of an older order). */
+  tickets: { reference: string; unitId: string; unitTitle: string; code: string }[];
 };
 
 export type PaymentSessionView = CheckoutSession & { status: OrderRow['status'] };
@@ -28,6 +30,7 @@ export function orderView(row: OrderRow): OrderView {
     reference: row.supplierReference,
     status: row.status,
     productId: row.productId,
+    optionId: row.optionId,
     productTitle: row.productTitle,
     optionTitle: row.optionTitle,
     availabilityId: row.availabilityId,
@@ -35,7 +38,7 @@ export function orderView(row: OrderRow): OrderView {
     total: row.total,
     currency: row.currency,
     expirationTime: row.holdExpiresAt.toISOString(),
-    tickets: (row.tickets ?? []).map((t) => ({ ...t, unitTitle: unitTitle(t.unitId) })),
+    tickets: (row.tickets ?? []).map((t) => ({ reference: t.reference, unitId: t.unitId, unitTitle: unitTitle(t.unitId), code: t.code ?? t.reference })),
   };
 }
 

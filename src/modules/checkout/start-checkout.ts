@@ -15,6 +15,7 @@ import { heldPrice } from './held-price';
 import { paymentSessionView, type PaymentSessionView } from './order-view';
 import { selectionTotal, toWebProduct } from '../catalog/web-product';
 import { PAYMENT_RECHECK_MS } from './sweep-paid-orders';
+import { localizedPath } from '@/universal/localized-path';
 
 export type StartedCheckout = { paymentSession: PaymentSessionView; bookingId: string; expirationTime: string };
 
@@ -94,7 +95,7 @@ async function holdAndOpenSession(
       description: `${product.title} · ${option.title}`,
       customerEmail: member.email,
       expiresAt: holdExpiresAt,
-      returnUrl: `${deps.siteUrl}/checkout?uuid=${encodeURIComponent(booking.uuid)}`,
+      returnUrl: `${deps.siteUrl}${localizedPath('/checkout', locale)}?uuid=${encodeURIComponent(booking.uuid)}`,
     });
     const [row] = await db
       .insert(orders)

@@ -10,13 +10,24 @@ import { brandedEmail, escapeHtml } from '../email/layout';
 import { serverT } from '@/server/i18n';
 import type { OrderRow } from './order-view';
 
-export async function renderTicketsEmail(order: OrderRow, member: { email: string; name: string }, siteUrl: string): Promise<MailMessage> {
+/** What goes with the tickets: the calendar entry (.ics text) and, after a change, the amount given back. */
+export type TicketsEmailExtras = { calendar?: string; changed?: { refund: number } };
+
+export async function renderTicketsEmail(order: OrderRow, member: { email: string; name: string }, siteUrl: string, extras: TicketsEmailExtras = {}): Promise<MailMessage> {
   const locale = isLocale(order.locale) ? order.locale : 'en';
   const t = serverT(locale, 'email');
   const date = formatDate(order.availabilityId, locale);
   const time = formatTime(order.availabilityId, locale);
   const product = `${order.productTitle} · ${order.optionTitle}`;
-  const subject = t('tickets.subject', { product: order.productTitle, date });
+  const changed = extras.changed;
+  const subject = changed ? t('changed.subject', { product: order.productTitle, date }) : t('tickets.subject', { product: order.productTitle, date });
+  const heading = changed ? t('changed.heading') : t('tickets.heading');
+  const intro = changed
+    ? [t('changed.intro', { reference: order.supplierReference }), changed.refund > 0 ? t('changed.refund', { amount: formatMoney(changed.refund, order.currency, locale) }) : '']
+        .filter(Boolean)
+        .join(' ')
+    : t('tickets.intro', { name: member.name, attraction: ATTRACTION.name });
+  const manageUrl = `${siteUrl}/bookings/${encodeURIComponent(order.supplierReference)}`;
   const total = formatMoney(order.total, order.currency, locale);
   const tickets = order.tickets ?? [];
   const unitTitle = (unitId: string) => order.lines.find((l) => l.unitId === unitId)?.title ?? unitId;
@@ -25,16 +36,24 @@ export async function renderTicketsEmail(order: OrderRow, member: { email: strin
       filename: `${ticket.reference}.png`,
       cid: `${ticket.reference}@skypass`,
       contentType: 'image/png',
-      content: await QRCode.toBuffer(ticket.reference, { type: 'png', width: 220, margin: 1, errorCorrectionLevel: 'M' }),
+      content: await QRCode.toBuffer(ticket.code ?? ticket.reference, { type: 'png', width: 220, margin: 1, errorCorrectionLevel: 'M' }),
     })),
   );
+  if (extras.calendar) {
+    attachments.push({
+      filename: `${order.supplierReference}.ics`,
+      cid: `${order.supplierReference}.ics@skypass`,
+      contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+      content: Buffer.from(extras.calendar, 'utf8'),
+    });
+  }
   const lines = order.lines.map((l) => `${l.quantity} × ${l.title}`).join(', ');
   const profileUrl = `${siteUrl}/profile`;
 
   const text = [
-    t('tickets.heading'),
+    heading,
     '',
-    t('tickets.intro', { name: member.name, attraction: ATTRACTION.name }),
+    intro,
     '',
     `${t('tickets.reference')}: ${order.supplierReference}`,
     product,
@@ -44,6 +63,7 @@ export async function renderTicketsEmail(order: OrderRow, member: { email: strin
     '',
     ...tickets.map((ticket, i) => `${t('tickets.ticket', { number: i + 1, unit: unitTitle(ticket.unitId) })}: ${ticket.reference}`),
     '',
+    t('tickets.manage', { url: manageUrl }),
     t('tickets.profile', { url: profileUrl }),
   ].join('\n');
 
@@ -58,8 +78,8 @@ export async function renderTicketsEmail(order: OrderRow, member: { email: strin
   const html = brandedEmail(
     locale,
     subject,
-    `<h1 style="margin:0 0 12px;font-size:22px">${escapeHtml(t('tickets.heading'))}</h1>
-<p style="margin:0 0 20px;line-height:1.5">${escapeHtml(t('tickets.intro', { name: member.name, attraction: ATTRACTION.name }))}</p>
+    `<h1 style="margin:0 0 12px;font-size:22px">${escapeHtml(heading)}</h1>
+<p style="margin:0 0 20px;line-height:1.5">${escapeHtml(intro)}</p>
 <table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;margin-bottom:20px;font-size:15px;line-height:1.6">
 <tr><td style="color:#4a5568">${escapeHtml(t('tickets.reference'))}</td><td style="text-align:right;font-weight:bold">${escapeHtml(order.supplierReference)}</td></tr>
 <tr><td colspan="2" style="font-weight:bold">${escapeHtml(product)}</td></tr>
@@ -69,6 +89,7 @@ export async function renderTicketsEmail(order: OrderRow, member: { email: strin
 </table>
 <p style="font-size:13px;color:#4a5568">${escapeHtml(t('tickets.timeZone'))}</p>
 <table role="presentation" cellpadding="0" cellspacing="0" style="width:100%">${ticketCells}</table>
+<p style="line-height:1.5"><a href="${escapeHtml(manageUrl)}">${escapeHtml(t('tickets.manageLink'))}</a></p>
 <p style="font-size:13px;color:#4a5568">${escapeHtml(t('tickets.profile', { url: profileUrl }))}</p>`,
   );
   return { to: member.email, subject, text, html, attachments };

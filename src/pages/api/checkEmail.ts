@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { enforceAbuseLimits } from '@/modules/accounts/abuse-limits';
 import { emailSchema } from '@/modules/accounts/email';
 import { memberExists } from '@/modules/accounts/member-exists';
+import { staffRole } from '@/modules/staff/roles';
 import { jsonRoute } from '@/http/route';
 import { getDb } from '@/server/db/client';
 import { serverT } from '@/server/i18n';
@@ -17,7 +18,8 @@ export default jsonRoute({
   async handle({ body, clientIp, locale }) {
     const db = await getDb();
     await enforceAbuseLimits(db, 'lookup', { email: body.email, clientIp });
-    const exists = await memberExists(db, body.email);
+    // Staff sign in without signing up: for the sign-in form they are members already.
+    const exists = staffRole(body.email) !== undefined || (await memberExists(db, body.email));
     return exists
       ? { status: 400, body: { exists: true, email: body.email, error: serverT(locale, 'errors')('memberExists'), code: 'MEMBER_EXISTS' } }
       : { status: 200, body: { exists: false, email: body.email } };

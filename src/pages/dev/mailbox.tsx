@@ -1,6 +1,6 @@
 // The demo's mailbox: what the outbox "sent", so that a visitor can follow their sign-in link.
 import type { GetServerSideProps } from 'next';
-import { useTranslation } from 'next-i18next/pages';
+import { useTranslation } from '@/client/i18n';
 import { devMailboxEnabled, readOutbox } from '@/wiring/mail';
 import styles from '@/components/dev/mailbox.module.css';
 import { Button } from '@/components/ui/Button';

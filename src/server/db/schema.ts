@@ -1,4 +1,5 @@
 // The database schema. Migrations in drizzle/ are generated from this file (npm run db:generate).
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // --- next-auth (the column keys are the ones @auth/drizzle-adapter expects) ---
@@ -299,7 +300,8 @@ export const orders = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status').$type<'PENDING_PAYMENT' | 'CONFIRMED' | 'REFUNDED' | 'EXPIRED'>().notNull(),
+    /** CANCELLED: cancelled after it was confirmed (modules/bookings/cancel-booking.ts). */
+    status: text('status').$type<'PENDING_PAYMENT' | 'CONFIRMED' | 'REFUNDED' | 'EXPIRED' | 'CANCELLED'>().notNull(),
     productId: text('product_id').notNull(),
     optionId: text('option_id').notNull(),
     /** Titles in the member's language when they bought: the order keeps what it was sold as. */
@@ -315,8 +317,13 @@ export const orders = pgTable(
     /** What the browser needs to pay (no secret of ours). */
     paymentSession: jsonb('payment_session').$type<Record<string, unknown>>().notNull(),
     holdExpiresAt: timestamp('hold_expires_at', { mode: 'date', withTimezone: true }).notNull(),
-    /** Tickets, once confirmed: one reference per unit item. */
-    tickets: jsonb('tickets').$type<{ reference: string; unitId: string }[]>(),
+    /** Tickets, once confirmed: one reference per unit item, and the signed code its QR carries (orders
+     * confirmed before signed codes have none: their QR carries the reference). */
+    tickets: jsonb('tickets').$type<{ reference: string; unitId: string; code?: string }[]>(),
+    /** Tickets that a change of the booking replaced: they no longer admit anyone. */
+    replacedTickets: jsonb('replaced_tickets').$type<{ reference: string; unitId: string; code?: string }[]>().notNull().default([]),
+    /** What was given back of the payment so far (changes to a lower total, cancellations). */
+    refundedAmount: integer('refunded_amount').notNull().default(0),
     createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { mode: 'date', withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { mode: 'date', withTimezone: true }),
@@ -341,6 +348,79 @@ export const bookingLeases = pgTable('booking_leases', {
   until: timestamp('until', { mode: 'date', withTimezone: true }).notNull(),
 });
 
+/**
+ * A cancelled booking, once (the unique booking uuid decides between concurrent cancellations): how much
+ * went back, through which state, and who cancelled it. The member's e-mail is queued with it.
+ */
+export const bookingCancellations = pgTable(
+  'booking_cancellations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingUuid: text('booking_uuid').notNull().unique(),
+    supplierReference: text('supplier_reference').notNull(),
+    /** Our member's order; null for a reseller's booking (the reseller refunds its customer). */
+    orderId: uuid('order_id'),
+    refundAmount: integer('refund_amount').notNull(),
+    currency: text('currency').notNull(),
+    /** `pending` until the gateway took the refund; `none` when nothing is refunded. */
+    refundStatus: text('refund_status').$type<'none' | 'pending' | 'refunded'>().notNull(),
+    byKind: text('by_kind').$type<'staff' | 'member' | 'operator'>().notNull(),
+    byUserId: text('by_user_id'),
+    byEmail: text('by_email'),
+    reason: text('reason'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp('refunded_at', { mode: 'date', withTimezone: true }),
+  },
+  (t) => [index('booking_cancellations_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Tickets admitted at the gate, one row per admission. A ticket is admitted once: the partial unique
+ * index lets only one row per ticket be live (not undone), so concurrent scans from several gates admit
+ * it once. An undo (within a few minutes) marks the row undone and keeps it.
+ */
+export const ticketRedemptions = pgTable(
+  'ticket_redemptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketReference: text('ticket_reference').notNull(),
+    bookingUuid: text('booking_uuid').notNull(),
+    bookingReference: text('booking_reference').notNull(),
+    /** Which gate (the device's name, as its user set it). */
+    gate: text('gate').notNull(),
+    byUserId: text('by_user_id'),
+    byEmail: text('by_email'),
+    redeemedAt: timestamp('redeemed_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    undoneAt: timestamp('undone_at', { mode: 'date', withTimezone: true }),
+    undoneBy: text('undone_by'),
+  },
+  (t) => [
+    uniqueIndex('ticket_redemptions_once').on(t.ticketReference).where(sql`${t.undoneAt} is null`),
+    index('ticket_redemptions_booking_idx').on(t.bookingUuid),
+    index('ticket_redemptions_at_idx').on(t.redeemedAt),
+  ],
+);
+
+/** Every staff action (and every cancellation, whoever made it): who, what, when, before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    actorKind: text('actor_kind').$type<'staff' | 'member' | 'operator'>().notNull(),
+    actorUserId: text('actor_user_id'),
+    actorEmail: text('actor_email'),
+    /** "booking.cancel", "ticket.redeem", "day.close", … */
+    action: text('action').notNull(),
+    /** What it acted on: a booking reference, a ticket, a date. */
+    target: text('target').notNull(),
+    before: jsonb('before').$type<unknown>(),
+    after: jsonb('after').$type<unknown>(),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at)],
+);
+
 /** The embedded test gateway's own records, as a real gateway keeps them on its side. */
 export const testPaymentSessions = pgTable('test_payment_sessions', {
   id: text('id').primaryKey(),
@@ -353,8 +433,33 @@ export const testPaymentSessions = pgTable('test_payment_sessions', {
   cardLast4: text('card_last4'),
   paidAt: timestamp('paid_at', { mode: 'date', withTimezone: true }),
   refundedAmount: integer('refunded_amount').notNull().default(0),
+  /** The keys of the refunds made, so that each refund is made once (a partial refund, then another). */
+  refundKeys: jsonb('refund_keys').$type<string[]>().notNull().default([]),
   createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A member's change of a confirmed booking (another time, other quantities): what it was, what it became,
+ * and the money that moved. The booking keeps its reference; its tickets are new. */
+export const bookingChanges = pgTable(
+  'booking_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromAvailabilityId: text('from_availability_id').notNull(),
+    toAvailabilityId: text('to_availability_id').notNull(),
+    fromLines: jsonb('from_lines').$type<OrderLine[]>().notNull(),
+    toLines: jsonb('to_lines').$type<OrderLine[]>().notNull(),
+    fromTotal: integer('from_total').notNull(),
+    toTotal: integer('to_total').notNull(),
+    /** Given back to the member (a lower total); 0 otherwise. */
+    refundAmount: integer('refund_amount').notNull().default(0),
+    refundedAt: timestamp('refunded_at', { mode: 'date', withTimezone: true }),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('booking_changes_order_idx').on(t.orderId, t.createdAt)],
+);
 
 // --- loyalty: collectible tokens earned by members ---
 

@@ -545,5 +545,15 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
       }
       return { booking: await shape(current), alreadyRedeemed: true };
     },
+
+    async undoRedemption(supplierReference) {
+      const at = now();
+      const [row] = await db
+        .update(bookings)
+        .set({ status: 'CONFIRMED', redeemedAt: null, updatedAt: at })
+        .where(and(eq(bookings.supplierReference, supplierReference.trim().toUpperCase()), eq(bookings.status, 'REDEEMED')))
+        .returning();
+      if (row) await changed(row);
+    },
   };
 }

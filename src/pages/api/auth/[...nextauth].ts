@@ -2,7 +2,7 @@
 // checks every route has, our abuse limits on the sign-in e-mail, the visitor's language carried to the
 // e-mail it sends, and a 503 (not an empty session) when the database is out of reach.
 import type { NextApiRequest, NextApiResponse } from 'next';
-import NextAuth from 'next-auth';
+import NextAuth, { type NextAuthOptions } from 'next-auth';
 import { enforceAbuseLimits } from '@/modules/accounts/abuse-limits';
 import { normalizeEmail } from '@/modules/accounts/normalize-email';
 import { sendError } from '@/http/route';
@@ -16,6 +16,7 @@ import { getEnv } from '@/server/env';
 import { AppError } from '@/server/errors';
 import { requestLocale } from '@/server/i18n';
 import { runWithRequestContext } from '@/server/request-context';
+import { localizedPath, splitLocale } from '@/universal/localized-path';
 
 function action(req: NextApiRequest): string {
   const segments = req.query.nextauth;
@@ -39,6 +40,19 @@ function refuseMalformedCallbackUrl(req: NextApiRequest, res: NextApiResponse): 
   throw new AppError(400, 'BAD_REQUEST', 'invalidField', { field: 'callbackUrl' });
 }
 
+/** The language of next-auth's own redirects (the sign-in page, the error page of a used link): the
+ * callbackUrl's locale prefix, else the visitor's (cookie, Accept-Language). */
+function pagesInLanguage(options: NextAuthOptions, req: NextApiRequest): NextAuthOptions {
+  const given = [req.query.callbackUrl, (req.body as { callbackUrl?: unknown } | undefined)?.callbackUrl, req.cookies[CALLBACK_COOKIES[0]!], req.cookies[CALLBACK_COOKIES[1]!]];
+  const fromCallback = given
+    .flat()
+    .map((value) => (typeof value === 'string' && wellFormed(value) ? splitLocale(value.startsWith('/') ? value : new URL(value).pathname).locale : undefined))
+    .find(Boolean);
+  const locale = fromCallback ?? requestLocale(req);
+  const pages = Object.fromEntries(Object.entries(options.pages ?? {}).map(([name, path]) => [name, localizedPath(path, locale)]));
+  return { ...options, pages };
+}
+
 export default async function auth(req: NextApiRequest, res: NextApiResponse) {
   const locale = requestLocale(req);
   try {
@@ -58,7 +72,7 @@ export default async function auth(req: NextApiRequest, res: NextApiResponse) {
       const email = typeof raw === 'string' ? normalizeEmail(raw).slice(0, 254) : undefined;
       await enforceAbuseLimits(await getDb(), 'signin', { email, clientIp: clientAddress(req) });
     }
-    const options = await getAuthOptions();
+    const options = pagesInLanguage(await getAuthOptions(), req);
     return await runWithRequestContext({ locale }, () => NextAuth(req, res, options));
   } catch (error) {
     if (error instanceof AppError && error.code === 'RATE_LIMITED') {

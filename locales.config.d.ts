@@ -1,0 +1,2 @@
+declare const config: { defaultLocale: string; locales: string[] };
+export default config;

@@ -1,0 +1,15 @@
+// The gate's calls: a scan (and the admission of chosen tickets), and undo.
+import type { GateBooking, Verdict } from '@/modules/gate/scan-ticket';
+import { postJson } from '../api';
+
+export type GateAnswer = { ok: true; verdict: Verdict } | { ok: false; error: string };
+
+export async function scanCode(code: string, gate: string, admit?: string[]): Promise<GateAnswer> {
+  const { status, data } = await postJson<Verdict & { error?: string }>('/api/staff/gate/scan', { code, gate, ...(admit ? { admit } : {}) });
+  return status === 200 ? { ok: true, verdict: data } : { ok: false, error: data.error ?? String(status) };
+}
+
+export async function undoTicket(ticket: string): Promise<{ ok: true; booking: GateBooking } | { ok: false; error: string }> {
+  const { status, data } = await postJson<{ booking: GateBooking; error?: string }>('/api/staff/gate/undo', { ticket });
+  return status === 200 ? { ok: true, booking: data.booking } : { ok: false, error: data.error ?? String(status) };
+}

@@ -1,0 +1,162 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from '@/client/i18n';
+import { cancel, loadBooking, resend, searchBookings } from '@/client/staff/booking-calls';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { TextField } from '@/components/ui/TextField';
+import type { BookingDetail, BookingListItem } from '@/modules/bookings/find-bookings';
+import type { StaffRole } from '@/modules/staff/roles';
+import { formatDate, formatTime } from '@/universal/format/date-time';
+import { formatMoney } from '@/universal/format/money';
+import styles from './staff.module.css';
+
+/** The office's bookings: find one, see everything about it, resend its tickets, cancel it. */
+export function BookingDesk({ role }: { role: StaffRole }) {
+  const { t, i18n } = useTranslation('staff');
+  const locale = i18n.language;
+  const [query, setQuery] = useState('');
+  const [found, setFound] = useState<BookingListItem[] | undefined>();
+  const [detail, setDetail] = useState<BookingDetail | undefined>();
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [refund, setRefund] = useState<'full' | 'partial' | 'none'>('full');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+
+  const search = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(undefined);
+    const answer = await searchBookings(query);
+    setBusy(false);
+    if (!answer.ok) return setMessage({ tone: 'error', text: answer.error });
+    setFound(answer.data.bookings);
+    setDetail(undefined);
+    if (answer.data.bookings.length === 1) await open(answer.data.bookings[0]!.reference);
+  };
+
+  const open = async (reference: string) => {
+    const answer = await loadBooking(reference);
+    if (!answer.ok) return setMessage({ tone: 'error', text: answer.error });
+    setDetail(answer.data);
+  };
+
+  const doResend = async () => {
+    if (!detail) return;
+    setBusy(true);
+    const answer = await resend(detail.reference);
+    setBusy(false);
+    setMessage(answer.ok ? { tone: 'success', text: t('bookings.resent', { email: answer.data.to }) } : { tone: 'error', text: answer.error });
+  };
+
+  const doCancel = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!detail) return;
+    const cents = Math.round(Number(amount.replace(',', '.')) * 100);
+    setBusy(true);
+    const answer = await cancel(detail.reference, refund === 'partial' ? cents : refund, reason.trim());
+    setBusy(false);
+    if (!answer.ok) return setMessage({ tone: 'error', text: answer.error });
+    setMessage({ tone: 'success', text: t('bookings.cancelled', { reference: detail.reference, amount: formatMoney(answer.data.refundAmount, detail.currency, locale) }) });
+    await open(detail.reference);
+  };
+
+  const when = (b: BookingListItem) => `${formatDate(b.availabilityId, locale)}, ${formatTime(b.availabilityId, locale)}`;
+  return (
+    <>
+      <Card>
+        <form className={styles.scanForm} onSubmit={(e) => void search(e)} role="search">
+          <TextField label={t('bookings.search')} hint={t('bookings.searchHint')} value={query} onChange={(e) => setQuery(e.target.value)} maxLength={200} required minLength={2} />
+          <Button type="submit" busy={busy}>
+            {t('bookings.find')}
+          </Button>
+        </form>
+        {message && <Alert tone={message.tone}>{message.text}</Alert>}
+        {found && found.length === 0 && <p className={styles.muted}>{t('bookings.none')}</p>}
+        {found && found.length > 0 && (
+          <ul className={styles.tickets}>
+            {found.map((b) => (
+              <li key={b.reference}>
+                <Button type="button" variant="link" onClick={() => void open(b.reference)}>
+                  {b.reference}
+                </Button>{' '}
+                {when(b)} · {t(`catalog:products.${b.productId}.title`)} · {b.unitCount} · {t(`bookings.status.${b.status}`)} · {b.name ?? '—'} · {b.email ?? '—'}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      {detail && (
+        <Card>
+          <h2>{t('bookings.booking', { reference: detail.reference })}</h2>
+          <dl className={styles.details}>
+            <dt>{t('bookings.status.label')}</dt>
+            <dd data-testid="booking-status">{t(`bookings.status.${detail.status}`)}</dd>
+            <dt>{t('bookings.when')}</dt>
+            <dd>{when(detail)}</dd>
+            <dt>{t('bookings.what')}</dt>
+            <dd>
+              {t(`catalog:products.${detail.productId}.title`)} · {t(`catalog:options.${detail.optionId}.title`)}
+            </dd>
+            <dt>{t('bookings.who')}</dt>
+            <dd>
+              {detail.name ?? '—'} · {detail.email ?? '—'}
+            </dd>
+            <dt>{t('bookings.channel')}</dt>
+            <dd>{detail.channel === 'website' ? t('bookings.website') : detail.channel}</dd>
+            <dt>{t('bookings.total')}</dt>
+            <dd>{formatMoney(detail.total, detail.currency, locale)}</dd>
+            <dt>{t('bookings.payment')}</dt>
+            <dd>{detail.payment ? t('bookings.paidWith', { provider: detail.payment.provider, session: detail.payment.sessionId }) : t('bookings.paidReseller')}</dd>
+            {detail.cancellation && (
+              <>
+                <dt>{t('bookings.refund')}</dt>
+                <dd>
+                  {formatMoney(detail.cancellation.refundAmount, detail.currency, locale)} · {t(`bookings.refundStatus.${detail.cancellation.refundStatus}`)} · {detail.cancellation.by ?? '—'}
+                </dd>
+              </>
+            )}
+          </dl>
+          <h3>{t('bookings.tickets')}</h3>
+          <ul className={styles.tickets}>
+            {detail.tickets.map((x) => {
+              const admission = detail.admissions.find((a) => a.ticket === x.reference && !a.undoneAt);
+              return (
+                <li key={x.reference}>
+                  <span className={styles.monospace}>{x.reference}</span> · {t(`catalog:units.${x.unitId.toUpperCase()}`, { defaultValue: x.unitId })} ·{' '}
+                  {admission ? t('bookings.admittedAt', { time: formatTime(admission.at, locale), gate: admission.gate }) : t('bookings.notAdmitted')}
+                </li>
+              );
+            })}
+          </ul>
+          <div className={styles.row}>
+            {detail.payment?.orderStatus === 'CONFIRMED' && (
+              <Button type="button" variant="secondary" busy={busy} onClick={() => void doResend()}>
+                {t('bookings.resend')}
+              </Button>
+            )}
+          </div>
+          {role === 'manager' && detail.status === 'CONFIRMED' && (
+            <form onSubmit={(e) => void doCancel(e)}>
+              <fieldset>
+                <legend>{t('bookings.cancelLegend')}</legend>
+                {(['full', 'partial', 'none'] as const).map((choice) => (
+                  <div key={choice} className={styles.row}>
+                    <input type="radio" id={`refund-${choice}`} name="refund" value={choice} checked={refund === choice} onChange={() => setRefund(choice)} disabled={!detail.payment && choice !== 'none'} />
+                    <label htmlFor={`refund-${choice}`}>{t(`bookings.refundChoice.${choice}`, { amount: formatMoney(detail.total, detail.currency, locale) })}</label>
+                  </div>
+                ))}
+                {refund === 'partial' && <TextField label={t('bookings.amount', { currency: detail.currency })} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} required />}
+                <TextField label={t('bookings.reason')} hint={t('bookings.reasonHint')} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} />
+                <Button type="submit" busy={busy}>
+                  {t('bookings.cancel')}
+                </Button>
+              </fieldset>
+            </form>
+          )}
+        </Card>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { useTranslation } from '@/client/i18n';
+import type { DayOverview } from '@/modules/staff/day-overview';
+import { formatTime } from '@/universal/format/date-time';
+import styles from './staff.module.css';
+
+const COLUMNS = ['capacity', 'held', 'sold', 'admitted', 'expected'] as const;
+
+/** Each slot of the day, then the day's total. */
+export function DayTable({ day }: { day: DayOverview }) {
+  const { t, i18n } = useTranslation('staff');
+  if (day.slots.length === 0) return <p className={styles.muted}>{t('today.noSlots')}</p>;
+  return (
+    // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
+    <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={t('today.caption', { date: day.date })}>
+      <table className={styles.table}>
+        <caption className={styles.muted}>{t('today.caption', { date: day.date })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('today.slot')}</th>
+            {COLUMNS.map((c) => (
+              <th key={c} scope="col">
+                {t(`today.${c}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {day.slots.map((s) => (
+            <tr key={`${s.optionId} ${s.availabilityId}`}>
+              <td>
+                {formatTime(s.availabilityId, i18n.language)} · {t(`catalog:products.${s.productId}.title`)} · {t(`catalog:options.${s.optionId}.title`)}
+                {s.status === 'CLOSED' && <span className={styles.muted}> · {t('today.closed')}</span>}
+              </td>
+              {COLUMNS.map((c) => (
+                <td key={c}>{s[c]}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <td>{t('today.total')}</td>
+            {COLUMNS.map((c) => (
+              <td key={c}>{day.totals[c]}</td>
+            ))}
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

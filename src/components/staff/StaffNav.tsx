@@ -1,0 +1,31 @@
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import { useTranslation } from '@/client/i18n';
+import type { StaffRole } from '@/modules/staff/roles';
+import styles from './staff.module.css';
+
+/** The console's sections; managers see every one. */
+const SECTIONS: { path: string; key: string; role: StaffRole }[] = [
+  { path: '/staff/gate', key: 'nav.gate', role: 'gate' },
+  { path: '/staff/today', key: 'nav.today', role: 'gate' },
+  { path: '/staff/bookings', key: 'nav.bookings', role: 'gate' },
+];
+
+export function StaffNav({ role }: { role: StaffRole }) {
+  const { t } = useTranslation('staff');
+  const { pathname } = useRouter();
+  const sections = SECTIONS.filter((s) => role === 'manager' || s.role === 'gate');
+  return (
+    <nav aria-label={t('nav.label')}>
+      <ul className={styles.nav}>
+        {sections.map((s) => (
+          <li key={s.path}>
+            <Link href={s.path} aria-current={pathname === s.path ? 'page' : undefined}>
+              {t(s.key)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

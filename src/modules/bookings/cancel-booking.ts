@@ -1,0 +1,158 @@
+// Cancelling a confirmed booking (decision 0016), by staff, the operator or (issue #15) its member: the
+// places go back to the slot (the supplier port), a full, partial or no refund goes back through the
+// payment port, and the member is e-mailed in their language. Exactly once: concurrent cancellations
+// race for one row of booking_cancellations, and the loser refunds nothing. The row, the order's new
+// status, the e-mail (mail queue, idempotency key "cancelled:<booking uuid>") and the audit entry are
+// written in one transaction; the refund follows it. A refund the gateway could not take stays
+// `pending` and is taken by the next call for the booking (gateways refund a session once).
+import { eq } from 'drizzle-orm';
+import type { MailTransport } from '@/ports/mail';
+import type { PaymentGateway } from '@/ports/payments';
+import { SupplierError, type SupplierBooking, type SupplierPort } from '@/ports/supplier';
+import type { Database } from '@/server/db/client';
+import { bookingCancellations, orders, users } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
+import type { OrderRow } from '../checkout/order-view';
+import { deliverQueuedMail, enqueueMail } from '../email/mail-queue';
+import { recordAudit, type Actor } from '../staff/audit-log';
+import { renderCancellationEmail } from './cancellation-email';
+
+export type CancelDeps = { db: Database; supplier: SupplierPort; gateway: PaymentGateway; mail: MailTransport; siteUrl: string; now?: () => Date };
+
+/** How much goes back: all that was paid, nothing, or an amount in minor units (1 to the total). */
+export type RefundChoice = { kind: 'full' } | { kind: 'none' } | { kind: 'partial'; amount: number };
+
+export type CancelRequest = { reference: string; refund: RefundChoice; by: Actor; reason?: string };
+
+export type Cancellation = {
+  reference: string;
+  bookingUuid: string;
+  refundAmount: number;
+  currency: string;
+  refundStatus: 'none' | 'pending' | 'refunded';
+  cancelledAt: string;
+};
+
+/** A pending refund older than this was left by a caller that failed or died: the next call takes it. */
+const REFUND_RETRY_AFTER_MS = 60_000;
+
+type Target = { order: OrderRow | undefined; booking: SupplierBooking | undefined; bookingUuid: string; reference: string };
+
+async function findTarget(deps: CancelDeps, reference: string): Promise<Target> {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.supplierReference, reference));
+  if (order) return { order, booking: undefined, bookingUuid: order.bookingUuid, reference };
+  // A reseller's booking: ours to cancel at the gate's supplier, theirs to refund.
+  const [booking] = await deps.supplier.listBookings({ supplierReference: reference }).catch(() => []);
+  if (!booking) throw new AppError(404, 'NOT_FOUND', 'noSuchReference', { reference });
+  return { order: undefined, booking, bookingUuid: booking.uuid, reference };
+}
+
+function refundAmountOf(target: Target, choice: RefundChoice): number {
+  if (choice.kind === 'none') return 0;
+  if (!target.order) throw new AppError(422, 'BAD_REQUEST', 'refundThroughReseller', { reference: target.reference });
+  const total = target.order.total;
+  if (choice.kind === 'full') return total;
+  if (!Number.isInteger(choice.amount) || choice.amount < 1 || choice.amount > total) {
+    throw new AppError(422, 'VALIDATION', 'refundAmountRange', { max: total });
+  }
+  return choice.amount;
+}
+
+function view(row: typeof bookingCancellations.$inferSelect): Cancellation {
+  return {
+    reference: row.supplierReference,
+    bookingUuid: row.bookingUuid,
+    refundAmount: row.refundAmount,
+    currency: row.currency,
+    refundStatus: row.refundStatus,
+    cancelledAt: row.createdAt.toISOString(),
+  };
+}
+
+async function takeRefund(deps: CancelDeps, row: typeof bookingCancellations.$inferSelect, order: OrderRow): Promise<typeof bookingCancellations.$inferSelect> {
+  try {
+    await deps.gateway.refund(order.paymentSessionId, row.refundAmount);
+  } catch (error) {
+    await deps.db.update(bookingCancellations).set({ lastError: (error as Error).message.slice(0, 500) }).where(eq(bookingCancellations.id, row.id));
+    console.error(`[cancel] the refund of ${row.supplierReference} waits for the next try`, error);
+    return row;
+  }
+  const now = (deps.now ?? (() => new Date()))();
+  const [done] = await deps.db
+    .update(bookingCancellations)
+    .set({ refundStatus: 'refunded', refundedAt: now, lastError: null })
+    .where(eq(bookingCancellations.id, row.id))
+    .returning();
+  return done ?? row;
+}
+
+export async function cancelBooking(deps: CancelDeps, request: CancelRequest): Promise<Cancellation> {
+  const now = deps.now ?? (() => new Date());
+  const reference = request.reference.trim().toUpperCase();
+  const target = await findTarget(deps, reference);
+
+  const [earlier] = await deps.db.select().from(bookingCancellations).where(eq(bookingCancellations.bookingUuid, target.bookingUuid));
+  if (earlier) {
+    const stale = earlier.refundStatus === 'pending' && now().getTime() - earlier.createdAt.getTime() > REFUND_RETRY_AFTER_MS;
+    if (stale && target.order) return view(await takeRefund(deps, earlier, target.order));
+    throw new AppError(409, 'ALREADY_CANCELLED', 'alreadyCancelled', { reference });
+  }
+  if (target.order && target.order.status !== 'CONFIRMED') {
+    throw new AppError(409, 'NOT_CANCELLABLE', 'notCancellable', { reference, status: target.order.status });
+  }
+  const refundAmount = refundAmountOf(target, request.refund);
+
+  // The places go back first: a booking the supplier will not cancel (redeemed, or its slot has begun)
+  // keeps its money. Cancelling twice at the supplier changes nothing.
+  let cancelled: SupplierBooking;
+  try {
+    cancelled = await deps.supplier.cancelBooking(target.bookingUuid, { reason: request.reason ?? 'Cancelled by the attraction' });
+  } catch (error) {
+    if (error instanceof SupplierError && error.code === 'UNPROCESSABLE_ENTITY') {
+      throw new AppError(409, 'NOT_CANCELLABLE', 'notCancellableNow', { reference });
+    }
+    throw error;
+  }
+
+  const currency = target.order?.currency ?? target.booking?.pricing?.currency ?? cancelled.pricing?.currency ?? '';
+  const claimed = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(bookingCancellations)
+      .values({
+        bookingUuid: target.bookingUuid,
+        supplierReference: reference,
+        orderId: target.order?.id ?? null,
+        refundAmount,
+        currency,
+        refundStatus: refundAmount > 0 ? 'pending' : 'none',
+        byKind: request.by.kind,
+        byUserId: request.by.kind === 'operator' ? null : request.by.userId,
+        byEmail: request.by.kind === 'operator' ? null : request.by.email,
+        reason: request.reason ?? null,
+        createdAt: now(),
+      })
+      .onConflictDoNothing({ target: bookingCancellations.bookingUuid })
+      .returning();
+    if (!row) return undefined;
+    if (target.order) {
+      await tx.update(orders).set({ status: 'CANCELLED' }).where(eq(orders.id, target.order.id));
+      const [member] = await tx.select({ email: users.email }).from(users).where(eq(users.id, target.order.userId));
+      if (member) await enqueueMail(tx, `cancelled:${target.bookingUuid}`, renderCancellationEmail(target.order, member.email, refundAmount, deps.siteUrl));
+    }
+    await recordAudit(tx, {
+      actor: request.by,
+      action: 'booking.cancel',
+      target: reference,
+      before: { status: target.order?.status ?? target.booking?.status },
+      after: { status: 'CANCELLED', refundAmount, currency, reason: request.reason ?? null },
+    });
+    return row;
+  });
+  if (!claimed) throw new AppError(409, 'ALREADY_CANCELLED', 'alreadyCancelled', { reference });
+
+  const result = refundAmount > 0 && target.order ? await takeRefund(deps, claimed, target.order) : claimed;
+  await deliverQueuedMail(deps.db, deps.mail, { idempotencyKey: `cancelled:${target.bookingUuid}` }).catch((error: unknown) =>
+    console.error('[cancel] the e-mail waits in the mail queue', error),
+  );
+  return view(result);
+}

@@ -1,0 +1,164 @@
+// A member's booking: what, when, the tickets, the calendar file, and (while the visit is ahead) a change
+// of time, day or quantities. Reached from "My bookings" and from the link in the tickets e-mail.
+import type { GetServerSideProps } from 'next';
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import { useTranslation } from '@/client/i18n';
+import { eq } from 'drizzle-orm';
+import { CancelBooking } from '@/components/bookings/CancelBooking';
+import { ChangeBooking } from '@/components/bookings/ChangeBooking';
+import styles from '@/components/bookings/bookings.module.css';
+import { Tickets } from '@/components/checkout/Tickets';
+import { Alert } from '@/components/ui/Alert';
+import { Card } from '@/components/ui/Card';
+import frame from '@/components/ui/page.module.css';
+import { PageTitle } from '@/components/ui/PageTitle';
+import { cancellationTerms, type CancellationTerms } from '@/modules/bookings/cancellation-terms';
+import { isUpcoming, memberBooking } from '@/modules/bookings/member-booking';
+import { orderView, type OrderView } from '@/modules/checkout/order-view';
+import { toWebProduct, type WebUnit } from '@/modules/catalog/web-product';
+import { requireMember } from '@/http/require-member';
+import { bookingCancellations } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
+import { translationProps } from '@/server/translations';
+import { getCheckoutDeps } from '@/wiring/checkout';
+import { appleWalletConfig, googleWalletConfig } from '@/wiring/wallet';
+import { getMemberProfile } from '@/modules/accounts/member-profile';
+import { googleWalletJwt, googleWalletSaveUrl } from '@/modules/wallet/google-wallet';
+import { TIME_ZONE } from '@/config/attraction';
+import { formatDate, formatTime } from '@/universal/format/date-time';
+import { formatMoney } from '@/universal/format/money';
+import { todayIn } from '@/universal/local-date';
+
+type Props = {
+  order: OrderView;
+  refundedAmount: number;
+  changeable: boolean;
+  cancelTerms: CancellationTerms | null;
+  /** Shown only when configured: the Google Wallet save link, and whether Apple Wallet passes are made. */
+  wallet: { google: string | null; apple: boolean };
+  units: WebUnit[];
+  today: string;
+};
+
+export default function BookingPage({ order, refundedAmount, changeable, cancelTerms, wallet, units, today }: Props) {
+  const { t } = useTranslation('booking');
+  const { t: tp } = useTranslation('profile');
+  const router = useRouter();
+  const locale = router.locale ?? 'en';
+  const quantities = Object.fromEntries(order.lines.map((l) => [l.unitId, l.quantity]));
+  const title = order.optionTitle !== order.productTitle ? `${order.productTitle} · ${order.optionTitle}` : order.productTitle;
+  return (
+    <div className={frame.page}>
+      <PageTitle title={t('title', { reference: order.reference })} />
+      <h1 className={frame.heading}>{t('heading')}</h1>
+      <p className={frame.intro}>{title}</p>
+      <Card>
+        {router.query.changed === '1' && <Alert tone="success">{t('change.done')}</Alert>}
+        {router.query.cancelled === '1' && order.status === 'CANCELLED' && <Alert tone="success">{t('cancel.done')}</Alert>}
+        <dl className={styles.summary}>
+          <dt>{t('reference')}</dt>
+          <dd>
+            <strong>{order.reference}</strong>
+          </dd>
+          <dt>{t('status')}</dt>
+          <dd>{tp(`bookings.status.${order.status}`)}</dd>
+          <dt>{t('when')}</dt>
+          <dd>
+            {formatDate(order.availabilityId, locale)}, {formatTime(order.availabilityId, locale)} ({t('timeZone')})
+          </dd>
+          <dt>{t('tickets')}</dt>
+          <dd>{order.lines.map((l) => `${l.quantity} × ${l.title}`).join(', ')}</dd>
+          <dt>{t('total')}</dt>
+          <dd>{formatMoney(order.total, order.currency, locale)}</dd>
+          {refundedAmount > 0 && (
+            <>
+              <dt>{t('refunded')}</dt>
+              <dd>{formatMoney(refundedAmount, order.currency, locale)}</dd>
+            </>
+          )}
+        </dl>
+        {order.status === 'CONFIRMED' && (
+          <div className={styles.links}>
+            <a href={`/api/bookings/calendar?booking=${encodeURIComponent(order.reference)}`} download={`${order.reference}.ics`}>
+              {t('addToCalendar')}
+            </a>
+            <Link href="/profile">{t('back')}</Link>
+          </div>
+        )}
+        {order.status === 'CONFIRMED' && order.tickets.length > 0 && (
+          <section aria-labelledby="tickets-heading" className={styles.section}>
+            <h2 id="tickets-heading">{t('ticketsHeading', { count: order.tickets.length })}</h2>
+            <Tickets tickets={order.tickets} />
+            {(wallet.google || wallet.apple) && (
+              <div className={styles.links}>
+                {wallet.google && (
+                  <a href={wallet.google} target="_blank" rel="noopener noreferrer">
+                    {t('wallet.google')}
+                  </a>
+                )}
+                {wallet.apple &&
+                  order.tickets.map((ticket, index) => (
+                    <a key={ticket.reference} href={`/api/bookings/apple-pass?booking=${encodeURIComponent(order.reference)}&ticket=${encodeURIComponent(ticket.reference)}`}>
+                      {t('wallet.apple', { number: index + 1 })}
+                    </a>
+                  ))}
+              </div>
+            )}
+          </section>
+        )}
+        {changeable ? (
+          <ChangeBooking
+            bookingId={order.bookingId}
+            productId={order.productId}
+            optionId={order.optionId}
+            units={units}
+            current={{ availabilityId: order.availabilityId, quantities }}
+            today={today}
+          />
+        ) : (
+          order.status === 'CONFIRMED' && <p className={styles.section}>{t('change.notChangeable')}</p>
+        )}
+        {cancelTerms && <CancelBooking bookingId={order.bookingId} terms={cancelTerms} />}
+      </Card>
+    </div>
+  );
+}
+
+export const getServerSideProps: GetServerSideProps<Props> = async (ctx) => {
+  const { session, redirect } = await requireMember(ctx);
+  if (redirect) return { redirect };
+  const deps = await getCheckoutDeps();
+  const reference = String(ctx.params?.reference ?? '');
+  const row = await memberBooking(deps.db, session.user.id, reference).catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 404) return null;
+    throw error;
+  });
+  if (!row) return { notFound: true };
+  const now = new Date();
+  const changeable = isUpcoming(row, now);
+  // What went back: changes to a lower total, and the cancellation's refund once it is under way.
+  const [cancellation] = await deps.db.select().from(bookingCancellations).where(eq(bookingCancellations.bookingUuid, row.bookingUuid));
+  const cancelledRefund = cancellation && cancellation.refundStatus !== 'none' ? cancellation.refundAmount : 0;
+  let units: WebUnit[] = [];
+  if (changeable) {
+    const product = await deps.supplier.getProduct(row.productId, row.locale);
+    units = toWebProduct(product).options.find((o) => o.id === row.optionId)?.units ?? [];
+  }
+  const google = row.status === 'CONFIRMED' ? googleWalletConfig() : null;
+  const profile = google ? await getMemberProfile(deps.db, session.user.id) : null;
+  const googleUrl = google ? googleWalletSaveUrl(googleWalletJwt(row, google, profile ? `${profile.firstName} ${profile.lastName}` : '', deps.siteUrl)) : null;
+  return {
+    props: {
+      ...(await translationProps(ctx.locale, ['booking', 'profile', 'checkout'])),
+      session: JSON.parse(JSON.stringify(session)),
+      order: orderView(row),
+      refundedAmount: row.refundedAmount + cancelledRefund,
+      changeable: changeable && units.length > 0,
+      cancelTerms: cancellationTerms(row, now),
+      wallet: { google: googleUrl, apple: row.status === 'CONFIRMED' && appleWalletConfig() !== null },
+      units,
+      today: todayIn(TIME_ZONE, now),
+    },
+  };
+};

@@ -1,0 +1,46 @@
+import type { GetServerSideProps } from 'next';
+import { useState } from 'react';
+import { useTranslation } from '@/client/i18n';
+import { useDayOverview } from '@/client/staff/use-today';
+import { DayTable } from '@/components/staff/DayTable';
+import { StaffPage } from '@/components/staff/StaffPage';
+import styles from '@/components/staff/staff.module.css';
+import { Alert } from '@/components/ui/Alert';
+import { Card } from '@/components/ui/Card';
+import { TextField } from '@/components/ui/TextField';
+import { ATTRACTION } from '@/config/attraction';
+import { requireStaff } from '@/http/require-staff';
+import { dayOverview, type DayOverview } from '@/modules/staff/day-overview';
+import type { StaffUser } from '@/modules/staff/roles';
+import { getDb } from '@/server/db/client';
+import { translationProps } from '@/server/translations';
+import { isLocalDate, todayIn } from '@/universal/local-date';
+import { getSupplier } from '@/wiring/supplier';
+
+type Props = { staff: StaffUser; day: DayOverview };
+
+export default function TodayPage({ staff, day }: Props) {
+  const { t } = useTranslation('staff');
+  const [date, setDate] = useState(day.date);
+  const { data, error } = useDayOverview(date, day);
+  return (
+    <StaffPage title={t('today.title')} staff={staff}>
+      <Card>
+        <TextField label={t('today.date')} type="date" value={date} required onChange={(e) => isLocalDate(e.target.value) && setDate(e.target.value)} />
+        <p className={styles.muted}>
+          {t('today.refreshing')}
+        </p>
+        {error && <Alert tone="error">{error instanceof Error ? error.message : String(error)}</Alert>}
+        {data && <DayTable day={data} />}
+      </Card>
+    </StaffPage>
+  );
+}
+
+export const getServerSideProps: GetServerSideProps<Props> = async (ctx) => {
+  const access = await requireStaff(ctx);
+  if (!('staff' in access)) return access;
+  const query = typeof ctx.query.date === 'string' && isLocalDate(ctx.query.date) ? ctx.query.date : todayIn(ATTRACTION.timeZone);
+  const day = await dayOverview(await getDb(), await getSupplier(), query);
+  return { props: { ...(await translationProps(ctx.locale, ['staff', 'catalog'])), staff: access.staff, day } };
+};

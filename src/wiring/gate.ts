@@ -1,0 +1,9 @@
+// The gate's collaborators, as this server is configured.
+import type { GateDeps } from '@/modules/gate/scan-ticket';
+import { getDb } from '@/server/db/client';
+import { getEnv } from '@/server/env';
+import { getSupplier } from './supplier';
+
+export async function getGateDeps(): Promise<GateDeps> {
+  return { db: await getDb(), supplier: await getSupplier(), toleranceMinutes: getEnv().GATE_TOLERANCE_MINUTES };
+}

@@ -1,0 +1,43 @@
+// Helpers of the staff console's browser tests: a member's paid order made through the API, and a staff
+// sign-in through the e-mailed link. Staff addresses are the e2e server's (scripts/e2e-server.mjs).
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { joinThroughApi, latestSignInLink, uniqueEmail } from './support';
+
+const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
+
+export type Order = { reference: string; tickets: { reference: string; code: string }[] };
+
+export async function signInWithLink(request: APIRequestContext, email: string, callbackUrl = '/profile') {
+  const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as { csrfToken: string };
+  await request.post('/api/auth/signin/email', { form: { email, csrfToken, callbackUrl, json: 'true' } });
+  await request.get(await latestSignInLink(request, email));
+}
+
+export async function signInAsStaff(page: Page, email: string) {
+  const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
+  await page.request.post('/api/auth/signin/email', { form: { email, csrfToken, callbackUrl: '/staff/gate', json: 'true' } });
+  await page.goto(await latestSignInLink(page.request, email));
+  await expect(page).toHaveURL(/\/staff\/gate$/);
+}
+
+/** A member's paid order for the next slot still sold (today's, or late in the evening tomorrow's). */
+export async function paidOrder(baseURL: string, adults = 1): Promise<{ order: Order; email: string }> {
+  const member = await playwrightRequest.newContext({ baseURL });
+  const email = uniqueEmail('staff-visitor');
+  await joinThroughApi(member, email);
+  await signInWithLink(member, email);
+  let slot: { id: string } | undefined;
+  for (let day = 0; !slot && day < 3; day++) {
+    const selectedDate = new Date(Date.now() + day * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+    const res = await member.post('/api/auth/octo/products/availability', { data: { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: adults }, selectedDate } });
+    slot = ((await res.json()) as { id: string; available: boolean }[]).find((s) => s.available);
+  }
+  const started = await member.post('/api/auth/octo/bookings/payWithPayment', { data: { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: adults }, selectedTime: slot!.id } });
+  expect(started.ok(), await started.text()).toBe(true);
+  const { paymentSession } = (await started.json()) as { paymentSession: { id: string } };
+  const paid = await member.post('/api/payments/test/pay', { data: { sessionId: paymentSession.id, card: CARD } });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  const { order } = (await paid.json()) as { order: Order };
+  await member.dispose();
+  return { order, email };
+}

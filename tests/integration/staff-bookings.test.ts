@@ -1,0 +1,62 @@
+// The office's bookings over HTTP: search by reference (booking or ticket), e-mail and name; one booking
+// with its payment, tickets and admissions; tickets sent again; the operator's cancel. Bad input says so.
+import { describe, expect, inject, it } from 'vitest';
+import { createOctoClient } from '@/adapters/supplier/octo/octo-client';
+import { OCTO_KEY, OPS_KEY, Visitor, staffEmail, uniqueEmail } from './sites';
+import { firstSlot, openDay } from './supplier-scenarios';
+
+const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
+
+describe.each(inject('backends'))('staff bookings on $name', ({ url }) => {
+  async function paidBooking(daysAhead: number) {
+    const buyer = new Visitor(url);
+    const email = uniqueEmail('office');
+    await buyer.signIn(email);
+    const octo = createOctoClient({ baseUrl: `${url}/octo`, apiKey: OCTO_KEY });
+    const day = await openDay(octo, 'main-deck', 'main-deck-day', daysAhead);
+    const selectedTime = await firstSlot(octo, 'main-deck', 'main-deck-day', day);
+    const started = (await (await buyer.postJson('/api/auth/octo/bookings/payWithPayment', { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 2 }, selectedTime })).json()) as {
+      paymentSession: { id: string };
+    };
+    const paid = (await (await buyer.postJson('/api/payments/test/pay', { sessionId: started.paymentSession.id, card: CARD })).json()) as {
+      order: { reference: string; tickets: { reference: string }[] };
+    };
+    return { buyer, email, order: paid.order };
+  }
+
+  it('finds a booking by reference, ticket, e-mail and name, shows it, and sends its tickets again', async () => {
+    const gate = new Visitor(url);
+    await gate.signInAsStaff(staffEmail('gate', 2));
+    const { buyer, email, order } = await paidBooking(40);
+    const search = async (q: string) => (await (await gate.request(`/api/staff/bookings?q=${encodeURIComponent(q)}`)).json()) as { bookings: { reference: string; name: string; email: string }[] };
+    for (const q of [order.reference.toLowerCase(), order.tickets[1]!.reference, email.toUpperCase(), 'ana lim']) {
+      expect((await search(q)).bookings.map((b) => b.reference), q).toContain(order.reference);
+    }
+    expect((await search(order.reference)).bookings[0]).toMatchObject({ name: 'Ana Lima', email });
+    const short = await gate.request('/api/staff/bookings?q=a');
+    expect(short.status).toBe(422);
+    expect(await short.json()).toEqual({ code: 'VALIDATION', error: 'Type at least 2 characters to search' });
+
+    const detail = (await (await gate.request(`/api/staff/bookings/detail?reference=${order.reference}`)).json()) as Record<string, unknown>;
+    expect(detail).toMatchObject({ reference: order.reference, status: 'CONFIRMED', channel: 'website', total: 8800, payment: { provider: 'test', orderStatus: 'CONFIRMED' }, cancellation: null });
+    expect(detail.tickets).toHaveLength(2);
+    const unknown = await gate.request('/api/staff/bookings/detail?reference=SKY-NOSUCH');
+    expect(unknown.status).toBe(404);
+
+    const before = (await buyer.outbox(email)).length;
+    const resent = await gate.postJson('/api/staff/bookings/resend', { reference: order.reference });
+    expect(resent.status).toBe(200);
+    expect(await resent.json()).toEqual({ to: email });
+    expect(await buyer.outbox(email)).toHaveLength(before + 1);
+  });
+
+  it('lets the operator cancel with its key (npm run ops -- cancel), once', async () => {
+    const { order } = await paidBooking(41);
+    const cancel = (body: unknown, key = OPS_KEY) => fetch(`${url}/api/ops/cancel`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await cancel({ reference: order.reference, refund: 'full' }, 'wrong-key-0123456789')).status).toBe(401);
+    const done = await cancel({ reference: order.reference, refund: 'full', reason: 'Ops test' });
+    expect(done.status).toBe(200);
+    expect(await done.json()).toMatchObject({ reference: order.reference, refundAmount: 8800, refundStatus: 'refunded' });
+    expect((await cancel({ reference: order.reference, refund: 'full' })).status).toBe(409);
+  });
+});

@@ -1,0 +1,36 @@
+// The checkout's use cases on one test database, with the embedded adapters (local supplier, test
+// gateway, outbox), and members signed up the way the site signs them up.
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { createOutboxTransport } from '@/adapters/mail/outbox';
+import { createTestGateway } from '@/adapters/payments/test-gateway';
+import { createLocalSupplier } from '@/adapters/supplier/local/local-supplier';
+import { signUp } from '@/modules/accounts/sign-up';
+import type { CheckoutDeps } from '@/modules/checkout/deps';
+import type { Database } from '@/server/db/client';
+import { users } from '@/server/db/schema';
+
+export function embeddedCheckoutDeps(db: Database, now: () => Date): CheckoutDeps & { gateway: ReturnType<typeof createTestGateway> } {
+  return {
+    db,
+    supplier: createLocalSupplier(db, { resellerId: 'website', now }),
+    gateway: createTestGateway(db, now),
+    mail: createOutboxTransport(async () => db),
+    holdMinutes: 30,
+    siteUrl: 'http://localhost:3000',
+    now,
+  };
+}
+
+const CONTACTS = {
+  fr: { firstName: 'Lea', lastName: 'Roux', phoneNumber: '+33612345678', country: 'FR' },
+  nl: { firstName: 'Jan', lastName: 'Smit', phoneNumber: '+31612345678', country: 'NL' },
+} as const;
+
+/** A new member (an address of its own, labelled for the logs), in French or Dutch. */
+export async function signedUpMember(db: Database, label: string, locale: keyof typeof CONTACTS = 'fr') {
+  const email = `${label}.${crypto.randomUUID().slice(0, 8)}@example.com`;
+  await signUp(db, { email, contact: { ...CONTACTS[locale], postalCode: undefined, marketingOptIn: false }, locale });
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  return { userId: user!.id, email };
+}
