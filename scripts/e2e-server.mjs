@@ -6,7 +6,10 @@ import path from 'node:path';
 
 const port = process.env.PORT ?? '3100';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skypass-e2e-'));
-const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', port, '-H', '127.0.0.1'], {
+// Playwright's API client keeps idle connections open and does not read the server's Keep-Alive hint: with
+// Node's 5 s default, a request sent as the server closes the socket fails with ECONNRESET.
+const keepAlive = ['--keepAliveTimeout', '600000'];
+const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', port, '-H', '127.0.0.1', ...keepAlive], {
   stdio: 'inherit',
   env: {
     ...process.env,

@@ -166,6 +166,17 @@ describe('the payment session store', () => {
     expect(store.getState()).toMatchObject({ bookingId: 'b-3', paymentSession: SESSION, expirationTime: '2026-11-21T15:40:00Z' });
   });
 
+  it('goes to /products when the refetch fails, but not when the page is being left (a reload cut it off)', async () => {
+    const failed = recorder({});
+    await createPaymentStore(failed.effects, memory()).getState().refetchSession('b-4');
+    expect(failed.log).toEqual([`error:Error, please try again:${ERROR_TOAST_MS}`, 'go:/products']);
+
+    const reloading = recorder({});
+    const store = createPaymentStore({ ...reloading.effects, leaving: () => true }, memory());
+    await store.getState().refetchSession('b-4');
+    expect(reloading.log).toEqual([]);
+  });
+
   it('reset clears everything', async () => {
     const { effects } = recorder({ [PAY]: { status: 201, data: { paymentSession: SESSION, bookingId: 'b-1', expirationTime: 'x' } } });
     const store = createPaymentStore(effects, memory());

@@ -25,6 +25,20 @@ function messages(): PaymentMessages {
   ) as PaymentMessages;
 }
 
+// Set when the browser starts leaving the page. A leave that never happens (a mailto: link, a download)
+// clears it again after a while; a page restored from the back-forward cache clears it at once.
+let leavingPage = false;
+let leaveTimer: ReturnType<typeof setTimeout> | undefined;
+const STILL_HERE_AFTER_MS = 10_000;
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeunload', () => {
+    leavingPage = true;
+    clearTimeout(leaveTimer);
+    leaveTimer = setTimeout(() => (leavingPage = false), STILL_HERE_AFTER_MS);
+  });
+  window.addEventListener('pageshow', () => (leavingPage = false));
+}
+
 export const paymentStore = createPaymentStore({
   post: postJson,
   toastLoading: (message) => toast.loading(message),
@@ -32,6 +46,7 @@ export const paymentStore = createPaymentStore({
   toastError: (message, ms, id) => void toast.error(message, { id, duration: ms }),
   navigate: (path) => void Router.push(path),
   messages,
+  leaving: () => leavingPage,
 });
 
 if (typeof window !== 'undefined') {

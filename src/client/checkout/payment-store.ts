@@ -25,6 +25,8 @@ export type PaymentEffects = {
   toastError(message: string, ms: number, id?: string): void;
   navigate(path: string): void;
   messages(): PaymentMessages;
+  /** True while the page is being left (a reload, a link): its cut-off requests are not failures. */
+  leaving?(): boolean;
 };
 
 export type BookInput = { isLoggedIn: boolean; productId?: string; optionId?: string; quantities: Quantities; selectedTime?: string };
@@ -142,6 +144,8 @@ export function createPaymentStore(effects: PaymentEffects, storage?: StateStora
               effects.toastError(status === 404 ? m.noSession : (data.error ?? m.generic), ERROR_TOAST_MS);
               effects.navigate('/products');
             } catch {
+              // A reload cuts the request off; sending the reloading page to /products would win over it.
+              if (effects.leaving?.()) return;
               effects.toastError(m.generic, ERROR_TOAST_MS);
               effects.navigate('/products');
             }
