@@ -9,13 +9,14 @@ import { createTestGateway } from '@/adapters/payments/test-gateway';
 import { createLocalSupplier } from '@/adapters/supplier/local/local-supplier';
 import { signUp } from '@/modules/accounts/sign-up';
 import { cancelBooking } from '@/modules/bookings/cancel-booking';
+import { changeBooking } from '@/modules/bookings/change-booking';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import type { CheckoutDeps } from '@/modules/checkout/deps';
 import { startCheckout } from '@/modules/checkout/start-checkout';
 import { scanTicket, undoAdmission, type GateDeps, type Verdict } from '@/modules/gate/scan-ticket';
 import { dayOverview } from '@/modules/staff/day-overview';
 import { signTicketCode } from '@/modules/tickets/ticket-codes';
-import { tokenIssues, ticketRedemptions, users } from '@/server/db/schema';
+import { orders, tokenIssues, ticketRedemptions, users } from '@/server/db/schema';
 import { newSigningSeed, privateKeyFromSeed } from '@/server/ticket-keys';
 import { openTestDatabase } from '../support/database';
 import { firstSlot, openDay } from './supplier-scenarios';
@@ -118,6 +119,22 @@ describe('the gate', () => {
     await cancelBooking(deps, { reference: other.order.supplierReference, refund: { kind: 'full' }, by: gateUser(1) });
     at(other.start, 0);
     expect((await scan(other.order.tickets![0]!.code!)).verdict).toBe('CANCELLED');
+  });
+
+  it('answers REPLACED for the tickets a change of the booking replaced, and admits the new ones', async () => {
+    const { order, userId, day } = await paidOrder(37, 1);
+    const later = (await deps.supplier.availability({ productId: 'main-deck', optionId: 'main-deck-day', localDateStart: day, localDateEnd: day })).filter((s) => s.available && s.id !== order.availabilityId).at(-1)!;
+    const changed = await changeBooking(deps, { userId }, { bookingId: order.supplierReference, quantities: { adult: 1 }, selectedTime: later.id, confirm: true }, 'de');
+    expect(changed.changed).toBe(true);
+    const old = order.tickets![0]!;
+    at(new Date(later.id), 0);
+    for (const text of [old.code!, old.reference]) {
+      expect(await scan(text)).toMatchObject({ verdict: 'REPLACED', booking: { reference: order.supplierReference, availabilityId: later.id } });
+    }
+    expect(await database.db.select().from(ticketRedemptions).where(eq(ticketRedemptions.bookingUuid, order.bookingUuid))).toHaveLength(0);
+    const [fresh] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(fresh!.tickets![0]!.reference).not.toBe(old.reference);
+    expect((await scan(fresh!.tickets![0]!.code!)).verdict).toBe('VALID');
   });
 
   it('shows a party by its booking reference and admits the tickets chosen; an admission can be undone for 5 minutes', async () => {

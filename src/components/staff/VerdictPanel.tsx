@@ -9,6 +9,7 @@ const LOOK: Record<Verdict['verdict'], { tone: 'ok' | 'used' | 'bad'; icon: stri
   WRONG_DAY: { tone: 'bad', icon: '📅' },
   WRONG_TIME: { tone: 'bad', icon: '⏱' },
   CANCELLED: { tone: 'bad', icon: '✖' },
+  REPLACED: { tone: 'bad', icon: '⇄' },
   UNKNOWN: { tone: 'bad', icon: '?' },
   FORGED: { tone: 'bad', icon: '⚠' },
 };
@@ -35,6 +36,13 @@ export function VerdictPanel({ verdict }: { verdict: Verdict }) {
       break;
     case 'CANCELLED':
       detail = t('verdict.cancelledDetail', { reference: verdict.booking.reference });
+      break;
+    case 'REPLACED':
+      detail = t('verdict.replacedDetail', {
+        reference: verdict.booking.reference,
+        date: formatDate(verdict.booking.availabilityId, locale),
+        time: formatTime(verdict.booking.slotStart, locale),
+      });
       break;
     default:
       detail = t(`verdict.${verdict.verdict}_detail`);

@@ -4,11 +4,11 @@
 // (TKT-…), or a booking reference (SKY-…), which shows the party so the gate chooses whom to admit.
 // The first admission of a booking redeems it at the supplier and earns the member's visit token, as
 // `npm run ops -- redeem` did.
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { ATTRACTION } from '@/config/attraction';
 import type { SupplierPort } from '@/ports/supplier';
 import type { Database } from '@/server/db/client';
-import { bookingUnitItems, bookings, ticketRedemptions } from '@/server/db/schema';
+import { bookingUnitItems, bookings, orders, ticketRedemptions } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { localDatePart, todayIn } from '@/universal/local-date';
 import { creditVisit } from '../loyalty/redeem-tickets';
@@ -43,6 +43,8 @@ export type Verdict =
   | { verdict: 'ALREADY_USED'; booking: GateBooking; usedAt: string; usedBy: string | null; usedGate: string | null }
   | { verdict: 'WRONG_DAY' | 'WRONG_TIME'; booking: GateBooking }
   | { verdict: 'CANCELLED'; booking: GateBooking }
+  /** A ticket that a change of its booking replaced (decision 0018): the member has new ones. */
+  | { verdict: 'REPLACED'; booking: GateBooking }
   | { verdict: 'UNKNOWN' }
   | { verdict: 'FORGED' };
 
@@ -55,8 +57,22 @@ export const UNDO_MINUTES = 5;
 
 type BookingRow = typeof bookings.$inferSelect;
 
+/** The booking whose change replaced this ticket, if one did. Only asked for tickets not found among the
+ * live ones, so the scan of a good ticket never pays for it. */
+async function replacedBy(db: Database, ticket: string): Promise<BookingRow | undefined> {
+  const [hit] = await db
+    .select({ row: bookings })
+    .from(orders)
+    .innerJoin(bookings, eq(bookings.uuid, orders.bookingUuid))
+    .where(sql`${orders.replacedTickets} @> ${JSON.stringify([{ reference: ticket }])}::jsonb`)
+    .limit(1);
+  return hit?.row;
+}
+
+type Identified = { row: BookingRow; ticket?: string } | { verdict: 'UNKNOWN' | 'FORGED' } | { replaced: BookingRow };
+
 /** What the scanned text names: a booking and, for a ticket, which one; or a verdict already. */
-async function identify(db: Database, text: string): Promise<{ row: BookingRow; ticket?: string } | { verdict: 'UNKNOWN' | 'FORGED' }> {
+async function identify(db: Database, text: string): Promise<Identified> {
   if (isTicketCode(text)) {
     const check = verifyTicketCode(text);
     if (!check.valid) return { verdict: check.reason === 'forged' ? 'FORGED' : 'UNKNOWN' };
@@ -65,15 +81,18 @@ async function identify(db: Database, text: string): Promise<{ row: BookingRow; 
       .from(bookingUnitItems)
       .innerJoin(bookings, eq(bookings.id, bookingUnitItems.bookingId))
       .where(eq(bookingUnitItems.supplierReference, check.claims.ticket));
-    if (!hit) return { verdict: 'UNKNOWN' };
+    const row = hit?.row ?? (await replacedBy(db, check.claims.ticket));
+    if (!row) return { verdict: 'UNKNOWN' };
     // Signed by us, yet naming another booking than the ticket's: not a code we issued for it.
-    if (hit.row.supplierReference !== check.claims.booking) return { verdict: 'FORGED' };
-    return { row: hit.row, ticket: check.claims.ticket };
+    if (row.supplierReference !== check.claims.booking) return { verdict: 'FORGED' };
+    return hit ? { row, ticket: check.claims.ticket } : { replaced: row };
   }
   const reference = text.trim().toUpperCase();
   if (TICKET_REFERENCE.test(reference)) {
     const [hit] = await db.select({ row: bookings }).from(bookingUnitItems).innerJoin(bookings, eq(bookings.id, bookingUnitItems.bookingId)).where(eq(bookingUnitItems.supplierReference, reference));
-    return hit ? { row: hit.row, ticket: reference } : { verdict: 'UNKNOWN' };
+    if (hit) return { row: hit.row, ticket: reference };
+    const replaced = await replacedBy(db, reference);
+    return replaced ? { replaced } : { verdict: 'UNKNOWN' };
   }
   if (BOOKING_REFERENCE.test(reference)) {
     const [row] = await db.select().from(bookings).where(eq(bookings.supplierReference, reference));
@@ -114,6 +133,7 @@ export async function scanTicket(deps: GateDeps, request: ScanRequest): Promise<
   const now = (deps.now ?? (() => new Date()))();
   const found = await identify(deps.db, request.code);
   if ('verdict' in found) return { verdict: found.verdict };
+  if ('replaced' in found) return { verdict: 'REPLACED', booking: await gateBooking(deps.db, found.replaced) };
   const { row } = found;
   if (row.status === 'ON_HOLD') return { verdict: 'UNKNOWN' };
   const booking = await gateBooking(deps.db, row);
