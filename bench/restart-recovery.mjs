@@ -7,27 +7,19 @@
 //   node bench/restart-recovery.mjs          (needs a build: npx next build)
 // Writes the medians into README.md.
 import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { browserClient, createDatabase } from './client.mjs';
+import { freePort } from './site.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const MEMBERS = 20;
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
-async function freePort() {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The built site in a process group of its own; resolves once it is ready. */
 async function startSite(env, port) {
@@ -57,42 +49,6 @@ async function startSite(env, port) {
   };
 }
 
-/** A member with a cookie jar, as a browser. */
-function member(baseUrl) {
-  const cookies = new Map();
-  const address = `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
-  async function request(url, init = {}) {
-    const headers = new Headers(init.headers);
-    headers.set('x-forwarded-for', address);
-    if (cookies.size) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    const res = await fetch(new URL(url, baseUrl), { redirect: 'manual', ...init, headers });
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const at = pair.indexOf('=');
-      cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    return res;
-  }
-  const json = (url, body) => request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const email = `bench.${crypto.randomBytes(6).toString('hex')}@example.com`;
-  return {
-    email,
-    json,
-    outbox: async () => (await (await request(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()),
-    async signIn() {
-      await json('/api/signUp', { email, contact: { firstName: 'Ana', lastName: 'Lima', phoneNumber: '+1 212 555 0100', country: 'US' } });
-      const { csrfToken } = await (await request('/api/auth/csrf')).json();
-      await request('/api/auth/signin/email', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ email, csrfToken, callbackUrl: '/profile', json: 'true' }).toString(),
-      });
-      const [message] = await this.outbox();
-      await request(message.text.match(/https?:\/\/\S+\/api\/auth\/callback\/email\S+/)[0]);
-    },
-  };
-}
-
 async function query(store, sql) {
   if (store.databaseUrl) {
     const client = new pg.Client({ connectionString: store.databaseUrl });
@@ -115,28 +71,10 @@ async function query(store, sql) {
  * no site runs; one process may open it). */
 const PAID = `select o.booking_uuid, o.status from orders o join test_payment_sessions s on s.id = o.payment_session_id where s.status = 'paid'`;
 
-async function createDatabase() {
-  const name = `skypass_bench_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
 async function oneRun(backend) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skypass-recovery-'));
-  const database = backend === 'PostgreSQL' ? await createDatabase() : undefined;
+  const database = backend === 'PostgreSQL' ? await createDatabase(adminUrl) : undefined;
   const env = { DATA_DIR: dataDir, RATE_LIMIT_SIGNIN_PER_IP: '1000/15m', RATE_LIMIT_LOOKUP_PER_IP: '1000/15m', TRUST_PROXY: 'true', ...(database ? { DATABASE_URL: database.url } : {}) };
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
@@ -151,7 +89,7 @@ async function oneRun(backend) {
     const selectedTime = slots.find((s) => s.available).id;
     const members = await Promise.all(
       Array.from({ length: MEMBERS }, async () => {
-        const m = member(baseUrl);
+        const m = browserClient(baseUrl);
         await m.signIn();
         const started = await (await m.json('/api/auth/octo/bookings/payWithPayment', { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime })).json();
         return { ...m, sessionId: started.paymentSession.id, bookingId: started.bookingId };

@@ -10,7 +10,7 @@ export function DayTable({ day }: { day: DayOverview }) {
   const { t, i18n } = useTranslation('staff');
   if (day.slots.length === 0) return <p className={styles.muted}>{t('today.noSlots')}</p>;
   return (
-    // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
+    // Wide tables scroll sideways (focusable, so the keyboard can scroll them); on a phone the rows stack.
     <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={t('today.caption', { date: day.date })}>
       <table className={styles.table}>
         <caption className={styles.muted}>{t('today.caption', { date: day.date })}</caption>
@@ -32,7 +32,9 @@ export function DayTable({ day }: { day: DayOverview }) {
                 {s.status === 'CLOSED' && <span className={styles.muted}> · {t('today.closed')}</span>}
               </td>
               {COLUMNS.map((c) => (
-                <td key={c}>{s[c]}</td>
+                <td key={c} data-label={t(`today.${c}`)}>
+                  {s[c]}
+                </td>
               ))}
             </tr>
           ))}
@@ -41,7 +43,9 @@ export function DayTable({ day }: { day: DayOverview }) {
           <tr>
             <td>{t('today.total')}</td>
             {COLUMNS.map((c) => (
-              <td key={c}>{day.totals[c]}</td>
+              <td key={c} data-label={t(`today.${c}`)}>
+                {day.totals[c]}
+              </td>
             ))}
           </tr>
         </tfoot>

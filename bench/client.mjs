@@ -1,0 +1,61 @@
+// What the benchmarks share: a browser-like client of the site (a cookie jar, a client address of its own,
+// sign-in through the e-mailed link read from the demo outbox), and a PostgreSQL database of their own.
+import crypto from 'node:crypto';
+import pg from 'pg';
+
+/** A person at a browser: `email` signs in (joining first unless `join` is false, as staff do). */
+export function browserClient(baseUrl, email = `bench.${crypto.randomBytes(6).toString('hex')}@example.com`) {
+  const cookies = new Map();
+  const address = `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+  async function request(url, init = {}) {
+    const headers = new Headers(init.headers);
+    headers.set('x-forwarded-for', address);
+    if (cookies.size) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    const res = await fetch(new URL(url, baseUrl), { redirect: 'manual', ...init, headers });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const at = pair.indexOf('=');
+      cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return res;
+  }
+  const json = (url, body) => request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const outbox = async () => (await (await request(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json());
+  return {
+    email,
+    request,
+    json,
+    outbox,
+    async signIn({ join = true } = {}) {
+      if (join) await json('/api/signUp', { email, contact: { firstName: 'Ana', lastName: 'Lima', phoneNumber: '+1 212 555 0100', country: 'US' } });
+      const { csrfToken } = await (await request('/api/auth/csrf')).json();
+      await request('/api/auth/signin/email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email, csrfToken, callbackUrl: '/profile', json: 'true' }).toString(),
+      });
+      const [message] = await outbox();
+      await request(message.text.match(/https?:\/\/\S+\/api\/auth\/callback\/email\S+/)[0]);
+    },
+  };
+}
+
+/** A database of its own on the server `adminUrl` names (whose user may create databases). */
+export async function createDatabase(adminUrl) {
+  const name = `skypass_bench_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}

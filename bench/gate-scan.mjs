@@ -1,0 +1,118 @@
+// Scan-to-answer time at the gate: 20 gate users, each on a session of their own, scan a ticket at the same
+// moment through POST /api/staff/gate/scan (the call /staff/gate makes for a QR read by the camera), round
+// after round with a second between rounds. Each ticket is
+// scanned twice: first admitted (VALID: a write under the one-admission-per-ticket index), then again
+// (ALREADY USED: reads only). Time from sending the scan to the whole answer; medians and p95 per pass.
+// Runs on the embedded database, and on PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL)
+// names a server where that user may create databases.
+//   node bench/gate-scan.mjs          (needs a build: npx next build)
+// Writes the figures into README.md. Goal: p95 under 150 ms.
+import fs from 'node:fs';
+import os from 'node:os';
+import { browserClient, createDatabase } from './client.mjs';
+import { startBenchSite } from './site.mjs';
+
+const GATES = 20;
+const SCANS_PER_GATE = Number(process.env.BENCH_SCANS_PER_GATE ?? 25);
+const TICKETS_PER_ORDER = 10;
+/** Between two rounds: the next visitor steps up to the gate. */
+const PAUSE_MS = 1_000;
+const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const gateEmail = (n) => `gate-${n}@bench.example`;
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+/** The next slots still sold, in order (today's, then the next days'), as the availability call lists them. */
+async function upcomingSlots(client) {
+  const slots = [];
+  for (let day = 0; slots.length < 12 && day < 7; day++) {
+    const selectedDate = new Date(Date.now() + day * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+    const res = await client.json('/api/auth/octo/products/availability', { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: TICKETS_PER_ORDER }, selectedDate });
+    slots.push(...(await res.json()).filter((s) => s.available));
+  }
+  return slots;
+}
+
+/** Paid orders of one member until `count` tickets: their signed codes, as the QR codes carry them. */
+async function ticketCodes(url, count) {
+  const buyer = browserClient(url);
+  await buyer.signIn();
+  const slots = await upcomingSlots(buyer);
+  const codes = [];
+  for (let i = 0; codes.length < count; i++) {
+    const slot = slots[Math.floor(i / 10) % slots.length];
+    const started = await buyer.json('/api/auth/octo/bookings/payWithPayment', { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: TICKETS_PER_ORDER }, selectedTime: slot.id });
+    if (started.status !== 201) throw new Error(`Book refused (${started.status}): ${await started.text()}`);
+    const { paymentSession } = await started.json();
+    const paid = await buyer.json('/api/payments/test/pay', { sessionId: paymentSession.id, card: CARD });
+    if (!paid.ok) throw new Error(`payment refused (${paid.status}): ${await paid.text()}`);
+    codes.push(...(await paid.json()).order.tickets.map((t) => t.code));
+  }
+  return codes.slice(0, count);
+}
+
+/** Rounds of all gates scanning at the same moment (a queue at each gate), a pause between rounds as a
+ * visitor steps through; the time of every scan in ms. */
+async function scanPass(gates, shares, expected) {
+  const times = [];
+  for (let round = 0; round < shares[0].length; round++) {
+    await Promise.all(
+      gates.map(async (gate, g) => {
+        const started = performance.now();
+        const res = await gate.json('/api/staff/gate/scan', { code: shares[g][round], gate: `Gate ${g + 1}` });
+        const answer = await res.json();
+        times.push(performance.now() - started);
+        if (answer.verdict !== expected) throw new Error(`gate ${g + 1} expected ${expected}, got ${res.status} ${JSON.stringify(answer).slice(0, 200)}`);
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+  }
+  return times;
+}
+
+async function run(backend) {
+  const database = backend === 'PostgreSQL' ? await createDatabase(adminUrl) : undefined;
+  const gates = Array.from({ length: GATES }, (_, i) => gateEmail(i + 1));
+  const { url, stop } = await startBenchSite('127.0.0.1', {
+    TRUST_PROXY: 'true',
+    STAFF_EMAILS: gates.join(','),
+    MANAGER_EMAILS: 'manager@bench.example',
+    // The next slots sold may start hours from now.
+    GATE_TOLERANCE_MINUTES: '720',
+    RATE_LIMIT_SIGNIN_PER_IP: '1000/15m',
+    RATE_LIMIT_LOOKUP_PER_IP: '1000/15m',
+    RATE_LIMIT_BOOK_PER_MEMBER: '1000/15m',
+    RATE_LIMIT_BOOK_PER_IP: '1000/15m',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  });
+  try {
+    const codes = await ticketCodes(url, GATES * SCANS_PER_GATE);
+    const clients = gates.map((email) => browserClient(url, email));
+    for (const client of clients) await client.signIn({ join: false });
+    const shares = clients.map((_, g) => codes.slice(g * SCANS_PER_GATE, (g + 1) * SCANS_PER_GATE));
+    // Warm up the route with one scan of a reference that names nothing.
+    await clients[0].json('/api/staff/gate/scan', { code: 'TKT-00000000', gate: 'warm-up' });
+    const admit = await scanPass(clients, shares, 'VALID');
+    const again = await scanPass(clients, shares.map((share) => [...share].reverse()), 'ALREADY_USED');
+    const figures = (times) => ({ median: Math.round(percentile(times, 50)), p95: Math.round(percentile(times, 95)), scans: times.length });
+    return { backend, admit: figures(admit), again: figures(again) };
+  } finally {
+    stop();
+    await database?.drop();
+  }
+}
+
+const results = [await run('PGlite')];
+if (adminUrl) results.push(await run('PostgreSQL'));
+const stamp = new Date().toISOString().slice(0, 10);
+const rows = results.map((r) => `| ${r.backend} | ${r.admit.median} ms | ${r.admit.p95} ms | ${r.again.median} ms | ${r.again.p95} ms | ${r.admit.scans} + ${r.again.scans} |`).join('\n');
+const table = `<!-- gate:start -->\n${GATES} gates scanning at the same moment, ${SCANS_PER_GATE} rounds a second apart, ${os.cpus().length} cores (${stamp}, \`node bench/gate-scan.mjs\`); goal p95 under 150 ms:\n\n| database | admitted (VALID): median | p95 | scanned again (ALREADY USED): median | p95 | scans |\n|---|---|---|---|---|---|\n${rows}\n<!-- gate:end -->`;
+const readme = fs.readFileSync('README.md', 'utf8');
+fs.writeFileSync('README.md', readme.includes('<!-- gate:start -->') ? readme.replace(/<!-- gate:start -->[\s\S]*<!-- gate:end -->/, table) : readme.replace('<!-- weight:start -->', `${table}\n\n<!-- weight:start -->`));
+console.log(table);
+fs.mkdirSync('bench/results', { recursive: true });
+fs.writeFileSync(`bench/results/gate-scan-${Date.now()}.json`, JSON.stringify(results, null, 2));
