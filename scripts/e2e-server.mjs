@@ -24,8 +24,8 @@ const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start
     RATE_LIMIT_BOOK_PER_IP: '1000/15m',
     // Staff of the browser tests (each spec signs in as addresses of its own), and a gate that admits
     // the day's next slot at any hour the tests run.
-    STAFF_EMAILS: Array.from({ length: 8 }, (_, i) => `gate-${i + 1}@staff.example`).join(','),
-    MANAGER_EMAILS: Array.from({ length: 8 }, (_, i) => `manager-${i + 1}@staff.example`).join(','),
+    STAFF_EMAILS: Array.from({ length: 12 }, (_, i) => `gate-${i + 1}@staff.example`).join(','),
+    MANAGER_EMAILS: Array.from({ length: 12 }, (_, i) => `manager-${i + 1}@staff.example`).join(','),
     GATE_TOLERANCE_MINUTES: '720',
   },
 });

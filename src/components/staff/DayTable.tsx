@@ -1,6 +1,6 @@
 import { useTranslation } from '@/client/i18n';
 import type { DayOverview } from '@/modules/staff/day-overview';
-import { formatTime } from '@/universal/format/date-time';
+import { formatDate, formatTime } from '@/universal/format/date-time';
 import styles from './staff.module.css';
 
 const COLUMNS = ['capacity', 'held', 'sold', 'admitted', 'expected'] as const;
@@ -11,9 +11,9 @@ export function DayTable({ day }: { day: DayOverview }) {
   if (day.slots.length === 0) return <p className={styles.muted}>{t('today.noSlots')}</p>;
   return (
     // Wide tables scroll sideways (focusable, so the keyboard can scroll them); on a phone the rows stack.
-    <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={t('today.caption', { date: day.date })}>
+    <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={t('today.caption', { date: formatDate(day.date, i18n.language) })}>
       <table className={styles.table}>
-        <caption className={styles.muted}>{t('today.caption', { date: day.date })}</caption>
+        <caption className={styles.muted}>{t('today.caption', { date: formatDate(day.date, i18n.language) })}</caption>
         <thead>
           <tr>
             <th scope="col">{t('today.slot')}</th>
