@@ -184,9 +184,12 @@ export async function scanTicket(deps: GateDeps, request: ScanRequest): Promise<
     const fresh = await gateBooking(deps.db, row);
     return usedVerdict(fresh, fresh.tickets.find((t) => t.reference === toAdmit[0]));
   }
-  // The booking is redeemed at the supplier on its first admission; redeeming it again changes nothing.
-  if (row.status === 'CONFIRMED') await deps.supplier.redeemBooking(row.supplierReference);
-  await creditVisit(deps.db, row.uuid);
+  // The booking is redeemed at the supplier, and the visit credited, on its first admission; the rest of
+  // the party finds it REDEEMED and skips both (two first admissions at once: both idempotent).
+  if (row.status === 'CONFIRMED') {
+    await deps.supplier.redeemBooking(row.supplierReference);
+    await creditVisit(deps.db, row.uuid);
+  }
   return { verdict: 'VALID', booking: await gateBooking(deps.db, { ...row, status: 'REDEEMED' }), admitted };
 }
 
