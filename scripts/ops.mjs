@@ -2,6 +2,8 @@
 //   npm run ops -- redeem <booking reference>
 //   npm run ops -- load-mint-links <drop id> <file with one POAP qr_hash per line>
 //   npm run ops -- cancel <booking reference> [--refund | --refund=<cents>] [--reason=<text>]
+//   npm run ops -- resend <booking reference>
+//   npm run ops -- today [yyyy-MM-dd]
 // SKYPASS_URL (default http://localhost:$PORT or :3000) and OPS_API_KEY (the demo's key in the demo).
 import fs from 'node:fs';
 
@@ -11,7 +13,7 @@ const key = process.env.OPS_API_KEY ?? 'skypass-demo-ops-key';
 
 function usage() {
   console.error(
-    'usage: npm run ops -- redeem <booking reference>\n       npm run ops -- load-mint-links <drop id> <file of qr_hashes>\n       npm run ops -- cancel <booking reference> [--refund | --refund=<cents>] [--reason=<text>]',
+    'usage: npm run ops -- redeem <booking reference>\n       npm run ops -- load-mint-links <drop id> <file of qr_hashes>\n       npm run ops -- cancel <booking reference> [--refund | --refund=<cents>] [--reason=<text>]\n       npm run ops -- resend <booking reference>\n       npm run ops -- today [yyyy-MM-dd]',
   );
   process.exit(2);
 }
@@ -54,6 +56,17 @@ if (command === 'redeem' && args.length === 1) {
   if (typeof refund === 'number' && !Number.isInteger(refund)) usage();
   const body = await call('/api/ops/cancel', { reference: args[0], refund, ...(typeof flags.reason === 'string' ? { reason: flags.reason } : {}) });
   console.log(`${body.reference} cancelled; refund ${(body.refundAmount / 100).toFixed(2)} ${body.currency} (${body.refundStatus}). The member is e-mailed.`);
+} else if (command === 'resend' && args.length === 1) {
+  const body = await call('/api/ops/resend', { reference: args[0] });
+  console.log(`The tickets of ${args[0].toUpperCase()} are e-mailed again to ${body.to}.`);
+} else if (command === 'today' && args.length <= 1) {
+  const day = await call('/api/ops/today', args[0] ? { date: args[0] } : {});
+  const columns = ['capacity', 'held', 'sold', 'admitted', 'expected'];
+  const rows = day.slots.map((s) => [`${s.availabilityId.slice(11, 16)} ${s.optionId}${s.status === 'CLOSED' ? ' (closed)' : ''}`, ...columns.map((c) => s[c])]);
+  rows.push([`total ${day.date}`, ...columns.map((c) => day.totals[c])]);
+  const width = Math.max(...rows.map((r) => String(r[0]).length));
+  console.log(['slot'.padEnd(width), ...columns.map((c) => c.padStart(9))].join(' '));
+  for (const row of rows) console.log([String(row[0]).padEnd(width), ...row.slice(1).map((n) => String(n).padStart(9))].join(' '));
 } else {
   usage();
 }

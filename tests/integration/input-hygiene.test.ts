@@ -31,6 +31,8 @@ const ROUTES: Record<string, Route[]> = {
   'ops/redeem.ts': [{ method: 'POST', path: '/api/ops/redeem', json: true, headers: OPS }],
   'ops/mint-links.ts': [{ method: 'POST', path: '/api/ops/mint-links', json: true, headers: OPS }],
   'ops/cancel.ts': [{ method: 'POST', path: '/api/ops/cancel', json: true, headers: OPS }],
+  'ops/resend.ts': [{ method: 'POST', path: '/api/ops/resend', json: true, headers: OPS }],
+  'ops/today.ts': [{ method: 'POST', path: '/api/ops/today', json: true, headers: OPS }],
   'octo/webhook.ts': [{ method: 'POST', path: '/api/octo/webhook', json: true, headers: WEBHOOK }],
   'octo/[...path].ts': [
     { method: 'GET', path: '/octo/products', json: false, headers: OCTO },

@@ -1,9 +1,22 @@
 // The office's bookings over HTTP: search by reference (booking or ticket), e-mail and name; one booking
 // with its payment, tickets and admissions; tickets sent again; the operator's cancel. Bad input says so.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
 import { createOctoClient } from '@/adapters/supplier/octo/octo-client';
 import { OCTO_KEY, OPS_KEY, Visitor, staffEmail, uniqueEmail } from './sites';
 import { firstSlot, openDay } from './supplier-scenarios';
+
+/** `npm run ops -- …` against the test site: its exit code and what it printed. */
+async function ops(url: string, ...args: string[]) {
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, ['scripts/ops.mjs', ...args], { env: { ...process.env, SKYPASS_URL: url, OPS_API_KEY: OPS_KEY } });
+    return { code: 0, out: stdout };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, out: failed.stdout + failed.stderr };
+  }
+}
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 
@@ -21,7 +34,7 @@ describe.each(inject('backends'))('staff bookings on $name', ({ url }) => {
     const paid = (await (await buyer.postJson('/api/payments/test/pay', { sessionId: started.paymentSession.id, card: CARD })).json()) as {
       order: { reference: string; tickets: { reference: string }[] };
     };
-    return { buyer, email, order: paid.order };
+    return { buyer, email, order: paid.order, day };
   }
 
   it('finds a booking by reference, ticket, e-mail and name, shows it, and sends its tickets again', async () => {
@@ -58,5 +71,20 @@ describe.each(inject('backends'))('staff bookings on $name', ({ url }) => {
     expect(done.status).toBe(200);
     expect(await done.json()).toMatchObject({ reference: order.reference, refundAmount: 8800, refundStatus: 'refunded' });
     expect((await cancel({ reference: order.reference, refund: 'full' })).status).toBe(409);
+  });
+
+  it('resends the tickets and shows the day from the command line (npm run ops -- resend, today)', async () => {
+    const { buyer, email, order, day } = await paidBooking(42);
+    const before = (await buyer.outbox(email)).length;
+    expect(await ops(url, 'resend', order.reference.toLowerCase())).toEqual({ code: 0, out: `The tickets of ${order.reference} are e-mailed again to ${email}.\n` });
+    expect(await buyer.outbox(email)).toHaveLength(before + 1);
+    expect(await ops(url, 'resend', 'SKY-NOSUCH')).toMatchObject({ code: 1, out: expect.stringMatching(/^Refused \(404\): /) });
+
+    const today = await ops(url, 'today', day);
+    expect(today.code).toBe(0);
+    const lines = today.out.trim().split('\n');
+    expect(lines[0]).toMatch(/^slot\s+capacity\s+held\s+sold\s+admitted\s+expected$/);
+    expect(lines.at(-1)).toMatch(new RegExp(`^total ${day}\\s+\\d+\\s+\\d+\\s+[1-9]\\d*\\s+0\\s+[1-9]\\d*$`));
+    expect(await ops(url, 'today', '2026-13-45')).toMatchObject({ code: 1, out: expect.stringMatching(/^Refused \(4\d\d\): /) });
   });
 });
