@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from '@/client/i18n';
+import { CSV_REPORTS } from '@/modules/reports/report-kinds';
 import type { StaffReport } from '@/modules/reports/staff-report';
 import { formatShortDate } from '@/universal/format/date-time';
 import { formatMoney } from '@/universal/format/money';
@@ -212,7 +213,7 @@ export function ReportView({ report }: { report: StaffReport }) {
         <h2 id="report-downloads">{t('reports.downloads.title')}</h2>
         <p className={styles.note}>{t('reports.downloads.note')}</p>
         <ul className={styles.downloads}>
-          {(['sales-by-day', 'sales-by-product', 'sales-by-channel', 'admissions', 'members', 'tokens'] as const).map((r) => (
+          {CSV_REPORTS.map((r) => (
             <li key={r}>
               <a href={csv(r)} download>
                 {t(`reports.downloads.${r}`)}

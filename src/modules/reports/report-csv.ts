@@ -2,11 +2,10 @@
 // every money row, and names in the caller's language next to the stable ids.
 import { AppError } from '@/server/errors';
 import { decimalAmount, toCsv, type CsvCell } from './csv';
+import { CSV_REPORTS, type CsvReport } from './report-kinds';
 import type { SalesFigures } from './sales-report';
 import type { StaffReport } from './staff-report';
 
-export const CSV_REPORTS = ['sales-by-day', 'sales-by-product', 'sales-by-channel', 'admissions', 'members', 'tokens'] as const;
-export type CsvReport = (typeof CSV_REPORTS)[number];
 
 export function csvReportName(value: string | undefined): CsvReport {
   const found = CSV_REPORTS.find((r) => r === value);

@@ -3,9 +3,8 @@
 import { TZDate } from '@date-fns/tz';
 import { AppError } from '@/server/errors';
 import { addLocalDays, isLocalDate } from '@/universal/local-date';
+import { DEFAULT_REPORT_DAYS, MAX_REPORT_DAYS } from './report-kinds';
 
-export const MAX_REPORT_DAYS = 366;
-export const DEFAULT_REPORT_DAYS = 30;
 
 export type ReportRange = { from: string; to: string };
 

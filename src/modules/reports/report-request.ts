@@ -8,7 +8,8 @@ import { AppError } from '@/server/errors';
 import { serverT } from '@/server/i18n';
 import { todayIn } from '@/universal/local-date';
 import { WEBSITE_RESELLER } from '../resellers/reseller-keys';
-import { csvReportName, type CsvReport, type ReportNames } from './report-csv';
+import { csvReportName, type ReportNames } from './report-csv';
+import type { CsvReport } from './report-kinds';
 import { reportRange } from './report-range';
 import { staffReport, type StaffReport } from './staff-report';
 
