@@ -140,7 +140,7 @@ describe.each(inject('backends'))('reports over HTTP on $name', ({ url }) => {
     expect(await unknown.json()).toEqual({ code: 'VALIDATION', error: 'Il n\'existe pas de rapport « everything » : choisissez parmi sales-by-day, sales-by-product, sales-by-channel, admissions, members, tokens' });
     expect((await ops('?report=nope')).status).toBe(400);
     // The page says why and shows the last 30 days instead.
-    const page = await manager.request('/staff/reports?from=2026-11-30&to=2026-11-01');
+    const page = await manager.request('/fr/staff/reports?from=2026-11-30&to=2026-11-01');
     expect(page.status).toBe(400);
     expect(await page.text()).toContain('La date de début 2026-11-30 est postérieure à la date de fin 2026-11-01');
   });

@@ -109,7 +109,8 @@ export function ReportView({ report }: { report: StaffReport }) {
   ];
   const totals = sales.totals;
   const moneyFooter = [t('reports.total'), number(totals.bookings), number(totals.tickets), money(totals.gross), money(totals.refunds), money(totals.net)];
-  const csv = (report: string) => `/api/staff/reports/csv?report=${report}&from=${range.from}&to=${range.to}`;
+  // The file's names (products, channels, tokens) in the page's language.
+  const csv = (report: string) => `/api/staff/reports/csv?report=${report}&from=${range.from}&to=${range.to}&locale=${locale}`;
   const period = { from: day(range.from), to: day(range.to) };
 
   return (

@@ -17,16 +17,18 @@ import { getDb } from '@/server/db/client';
 import { AppError } from '@/server/errors';
 import { serverT } from '@/server/i18n';
 import { translationProps } from '@/server/translations';
+import { localizedPath } from '@/universal/localized-path';
 
 type Props = { staff: StaffUser; forbidden?: boolean; report?: StaffReport; error?: string };
 
 export default function ReportsPage({ staff, forbidden, report, error }: Props) {
-  const { t } = useTranslation('staff');
+  const { t, i18n } = useTranslation('staff');
+  const locale = isLocale(i18n.language) ? i18n.language : 'en';
   return (
     <StaffPage title={t('reports.title')} staff={staff} forbidden={forbidden}>
       <Card>
         {/* A plain GET form: the period is in the address, so a report can be bookmarked or shared. */}
-        <form method="get" action="/staff/reports" className={styles.reportForm}>
+        <form method="get" action={localizedPath('/staff/reports', locale)} className={styles.reportForm}>
           <TextField label={t('reports.from')} type="date" name="from" defaultValue={report?.range.from} required />
           <TextField label={t('reports.to')} type="date" name="to" defaultValue={report?.range.to} required />
           <Button type="submit">{t('reports.show')}</Button>
