@@ -9,13 +9,15 @@ type Props = {
   labels: string[];
   series: ChartSeries[];
   stacked?: boolean;
+  /** Whole numbers (people, tickets): no 0.5 on the axis. */
+  counts?: boolean;
   /** Writes an axis value (money in the attraction's currency, counts in the visitor's locale). */
   formatValue: (value: number) => string;
 };
 
 /** A bar chart drawn by chart.js, loaded only in the browser and only on this page (a dynamic import),
  * with only the pieces a bar chart needs registered. */
-export function ReportChart({ name, labels, series, stacked, formatValue }: Props) {
+export function ReportChart({ name, labels, series, stacked, counts, formatValue }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     let destroyed = false;
@@ -25,7 +27,7 @@ export function ReportChart({ name, labels, series, stacked, formatValue }: Prop
       Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
       chart = new Chart(canvas.current, {
         type: 'bar',
-        data: { labels, datasets: series.map((s) => ({ label: s.label, data: s.data, backgroundColor: s.color, borderColor: s.color })) },
+        data: { labels, datasets: series.map((s) => ({ label: s.label, data: s.data, backgroundColor: s.color, borderColor: s.color, maxBarThickness: 56 })) },
         options: {
           responsive: true,
           maintainAspectRatio: false,
@@ -36,7 +38,7 @@ export function ReportChart({ name, labels, series, stacked, formatValue }: Prop
           },
           scales: {
             x: { stacked },
-            y: { stacked, beginAtZero: true, ticks: { callback: (value) => formatValue(Number(value)) } },
+            y: { stacked, beginAtZero: true, ticks: { precision: counts ? 0 : undefined, callback: (value) => formatValue(Number(value)) } },
           },
         },
       });
@@ -46,7 +48,7 @@ export function ReportChart({ name, labels, series, stacked, formatValue }: Prop
       destroyed = true;
       chart?.destroy();
     };
-  }, [labels, series, stacked, formatValue]);
+  }, [labels, series, stacked, counts, formatValue]);
   return (
     <div className={styles.chart}>
       <canvas ref={canvas} role="img" aria-label={name} />

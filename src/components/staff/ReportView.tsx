@@ -16,7 +16,8 @@ function FiguresTable<Row>({ caption, rows, columns, rowKey, footer }: { caption
   return (
     <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={caption}>
       <table className={styles.table}>
-        <caption className={styles.muted}>{caption}</caption>
+        {/* The heading above names the table on screen; the caption names it for screen readers. */}
+        <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
             {columns.map((c) => (
@@ -155,7 +156,7 @@ export function ReportView({ report }: { report: StaffReport }) {
             [t('reports.expected'), number(visits.totals.expected)],
           ]}
         />
-        <ReportChart name={t('reports.visits.chart', period)} labels={dayLabels} series={visitSeries} stacked formatValue={number} />
+        <ReportChart name={t('reports.visits.chart', period)} labels={dayLabels} series={visitSeries} stacked counts formatValue={number} />
         <details>
           <summary>{t('reports.figuresByDay')}</summary>
           <FiguresTable
@@ -178,7 +179,7 @@ export function ReportView({ report }: { report: StaffReport }) {
         <h2 id="report-members">{t('reports.members.title')}</h2>
         <p className={styles.note}>{t('reports.members.note')}</p>
         <Summary items={[[t('reports.joined'), number(members.total)]]} />
-        <ReportChart name={t('reports.members.chart', period)} labels={dayLabels} series={memberSeries} formatValue={number} />
+        <ReportChart name={t('reports.members.chart', period)} labels={dayLabels} series={memberSeries} counts formatValue={number} />
         <details>
           <summary>{t('reports.figuresByDay')}</summary>
           <FiguresTable
@@ -197,7 +198,7 @@ export function ReportView({ report }: { report: StaffReport }) {
       <section className={styles.reportSection} aria-labelledby="report-tokens">
         <h2 id="report-tokens">{t('reports.tokens.title')}</h2>
         <p className={styles.note}>{t('reports.tokens.note')}</p>
-        <ReportChart name={t('reports.tokens.chart', period)} labels={dropLabels} series={tokenSeries} formatValue={number} />
+        <ReportChart name={t('reports.tokens.chart', period)} labels={dropLabels} series={tokenSeries} counts formatValue={number} />
         <FiguresTable
           caption={t('reports.tokens.chart', period)}
           rows={tokens.byDrop}
