@@ -89,9 +89,10 @@ if (command === 'redeem' && args.length === 1) {
   const qrHashes = fs.readFileSync(args[1], 'utf8').split(/\s+/).filter(Boolean);
   const body = await call('/api/ops/mint-links', { dropId: args[0], qrHashes });
   console.log(`${body.added} mint link(s) loaded for ${body.dropId}; ${body.alreadyLoaded} were loaded before.`);
-} else if (command === 'report' && args.every((a) => a.startsWith('--'))) {
+} else if (command === 'report') {
   // --from 2026-11-01 is accepted as --from=2026-11-01.
   const joined = args.join(' ').replace(/--(from|to|report) (?!--)(\S+)/g, '--$1=$2').split(' ').filter(Boolean);
+  if (!joined.every((a) => a.startsWith('--'))) usage();
   const flags = flagsOf(joined);
   if (Object.keys(flags).some((f) => !['from', 'to', 'report', 'csv'].includes(f))) usage();
   if (flags.csv && typeof flags.report !== 'string') flags.report = 'sales-by-day';
