@@ -4,6 +4,7 @@
 //   npm run ops -- cancel <booking reference> [--refund | --refund=<cents>] [--reason=<text>]
 //   npm run ops -- resend <booking reference>
 //   npm run ops -- today [yyyy-MM-dd]
+//   npm run ops -- report [--from=yyyy-MM-dd] [--to=yyyy-MM-dd] [--report=<name>] [--csv]
 // SKYPASS_URL (default http://localhost:$PORT or :3000) and OPS_API_KEY (the demo's key in the demo).
 import fs from 'node:fs';
 
@@ -13,29 +14,70 @@ const key = process.env.OPS_API_KEY ?? 'skypass-demo-ops-key';
 
 function usage() {
   console.error(
-    'usage: npm run ops -- redeem <booking reference>\n       npm run ops -- load-mint-links <drop id> <file of qr_hashes>\n       npm run ops -- cancel <booking reference> [--refund | --refund=<cents>] [--reason=<text>]\n       npm run ops -- resend <booking reference>\n       npm run ops -- today [yyyy-MM-dd]',
+    'usage: npm run ops -- redeem <booking reference>\n       npm run ops -- load-mint-links <drop id> <file of qr_hashes>\n       npm run ops -- cancel <booking reference> [--refund | --refund=<cents>] [--reason=<text>]\n       npm run ops -- resend <booking reference>\n       npm run ops -- today [yyyy-MM-dd]\n       npm run ops -- report [--from=yyyy-MM-dd] [--to=yyyy-MM-dd] [--report=sales-by-day|sales-by-product|sales-by-channel|admissions|members|tokens] [--csv]',
   );
   process.exit(2);
 }
 
-async function call(path, body) {
+async function call(path, body, method = 'POST') {
   let response;
   try {
     response = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
-      body: JSON.stringify(body),
+      method,
+      headers: { ...(body ? { 'Content-Type': 'application/json' } : {}), Authorization: `Bearer ${key}` },
+      body: body ? JSON.stringify(body) : undefined,
     });
   } catch (error) {
     console.error(`The site at ${base} could not be reached: ${error.message}. Is it running (npm start)?`);
     process.exit(1);
   }
-  const answer = await response.json().catch(() => ({}));
+  const text = await response.text();
+  const answer = (() => {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return { text };
+    }
+  })();
   if (!response.ok) {
     console.error(`Refused (${response.status}): ${answer.error ?? 'no reason given'}`);
     process.exit(1);
   }
   return answer;
+}
+
+/** Flags written --name=value or --name (true). */
+const flagsOf = (list) => Object.fromEntries(list.map((a) => [a.replace(/^--/, '').split('=')[0], a.includes('=') ? a.slice(a.indexOf('=') + 1) : true]));
+
+/** A table for the terminal: the first column left-aligned, the others right-aligned. */
+function printTable(title, header, rows) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+  console.log(`\n${title}\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const row of rows) console.log(line(row));
+}
+
+function printReport(report, only) {
+  const money = (minor) => (minor / 100).toFixed(2);
+  const sales = (label, rows, name) =>
+    printTable(`${label} (${report.currency}; counted on the day of sale)`, [name, 'bookings', 'tickets', 'sales', 'refunds', 'net'], [
+      ...rows.map((r) => [r.key, r.bookings, r.tickets, money(r.gross), money(r.refunds), money(r.net)]),
+      ['total', report.sales.totals.bookings, report.sales.totals.tickets, money(report.sales.totals.gross), money(report.sales.totals.refunds), money(report.sales.totals.net)],
+    ]);
+  console.log(`Report ${report.range.from} to ${report.range.to} (${report.timeZone})`);
+  const show = (name) => !only || only === name;
+  if (show('sales-by-day')) sales('Sales by day', report.sales.byDay.map((d) => ({ key: d.date, ...d })), 'date');
+  if (show('sales-by-product')) sales('Sales by product', report.sales.byProduct.map((p) => ({ key: p.productId, ...p })), 'product');
+  if (show('sales-by-channel')) sales('Sales by channel', report.sales.byChannel.map((c) => ({ key: c.channel, ...c })), 'channel');
+  if (show('admissions')) {
+    const v = report.visits;
+    printTable('Visitors by visit day', ['visit day', 'tickets', 'admitted', 'no-shows', 'expected'], [
+      ...v.byDay.map((d) => [d.date, d.tickets, d.admitted, d.noShows, d.expected]),
+      ['total', v.totals.tickets, v.totals.admitted, v.totals.noShows, v.totals.expected],
+    ]);
+  }
+  if (show('members')) printTable('Members joined', ['date', 'joined'], [...report.members.byDay.map((d) => [d.date, d.joined]), ['total', report.members.total]]);
+  if (show('tokens')) printTable('Tokens issued', ['drop', 'issued'], [...report.tokens.byDrop.map((d) => [d.dropId, d.issued]), ['total', report.tokens.total]]);
 }
 
 if (command === 'redeem' && args.length === 1) {
@@ -49,8 +91,25 @@ if (command === 'redeem' && args.length === 1) {
   const qrHashes = fs.readFileSync(args[1], 'utf8').split(/\s+/).filter(Boolean);
   const body = await call('/api/ops/mint-links', { dropId: args[0], qrHashes });
   console.log(`${body.added} mint link(s) loaded for ${body.dropId}; ${body.alreadyLoaded} were loaded before.`);
+} else if (command === 'report') {
+  // --from 2026-11-01 is accepted as --from=2026-11-01.
+  const joined = args.join(' ').replace(/--(from|to|report) (?!--)(\S+)/g, '--$1=$2').split(' ').filter(Boolean);
+  if (!joined.every((a) => a.startsWith('--'))) usage();
+  const flags = flagsOf(joined);
+  if (Object.keys(flags).some((f) => !['from', 'to', 'report', 'csv'].includes(f))) usage();
+  if (flags.csv && typeof flags.report !== 'string') flags.report = 'sales-by-day';
+  const reports = ['sales-by-day', 'sales-by-product', 'sales-by-channel', 'admissions', 'members', 'tokens'];
+  if (flags.report !== undefined && !reports.includes(flags.report)) usage();
+  const query = new URLSearchParams(Object.entries(flags).filter(([name, value]) => name !== 'csv' && typeof value === 'string'));
+  if (flags.csv) {
+    const body = await call(`/api/ops/report?${query}`, undefined, 'GET');
+    process.stdout.write(body.text);
+  } else {
+    query.delete('report');
+    printReport(await call(`/api/ops/report?${query}`, undefined, 'GET'), typeof flags.report === 'string' ? flags.report : undefined);
+  }
 } else if (command === 'cancel' && args.length >= 1 && !args[0].startsWith('--')) {
-  const flags = Object.fromEntries(args.slice(1).map((a) => [a.replace(/^--/, '').split('=')[0], a.includes('=') ? a.slice(a.indexOf('=') + 1) : true]));
+  const flags = flagsOf(args.slice(1));
   if (Object.keys(flags).some((f) => f !== 'refund' && f !== 'reason')) usage();
   const refund = flags.refund === undefined ? 'none' : flags.refund === true ? 'full' : Number(flags.refund);
   if (typeof refund === 'number' && !Number.isInteger(refund)) usage();

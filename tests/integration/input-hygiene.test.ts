@@ -33,6 +33,7 @@ const ROUTES: Record<string, Route[]> = {
   'ops/cancel.ts': [{ method: 'POST', path: '/api/ops/cancel', json: true, headers: OPS }],
   'ops/resend.ts': [{ method: 'POST', path: '/api/ops/resend', json: true, headers: OPS }],
   'ops/today.ts': [{ method: 'POST', path: '/api/ops/today', json: true, headers: OPS }],
+  'ops/report.ts': [{ method: 'GET', path: '/api/ops/report', json: false, headers: OPS }],
   'octo/webhook.ts': [{ method: 'POST', path: '/api/octo/webhook', json: true, headers: WEBHOOK }],
   'octo/[...path].ts': [
     { method: 'GET', path: '/octo/products', json: false, headers: OCTO },
@@ -51,6 +52,8 @@ const ROUTES: Record<string, Route[]> = {
   'staff/bookings/resend.ts': [{ method: 'POST', path: '/api/staff/bookings/resend', json: true, asManager: true }],
   'staff/gate/scan.ts': [{ method: 'POST', path: '/api/staff/gate/scan', json: true, asManager: true }],
   'staff/gate/undo.ts': [{ method: 'POST', path: '/api/staff/gate/undo', json: true, asManager: true }],
+  'staff/reports/index.ts': [{ method: 'GET', path: '/api/staff/reports', json: false, asManager: true }],
+  'staff/reports/csv.ts': [{ method: 'GET', path: '/api/staff/reports/csv', json: false, asManager: true }],
   'staff/today.ts': [{ method: 'GET', path: '/api/staff/today', json: false, asManager: true }],
   // Only Stripe's signed bytes are read there: an unsigned request is refused before anything is parsed.
   'payments/stripe/webhook.ts': [],

@@ -16,6 +16,8 @@ const CALLS = [
   { role: 'gate', method: 'POST', path: '/api/staff/gate/undo', body: { ticket: 'TKT-00000000' }, gateStatus: 404 },
   { role: 'manager', method: 'GET', path: '/api/staff/audit' },
   { role: 'manager', method: 'POST', path: '/api/staff/bookings/cancel', body: { reference: 'SKY-NOSUCH', refund: 'full' } },
+  { role: 'manager', method: 'GET', path: '/api/staff/reports' },
+  { role: 'manager', method: 'GET', path: '/api/staff/reports/csv?report=members' },
 ] as const;
 
 describe.each(inject('backends'))('staff access on $name', ({ url }) => {

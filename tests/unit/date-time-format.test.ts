@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatTime } from '@/universal/format/date-time';
+import { formatDate, formatShortDate, formatTime } from '@/universal/format/date-time';
 import { todayIn } from '@/universal/local-date';
 import { formatMoney } from '@/universal/format/money';
 
@@ -7,6 +7,12 @@ describe('dates and times in New York', () => {
   it("writes dates as 'EEEE M/d/yyyy'", () => {
     expect(formatDate('2026-11-21')).toBe('Saturday 11/21/2026');
     expect(formatDate('2026-11-21T09:00:00-05:00')).toBe('Saturday 11/21/2026');
+  });
+
+  it('writes a report day briefly in the visitor language, whatever the time zone of the machine', () => {
+    expect(formatShortDate('2026-11-01')).toBe('Nov 1, 2026');
+    expect(formatShortDate('2026-11-01', 'de')).toBe('01.11.2026');
+    expect(formatShortDate('2026-11-01', 'ja')).toBe('2026/11/01');
   });
 
   it('names the day and the day period in the visitor language', () => {

@@ -34,3 +34,10 @@ export function formatTime(instant: string | Date, locale = 'en'): string {
 export function formatLongDate(instant: string | Date, locale = 'en'): string {
   return formatter(locale, { dateStyle: 'long', timeZone: TIME_ZONE }).format(new Date(instant));
 }
+
+/** A local date "2026-11-21" as the visitor's language writes it briefly ("Nov 21, 2026"), whatever the
+ * browser's time zone (the calendar date itself, at noon UTC). */
+export function formatShortDate(localDate: string, locale = 'en'): string {
+  const [y, m, d] = localDate.split('-').map(Number) as [number, number, number];
+  return formatter(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d, 12)));
+}

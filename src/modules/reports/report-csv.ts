@@ -1,0 +1,43 @@
+// One CSV per report of the period: ISO dates, amounts in minor units and as decimals, the currency on
+// every money row, and names in the caller's language next to the stable ids.
+import { AppError } from '@/server/errors';
+import { decimalAmount, toCsv, type CsvCell } from './csv';
+import { CSV_REPORTS, type CsvReport } from './report-kinds';
+import type { SalesFigures } from './sales-report';
+import type { StaffReport } from './staff-report';
+
+
+export function csvReportName(value: string | undefined): CsvReport {
+  const found = CSV_REPORTS.find((r) => r === value);
+  if (!found) throw new AppError(400, 'VALIDATION', 'reportUnknown', { report: String(value ?? ''), choices: CSV_REPORTS.join(', ') });
+  return found;
+}
+
+/** Names people read, in the caller's language. */
+export type ReportNames = { product: (id: string) => string; channel: (id: string) => string; drop: (id: string) => string };
+
+const MONEY_HEADER = ['bookings', 'tickets', 'gross_minor', 'gross', 'refunds_minor', 'refunds', 'net_minor', 'net', 'currency'];
+
+function money(f: SalesFigures, currency: string): CsvCell[] {
+  return [f.bookings, f.tickets, f.gross, decimalAmount(f.gross), f.refunds, decimalAmount(f.refunds), f.net, decimalAmount(f.net), currency];
+}
+
+export function reportCsv(report: StaffReport, kind: CsvReport, names: ReportNames): string {
+  const { sales, currency } = report;
+  switch (kind) {
+    case 'sales-by-day':
+      return toCsv(['date', ...MONEY_HEADER], sales.byDay.map((d) => [d.date, ...money(d, currency)]));
+    case 'sales-by-product':
+      return toCsv(['product_id', 'product', ...MONEY_HEADER], sales.byProduct.map((p) => [p.productId, names.product(p.productId), ...money(p, currency)]));
+    case 'sales-by-channel':
+      return toCsv(['channel_id', 'channel', ...MONEY_HEADER], sales.byChannel.map((c) => [c.channel, names.channel(c.channel), ...money(c, currency)]));
+    case 'admissions':
+      return toCsv(['visit_date', 'tickets', 'admitted', 'no_shows', 'expected'], report.visits.byDay.map((d) => [d.date, d.tickets, d.admitted, d.noShows, d.expected]));
+    case 'members':
+      return toCsv(['date', 'members_joined'], report.members.byDay.map((d) => [d.date, d.joined]));
+    case 'tokens':
+      return toCsv(['drop_id', 'drop', 'tokens_issued'], report.tokens.byDrop.map((d) => [d.dropId, names.drop(d.dropId), d.issued]));
+  }
+}
+
+export const csvFilename = (report: StaffReport, kind: CsvReport) => `skypass-${kind}-${report.range.from}-to-${report.range.to}.csv`;

@@ -1,0 +1,34 @@
+// The managers' report of a period (/staff/reports, GET /api/staff/reports, npm run ops -- report):
+// sales, visits, members and tokens, each aggregated in the database. Definitions: decision 0021.
+import type { Database } from '@/server/db/client';
+import { localDatesBetween } from '@/universal/local-date';
+import { membersReport, tokensReport, type MembersReport, type TokensReport } from './loyalty-report';
+import { rangeInstants, type ReportRange } from './report-range';
+import { salesReport, type SalesReport } from './sales-report';
+import { visitsReport, type VisitsReport } from './visits-report';
+
+export type StaffReport = {
+  range: ReportRange;
+  currency: string;
+  timeZone: string;
+  generatedAt: string;
+  sales: SalesReport;
+  visits: VisitsReport;
+  members: MembersReport;
+  tokens: TokensReport;
+};
+
+export type ReportSettings = { timeZone: string; currency: string; now?: Date };
+
+export async function staffReport(db: Database, range: ReportRange, settings: ReportSettings): Promise<StaffReport> {
+  const now = settings.now ?? new Date();
+  const { start, end } = rangeInstants(range, settings.timeZone);
+  const period = { start, end, days: localDatesBetween(range.from, range.to), timeZone: settings.timeZone };
+  const [sales, visits, members, tokens] = await Promise.all([
+    salesReport(db, period),
+    visitsReport(db, { ...period, now }),
+    membersReport(db, period),
+    tokensReport(db, period),
+  ]);
+  return { range, currency: settings.currency, timeZone: settings.timeZone, generatedAt: now.toISOString(), sales, visits, members, tokens };
+}

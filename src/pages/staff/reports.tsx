@@ -1,0 +1,59 @@
+import type { GetServerSideProps } from 'next';
+import { useTranslation } from '@/client/i18n';
+import { ReportView } from '@/components/staff/ReportView';
+import { StaffPage } from '@/components/staff/StaffPage';
+import styles from '@/components/staff/staff.module.css';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { TextField } from '@/components/ui/TextField';
+import { isLocale } from '@/config/locales';
+import { requireStaff } from '@/http/require-staff';
+import { MAX_REPORT_DAYS } from '@/modules/reports/report-kinds';
+import { reportFor } from '@/modules/reports/report-request';
+import type { StaffReport } from '@/modules/reports/staff-report';
+import type { StaffUser } from '@/modules/staff/roles';
+import { getDb } from '@/server/db/client';
+import { AppError } from '@/server/errors';
+import { serverT } from '@/server/i18n';
+import { translationProps } from '@/server/translations';
+import { localizedPath } from '@/universal/localized-path';
+
+type Props = { staff: StaffUser; forbidden?: boolean; report?: StaffReport; error?: string };
+
+export default function ReportsPage({ staff, forbidden, report, error }: Props) {
+  const { t, i18n } = useTranslation('staff');
+  const locale = isLocale(i18n.language) ? i18n.language : 'en';
+  return (
+    <StaffPage title={t('reports.title')} staff={staff} forbidden={forbidden}>
+      <Card>
+        {/* A plain GET form: the period is in the address, so a report can be bookmarked or shared. */}
+        <form method="get" action={localizedPath('/staff/reports', locale)} className={styles.reportForm}>
+          <TextField label={t('reports.from')} type="date" name="from" defaultValue={report?.range.from} required />
+          <TextField label={t('reports.to')} type="date" name="to" defaultValue={report?.range.to} required />
+          <Button type="submit">{t('reports.show')}</Button>
+        </form>
+        <p className={styles.note}>{t('reports.rangeNote', { max: MAX_REPORT_DAYS })}</p>
+        {error && <Alert tone="error">{error}</Alert>}
+      </Card>
+      {report && <ReportView report={report} />}
+    </StaffPage>
+  );
+}
+
+export const getServerSideProps: GetServerSideProps<Props> = async (ctx) => {
+  const access = await requireStaff(ctx, 'manager');
+  if (!('staff' in access)) return access;
+  const translations = await translationProps(ctx.locale, ['staff', 'catalog', 'drops']);
+  if (access.forbidden) return { props: { ...translations, staff: access.staff, forbidden: true } };
+  const db = await getDb();
+  try {
+    return { props: { ...translations, staff: access.staff, report: await reportFor(db, ctx.query) } };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // A bad period says why, and the default period is shown instead.
+    ctx.res.statusCode = 400;
+    const message = serverT(isLocale(ctx.locale) ? ctx.locale : 'en', 'errors')(error.key, error.values);
+    return { props: { ...translations, staff: access.staff, report: await reportFor(db, {}), error: message } };
+  }
+};
