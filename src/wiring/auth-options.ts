@@ -7,7 +7,7 @@ import { getMailTransport } from './mail';
 import { DEFAULT_LOCALE } from '@/config/locales';
 import { emailSchema } from '@/modules/accounts/email';
 import { staffRole } from '@/modules/staff/roles';
-import { memberExists } from '@/modules/accounts/member-exists';
+import { hasMembership, memberExists } from '@/modules/accounts/member-exists';
 import { memberLocale } from '@/modules/accounts/member-locale';
 import { renderSignInEmail } from '@/modules/accounts/sign-in-email';
 import { recordLoyaltyEvent } from '@/modules/loyalty/record-event';
@@ -88,7 +88,9 @@ export async function getAuthOptions(): Promise<NextAuthOptions> {
     events: {
       // A member has joined once they prove the address is theirs: the welcome token is earned at the
       // first sign-in through the e-mailed link, never by an unverified sign-up (docs/decisions/0008).
+      // Staff who never joined are not members: they earn nothing.
       async signIn({ user }) {
+        if (!(await hasMembership(db, user.id))) return;
         await recordLoyaltyEvent(db, { userId: user.id, trigger: 'joined' }, new Date(Date.now() + WELCOME_DELAY_MS));
       },
     },

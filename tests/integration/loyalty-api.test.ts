@@ -1,7 +1,7 @@
 // Tokens as a member earns them on a running site: joining, booking, and the visit at the gate.
 import { describe, expect, inject, it } from 'vitest';
 import { createOctoClient } from '@/adapters/supplier/octo/octo-client';
-import { OCTO_KEY, OPS_KEY, TEST_SITE_ENV, Visitor, uniqueEmail } from './sites';
+import { OCTO_KEY, OPS_KEY, TEST_SITE_ENV, Visitor, staffEmail, uniqueEmail } from './sites';
 import { firstSlot, openDay } from './supplier-scenarios';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
@@ -33,6 +33,16 @@ describe.each(inject('backends'))('loyalty on $name', ({ url }) => {
     expect(membership.tokens[0]).toMatchObject({ dropId: 'welcome', artwork: '/images/tokens/welcome.svg' });
     expect(membership.tokens[0]!.name).not.toBe('Welcome aboard');
     expect(membership.mintedTokenIds).toHaveLength(1);
+  });
+
+  it('gives staff who never joined no welcome token', async () => {
+    const staff = new Visitor(url);
+    await staff.signInAsStaff(staffEmail('gate', 13));
+    // A member signing in just after: once their welcome token is out, the staff one would be too.
+    const member = new Visitor(url);
+    await member.signIn(uniqueEmail('beside-staff'));
+    await member.membershipWhen((m) => m.tokens.length === 1);
+    expect((await staff.membership()).tokens).toEqual([]);
   });
 
   it('gives booking tokens, then the attendance token at the gate, once', async () => {
