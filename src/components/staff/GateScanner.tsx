@@ -13,8 +13,9 @@ import { VerdictPanel } from './VerdictPanel';
 import styles from './staff.module.css';
 
 const GATE_NAME_KEY = 'skypass.gate-name';
-/** A code read again by the camera within this time of its last reading is the same scan. */
-const SAME_SCAN_MS = 3_000;
+/** A code read again by the camera within this time of its last reading is the same scan: a ticket held
+ * up for a while, or a slow decoder on a busy phone, must not turn VALID into ALREADY USED. */
+const SAME_SCAN_MS = 10_000;
 
 /** The gate: a camera, a hand-held scanner (which types the code and Enter) or a typed reference. */
 export function GateScanner() {
@@ -31,6 +32,7 @@ export function GateScanner() {
   const video = useRef<HTMLVideoElement>(null);
   const stopCamera = useRef<(() => void) | undefined>(undefined);
   const lastRead = useRef({ text: '', at: 0 });
+  const checking = useRef(false);
 
   // The gate's name is this device's: kept in the browser.
   useEffect(() => {
@@ -41,10 +43,12 @@ export function GateScanner() {
   const check = useCallback(
     async (text: string, admit?: string[]) => {
       if (!text.trim()) return;
+      checking.current = true;
       setBusy(true);
       setError(undefined);
       const answer = await scanCode(text, gateInput.current?.value.trim() || t('gate.defaultName'), admit).catch(() => ({ ok: false as const, error: t('gate.offline') }));
       setBusy(false);
+      checking.current = false;
       if (!answer.ok) {
         setVerdict(undefined);
         setError(answer.error);
@@ -83,7 +87,9 @@ export function GateScanner() {
         const now = Date.now();
         const same = text === lastRead.current.text && now - lastRead.current.at < SAME_SCAN_MS;
         lastRead.current = { text, at: now };
-        if (!same) void check(text);
+        // One scan at a time: a reading while the last one is being answered waits for the next frame.
+        if (!same && !checking.current) void check(text);
+        else if (checking.current && !same) lastRead.current = { text: '', at: 0 };
       });
       setCamera('on');
     } catch {
