@@ -23,3 +23,9 @@ export async function bookingsOnDay(db: Database, date: string, at: Date): Promi
     );
   return Number(row?.count ?? 0);
 }
+
+/** The reasons alone, for visitors' calendar. */
+export async function closureReasons(db: Database, firstDate: string, lastDate: string): Promise<Map<string, string>> {
+  const closures = await closuresBetween(db, firstDate, lastDate);
+  return new Map([...closures].map(([date, c]) => [date, c.reason]));
+}
