@@ -39,8 +39,15 @@ function OptionSlots({ day, option, onChanged }: { day: CalendarDayDetail; optio
   }
 
   return (
-    <section className={styles.optionBlock} aria-label={title}>
-      <h3 className={styles.subheading}>{title}</h3>
+    // Folded: a day has dozens of slots per option; the summary gives the day's figures.
+    <details className={styles.optionBlock} data-option={option.optionId}>
+      <summary className={styles.optionSummary}>
+        <span className={styles.subheading}>{title}</span>{' '}
+        <span className={styles.muted}>
+          {t('calendar.taken', { taken: option.slots.reduce((n, s) => n + s.taken, 0), capacity: option.slots.reduce((n, s) => n + s.capacity, 0) })}
+          {option.slots.some((s) => s.capacity !== s.catalogCapacity) && ` · ${t('calendar.capacityChanged')}`}
+        </span>
+      </summary>
       <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={t('calendar.slotsOf', { option: title })}>
         <table className={styles.table}>
           <caption className={styles.srOnly}>{t('calendar.slotsOf', { option: title })}</caption>
@@ -86,7 +93,7 @@ function OptionSlots({ day, option, onChanged }: { day: CalendarDayDetail; optio
           </div>
         </form>
       )}
-    </section>
+    </details>
   );
 }
 
