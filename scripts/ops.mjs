@@ -5,6 +5,9 @@
 //   npm run ops -- resend <booking reference>
 //   npm run ops -- today [yyyy-MM-dd]
 //   npm run ops -- report [--from=yyyy-MM-dd] [--to=yyyy-MM-dd] [--report=<name>] [--csv]
+//   npm run ops -- close-day <yyyy-MM-dd> "<reason>"
+//   npm run ops -- open-day <yyyy-MM-dd>
+//   npm run ops -- set-capacity <option id> <yyyy-MM-dd> [HH:MM] <capacity | reset>   (no time: every slot of the day)
 // SKYPASS_URL (default http://localhost:$PORT or :3000) and OPS_API_KEY (the demo's key in the demo).
 import fs from 'node:fs';
 
@@ -14,7 +17,7 @@ const key = process.env.OPS_API_KEY ?? 'skypass-demo-ops-key';
 
 function usage() {
   console.error(
-    'usage: npm run ops -- redeem <booking reference>\n       npm run ops -- load-mint-links <drop id> <file of qr_hashes>\n       npm run ops -- cancel <booking reference> [--refund | --refund=<cents>] [--reason=<text>]\n       npm run ops -- resend <booking reference>\n       npm run ops -- today [yyyy-MM-dd]\n       npm run ops -- report [--from=yyyy-MM-dd] [--to=yyyy-MM-dd] [--report=sales-by-day|sales-by-product|sales-by-channel|admissions|members|tokens] [--csv]',
+    'usage: npm run ops -- redeem <booking reference>\n       npm run ops -- load-mint-links <drop id> <file of qr_hashes>\n       npm run ops -- cancel <booking reference> [--refund | --refund=<cents>] [--reason=<text>]\n       npm run ops -- resend <booking reference>\n       npm run ops -- today [yyyy-MM-dd]\n       npm run ops -- report [--from=yyyy-MM-dd] [--to=yyyy-MM-dd] [--report=sales-by-day|sales-by-product|sales-by-channel|admissions|members|tokens] [--csv]\n       npm run ops -- close-day <yyyy-MM-dd> "<reason>"\n       npm run ops -- open-day <yyyy-MM-dd>\n       npm run ops -- set-capacity <option id> <yyyy-MM-dd> [HH:MM] <capacity | reset>',
   );
   process.exit(2);
 }
@@ -126,6 +129,19 @@ if (command === 'redeem' && args.length === 1) {
   const width = Math.max(...rows.map((r) => String(r[0]).length));
   console.log(['slot'.padEnd(width), ...columns.map((c) => c.padStart(9))].join(' '));
   for (const row of rows) console.log([String(row[0]).padEnd(width), ...row.slice(1).map((n) => String(n).padStart(9))].join(' '));
+} else if (command === 'close-day' && args.length === 2) {
+  const body = await call('/api/ops/calendar/close', { date: args[0], reason: args[1] });
+  console.log(`${body.date} is closed (${body.reason})${body.changed ? '' : ', as it was'}. ${body.bookings} booking(s) on this day stay valid; cancel them with npm run ops -- cancel.`);
+} else if (command === 'open-day' && args.length === 1) {
+  const body = await call('/api/ops/calendar/open', { date: args[0] });
+  console.log(`${body.date} is open${body.changed ? ' again' : ' (it was not closed)'}.`);
+} else if (command === 'set-capacity' && (args.length === 3 || args.length === 4)) {
+  const [optionId, date] = args;
+  const time = args.length === 4 ? args[2] : undefined;
+  const value = args[args.length - 1];
+  const capacity = value === 'reset' ? 'reset' : /^\d+$/.test(value) ? Number(value) : usage();
+  const body = await call('/api/ops/calendar/capacity', { optionId, date, ...(time ? { time } : {}), capacity });
+  for (const slot of body.slots) console.log(`${body.optionId} ${body.date} ${slot.time}: capacity ${slot.before} -> ${slot.after} (${slot.taken} taken)`);
 } else {
   usage();
 }

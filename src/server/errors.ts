@@ -27,6 +27,8 @@ export type ErrorCode =
   | 'ALREADY_CANCELLED'
   | 'NOT_CANCELLABLE'
   | 'REFUND_CHANGED'
+  | 'CAPACITY_TAKEN'
+  | 'CLOSED_IN_CATALOG'
   | 'INTERNAL';
 
 /** A key of locales/en/errors.json: every message an API answer can carry. */

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { signInAsStaff } from './staff-support';
 import { expectNoAxeViolations } from './support';
 
-const PAGES = ['/staff/gate', '/staff/today', '/staff/bookings', '/staff/reports'];
+const PAGES = ['/staff/gate', '/staff/today', '/staff/bookings', '/staff/calendar', '/staff/reports'];
 
 test('the staff pages have their titles and pass axe at 375, 800 and 1280 px, in English and in Korean @own-viewport', async ({ page }) => {
   test.slow();

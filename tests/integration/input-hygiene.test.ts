@@ -34,6 +34,9 @@ const ROUTES: Record<string, Route[]> = {
   'ops/resend.ts': [{ method: 'POST', path: '/api/ops/resend', json: true, headers: OPS }],
   'ops/today.ts': [{ method: 'POST', path: '/api/ops/today', json: true, headers: OPS }],
   'ops/report.ts': [{ method: 'GET', path: '/api/ops/report', json: false, headers: OPS }],
+  'ops/calendar/close.ts': [{ method: 'POST', path: '/api/ops/calendar/close', json: true, headers: OPS }],
+  'ops/calendar/open.ts': [{ method: 'POST', path: '/api/ops/calendar/open', json: true, headers: OPS }],
+  'ops/calendar/capacity.ts': [{ method: 'POST', path: '/api/ops/calendar/capacity', json: true, headers: OPS }],
   'octo/webhook.ts': [{ method: 'POST', path: '/api/octo/webhook', json: true, headers: WEBHOOK }],
   'octo/[...path].ts': [
     { method: 'GET', path: '/octo/products', json: false, headers: OCTO },
@@ -55,6 +58,11 @@ const ROUTES: Record<string, Route[]> = {
   'staff/reports/index.ts': [{ method: 'GET', path: '/api/staff/reports', json: false, asManager: true }],
   'staff/reports/csv.ts': [{ method: 'GET', path: '/api/staff/reports/csv', json: false, asManager: true }],
   'staff/today.ts': [{ method: 'GET', path: '/api/staff/today', json: false, asManager: true }],
+  'staff/calendar/index.ts': [{ method: 'GET', path: '/api/staff/calendar', json: false, asManager: true }],
+  'staff/calendar/day.ts': [{ method: 'GET', path: '/api/staff/calendar/day', json: false, asManager: true }],
+  'staff/calendar/close.ts': [{ method: 'POST', path: '/api/staff/calendar/close', json: true, asManager: true }],
+  'staff/calendar/open.ts': [{ method: 'POST', path: '/api/staff/calendar/open', json: true, asManager: true }],
+  'staff/calendar/capacity.ts': [{ method: 'POST', path: '/api/staff/calendar/capacity', json: true, asManager: true }],
   // Only Stripe's signed bytes are read there: an unsigned request is refused before anything is parsed.
   'payments/stripe/webhook.ts': [],
 };

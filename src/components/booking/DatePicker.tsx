@@ -53,6 +53,7 @@ export function DatePicker({ productId, optionId, quantities, selectedDate, onSe
   const thisMonth = todayIn(TIME_ZONE).slice(0, 7);
   const [month, setMonth] = useState(() => (selectedDate && selectedDate.slice(0, 7) > thisMonth ? selectedDate.slice(0, 7) : thisMonth));
   const { data: calendar, error } = useCalendar(productId, optionId, month, quantities);
+  const closedReasons = useMemo(() => (calendar ?? []).filter((d) => d.closedReason), [calendar]);
   const statusOf = useMemo(() => new Map((calendar ?? []).map((d) => [d.localDate, d.available ? d.status : d.status === 'CLOSED' ? 'CLOSED' : 'SOLD_OUT'])), [calendar]);
 
   const days = daysOf(month);
@@ -89,6 +90,7 @@ export function DatePicker({ productId, optionId, quantities, selectedDate, onSe
         {days.map((localDate) => {
           const status = statusOf.get(localDate) ?? 'NONE';
           const open = status === 'AVAILABLE' || status === 'LIMITED' || status === 'FREESALE';
+          const reason = closedReasons.find((d) => d.localDate === localDate)?.closedReason;
           return (
             <button
               key={localDate}
@@ -97,7 +99,8 @@ export function DatePicker({ productId, optionId, quantities, selectedDate, onSe
               data-status={status}
               data-date={localDate}
               aria-pressed={localDate === selectedDate}
-              aria-label={`${formatDate(localDate, locale)}, ${t(STATUS_LABEL[status] ?? 'calendar.unavailable')}`}
+              aria-label={`${formatDate(localDate, locale)}, ${reason ? t('calendar.closedBecause', { reason }) : t(STATUS_LABEL[status] ?? 'calendar.unavailable')}`}
+              title={reason ? t('calendar.closedBecause', { reason }) : undefined}
               disabled={!open}
               onClick={() => onSelect(localDate)}
             >
@@ -106,6 +109,16 @@ export function DatePicker({ productId, optionId, quantities, selectedDate, onSe
           );
         })}
       </div>
+      {closedReasons.length > 0 && (
+        // Why a manager closed a day, in the manager's words, under a translated label.
+        <ul className={styles.closures} aria-label={t('calendar.closedDays')}>
+          {closedReasons.map((d) => (
+            <li key={d.localDate} data-closed-date={d.localDate}>
+              <strong>{formatDate(d.localDate, locale)}</strong>: {t('calendar.closedBecause', { reason: d.closedReason })}
+            </li>
+          ))}
+        </ul>
+      )}
       <ul className={styles.legend} aria-label={t('calendar.legend')}>
         <li>
           <span className={styles.swatch} data-status="AVAILABLE" />

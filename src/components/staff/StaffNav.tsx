@@ -9,6 +9,7 @@ const SECTIONS: { path: string; key: string; role: StaffRole }[] = [
   { path: '/staff/gate', key: 'nav.gate', role: 'gate' },
   { path: '/staff/today', key: 'nav.today', role: 'gate' },
   { path: '/staff/bookings', key: 'nav.bookings', role: 'gate' },
+  { path: '/staff/calendar', key: 'nav.calendar', role: 'manager' },
   { path: '/staff/reports', key: 'nav.reports', role: 'manager' },
 ];
 

@@ -20,7 +20,11 @@ export type WebSlot = {
   currency: string | null;
 };
 
-export type WebDay = { localDate: string; status: string; available: boolean };
+/** `closedReason`: why a manager closed the day (the staff calendar), for the visitor to read. */
+export type WebDay = { localDate: string; status: string; available: boolean; closedReason?: string };
+
+/** The reasons of days closed by a manager between two dates. */
+export type ClosureReasons = (firstDate: string, lastDate: string) => Promise<Map<string, string>>;
 
 const units = (quantities: Record<string, number> = {}) => Object.entries(quantities).map(([id, quantity]) => ({ id, quantity }));
 
@@ -68,19 +72,26 @@ function slotTotal(slot: Availability, quantities: Record<string, number>): { to
   return { total: prices.reduce((sum, p) => sum + p.price!.retail * p.n, 0), currency: prices[0]!.price!.currency };
 }
 
-export async function checkCalendar(supplier: SupplierPort, request: CalendarRequest, now = new Date()): Promise<WebDay[]> {
+export async function checkCalendar(supplier: SupplierPort, request: CalendarRequest, now = new Date(), reasons?: ClosureReasons): Promise<WebDay[]> {
   const today = todayIn(TIME_ZONE, now);
   const first = `${request.month}-01`;
   const last = addLocalDays(`${addLocalDays(first, 31).slice(0, 7)}-01`, -1);
   if (last < today) return [];
-  const days = await supplier
-    .availabilityCalendar({
-      productId: request.productId,
-      optionId: request.optionId,
-      localDateStart: first < today ? today : first,
-      localDateEnd: last,
-      units: units(request.quantities),
-    })
-    .catch(fromSupplier);
-  return days.map((d) => ({ localDate: d.localDate, status: d.status, available: d.available }));
+  const start = first < today ? today : first;
+  const [days, closed] = await Promise.all([
+    supplier
+      .availabilityCalendar({
+        productId: request.productId,
+        optionId: request.optionId,
+        localDateStart: start,
+        localDateEnd: last,
+        units: units(request.quantities),
+      })
+      .catch(fromSupplier),
+    reasons?.(start, last),
+  ]);
+  return days.map((d) => {
+    const reason = d.status === 'CLOSED' ? closed?.get(d.localDate) : undefined;
+    return { localDate: d.localDate, status: d.status, available: d.available, ...(reason ? { closedReason: reason } : {}) };
+  });
 }

@@ -5,6 +5,8 @@ import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import type { SupplierPort } from '@/ports/supplier';
 import type { Database } from '@/server/db/client';
 import { bookings, ticketRedemptions } from '@/server/db/schema';
+import { CATALOG_CLOSED } from '../calendar/catalog-options';
+import { closuresBetween } from '../calendar/closures';
 
 export type SlotOverview = {
   productId: string;
@@ -19,14 +21,20 @@ export type SlotOverview = {
   expected: number;
 };
 
-export type DayOverview = { date: string; slots: SlotOverview[]; totals: Omit<SlotOverview, 'productId' | 'optionId' | 'availabilityId' | 'status'> };
+export type DayOverview = {
+  date: string;
+  /** The day is closed to new sales: by a manager (with the reason) or in the catalogue (reason null). */
+  closed: { reason: string | null } | null;
+  slots: SlotOverview[];
+  totals: Omit<SlotOverview, 'productId' | 'optionId' | 'availabilityId' | 'status'>;
+};
 
 const key = (optionId: string, availabilityId: string) => `${optionId} ${availabilityId}`;
 
 export async function dayOverview(db: Database, supplier: SupplierPort, date: string, now = new Date()): Promise<DayOverview> {
   const products = await supplier.getProducts('en');
   const onDay = like(bookings.availabilityId, `${date}T%`);
-  const [counts, admissions] = await Promise.all([
+  const [counts, admissions, closures] = await Promise.all([
     db
       .select({
         optionId: bookings.optionId,
@@ -45,6 +53,7 @@ export async function dayOverview(db: Database, supplier: SupplierPort, date: st
       .innerJoin(bookings, eq(bookings.uuid, ticketRedemptions.bookingUuid))
       .where(and(onDay, isNull(ticketRedemptions.undoneAt)))
       .groupBy(bookings.optionId, bookings.availabilityId),
+    closuresBetween(db, date, date),
   ]);
   const countOf = new Map(counts.map((c) => [key(c.optionId, c.availabilityId), c]));
   const admittedOf = new Map(admissions.map((a) => [key(a.optionId, a.availabilityId), a.admitted]));
@@ -77,5 +86,7 @@ export async function dayOverview(db: Database, supplier: SupplierPort, date: st
     (sum, s) => ({ capacity: sum.capacity + s.capacity, held: sum.held + s.held, sold: sum.sold + s.sold, admitted: sum.admitted + s.admitted, expected: sum.expected + s.expected }),
     { capacity: 0, held: 0, sold: 0, admitted: 0, expected: 0 },
   );
-  return { date, slots, totals };
+  const closure = closures.get(date);
+  const closed = closure ? { reason: closure.reason } : CATALOG_CLOSED.has(date) ? { reason: null } : null;
+  return { date, closed, slots, totals };
 }

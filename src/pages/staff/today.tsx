@@ -30,6 +30,11 @@ export default function TodayPage({ staff, day }: Props) {
         <p className={styles.muted}>
           {t('today.refreshing')}
         </p>
+        {data?.closed && (
+          <div className={styles.closedBanner}>
+            <Alert tone="info">{data.closed.reason ? t('today.closedBanner', { reason: data.closed.reason }) : t('today.closedCatalog')}</Alert>
+          </div>
+        )}
         {error && <Alert tone="error">{error instanceof Error ? error.message : String(error)}</Alert>}
         {data && <DayTable day={data} />}
       </Card>

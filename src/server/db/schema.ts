@@ -195,6 +195,28 @@ export const closedDates = pgTable('closed_dates', {
   localDate: text('local_date').primaryKey(),
 });
 
+/** Days a manager closed (the staff calendar, decision 0020), over config/catalog.json's closed days:
+ * no new sales on that local date; existing bookings stay valid. */
+export const dayClosures = pgTable('day_closures', {
+  localDate: text('local_date').primaryKey(),
+  reason: text('reason').notNull(),
+  closedBy: text('closed_by'),
+  closedAt: timestamp('closed_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A slot's capacity set by a manager, over its option's capacity in the catalogue (decision 0020). */
+export const capacityOverrides = pgTable(
+  'capacity_overrides',
+  {
+    optionId: text('option_id').notNull(),
+    slotStart: timestamp('slot_start', { mode: 'date', withTimezone: true }).notNull(),
+    capacity: integer('capacity').notNull(),
+    setBy: text('set_by'),
+    setAt: timestamp('set_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.optionId, t.slotStart] })],
+);
+
 export const bookings = pgTable(
   'bookings',
   {

@@ -27,6 +27,7 @@ import {
   type BookingRow,
   type UnitItemRow,
 } from './octo-shapes';
+import { calendarRules, slotRule } from './calendar-rules';
 import { lockSlot, placesTaken } from './places';
 import { newReference } from './references';
 import { cachedTaken, forgetTaken, rememberTaken } from './taken-cache';
@@ -195,11 +196,18 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
     const { dates, ids } = queriedDays(option, query, idsAllowed);
     const at = now();
     const slots = dates.flatMap((d) => slotsOf(option, d));
-    const taken = await takenOnDays(option.id, dates, slots, at);
-    const isOpen = openCheck(at, catalog.closed);
+    // Managers' closures and capacities for the whole range in one query, beside the count of places.
+    const [taken, rules] = await Promise.all([
+      takenOnDays(option.id, dates, slots, at),
+      slots.length ? calendarRules(db, option.id, dates[0]!, dates[dates.length - 1]!, slots[0]!.start, slots[slots.length - 1]!.start) : undefined,
+    ]);
+    const isOpen = openCheck(at, rules?.closed.size ? new Set([...catalog.closed, ...rules.closed.keys()]) : catalog.closed);
     const states = slots
       .filter((slot) => !ids || ids.has(slot.availabilityId))
-      .map((slot) => ({ slot, capacity: option.capacity, vacancies: option.capacity - (taken.get(slot.start.getTime()) ?? 0), open: isOpen(slot) }));
+      .map((slot) => {
+        const capacity = rules?.capacity.get(slot.start.getTime()) ?? option.capacity;
+        return { slot, capacity, vacancies: capacity - (taken.get(slot.start.getTime()) ?? 0), open: isOpen(slot) };
+      });
     return { product, option, requested, dates, states };
   }
 
@@ -210,10 +218,18 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
     return row;
   }
 
-  /** Refuses a hold or change when the slot has fewer places left than wanted (the slot is locked by the caller). */
-  async function checkPlaces(executor: Executor, option: OptionRow, slot: Slot, wanted: number, at: Date, exceptBookingId?: string) {
+  /**
+   * Refuses a hold or change when the slot has fewer places left than wanted, or (`newSale`) its day was
+   * closed by a manager. The slot is locked by the caller, so its capacity and count are read under the
+   * lock that a capacity change takes too.
+   */
+  async function checkPlaces(executor: Executor, option: OptionRow, slot: Slot, wanted: number, at: Date, exceptBookingId?: string, newSale = true) {
+    const rule = await slotRule(executor, option.id, slot.localDate, slot.start);
+    if (rule.closed && newSale) {
+      throw new SupplierError('INVALID_AVAILABILITY_ID', 'The availabilityId was missing or invalid', { availabilityId: slot.availabilityId });
+    }
     const taken = (await placesTaken(executor, option.id, slot.start, slot.start, at, exceptBookingId)).get(slot.start.getTime()) ?? 0;
-    const vacancies = option.capacity - taken;
+    const vacancies = (rule.capacity ?? option.capacity) - taken;
     if (vacancies < wanted) {
       throw new SupplierError(
         'UNPROCESSABLE_ENTITY',
@@ -322,7 +338,8 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
             ? (slotForAvailabilityId(current.availabilityId, option, timeZone) ?? bookableSlot(catalog, option, current.availabilityId, at))
             : bookableSlot(catalog, option, change.availabilityId ?? current.availabilityId, at);
         await lockSlot(executor, option.id, slot.start);
-        await checkPlaces(executor, option, slot, wanted, at, current.id);
+        // A closed day stops new sales: a booking may stay on its slot (and be confirmed there), not move onto one.
+        await checkPlaces(executor, option, slot, wanted, at, current.id, optionChanged || slot.availabilityId !== current.availabilityId);
         const total = items ? await writeUnitItems(executor, current.id, option, items, existing) : current.total;
         placement = {
           productId: product.id,

@@ -1,8 +1,10 @@
 // POST /api/auth/octo/products/availabilityCalendar {productId, optionId, quantities?, month}: which
-// days of a month are open, sold out or closed, for the ticket page's calendar.
+// days of a month are open, sold out or closed (with a manager's reason), for the ticket page's calendar.
 import { getSupplier } from '@/wiring/supplier';
 import { calendarRequest } from '@/modules/catalog/availability-request';
 import { checkCalendar } from '@/modules/catalog/check-availability';
+import { closureReasons } from '@/modules/calendar/closures';
+import { getDb } from '@/server/db/client';
 import { jsonRoute } from '@/http/route';
 
 // jsonRoute reads the body itself, with a size limit and JSON errors of its own.
@@ -14,6 +16,7 @@ export default jsonRoute({
   body: calendarRequest,
   validationStatus: 400,
   async handle({ body }) {
-    return { status: 200, body: await checkCalendar(await getSupplier(), body) };
+    const db = await getDb();
+    return { status: 200, body: await checkCalendar(await getSupplier(), body, new Date(), (first, last) => closureReasons(db, first, last)) };
   },
 });

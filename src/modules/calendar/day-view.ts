@@ -1,0 +1,47 @@
+// One day of the staff calendar: open or closed, the bookings a closure leaves valid, and every slot
+// of every option with its capacity (and the catalogue's) and the places sold or held.
+import { AppError } from '@/server/errors';
+import { ATTRACTION } from '@/config/attraction';
+import { isLocalDate, todayIn } from '@/universal/local-date';
+import { CATALOG_CLOSED, PLANNED_OPTIONS } from './catalog-options';
+import { bookingsOnDay, closuresBetween } from './closures';
+import type { CalendarDeps } from './deps';
+import { slotFigures } from './slot-figures';
+
+export type DaySlot = { availabilityId: string; time: string; capacity: number; catalogCapacity: number; taken: number; status: string };
+
+export type CalendarDayDetail = {
+  date: string;
+  closed: boolean;
+  reason: string | null;
+  closedBy: 'manager' | 'catalog' | null;
+  closedAt: string | null;
+  past: boolean;
+  bookings: number;
+  options: { productId: string; optionId: string; slots: DaySlot[] }[];
+};
+
+export async function calendarDay(deps: CalendarDeps, date: string): Promise<CalendarDayDetail> {
+  if (!isLocalDate(date)) throw new AppError(400, 'VALIDATION', 'dateFormat');
+  const at = (deps.now ?? (() => new Date()))();
+  const [closures, count, options] = await Promise.all([
+    closuresBetween(deps.db, date, date),
+    bookingsOnDay(deps.db, date, at),
+    Promise.all(PLANNED_OPTIONS.map(async (o) => ({ productId: o.productId, optionId: o.optionId, slots: await slotFigures(deps, o, date, date, at) }))),
+  ]);
+  const closure = closures.get(date);
+  const byCatalog = CATALOG_CLOSED.has(date);
+  return {
+    date,
+    closed: Boolean(closure) || byCatalog,
+    reason: closure?.reason ?? null,
+    closedBy: closure ? 'manager' : byCatalog ? 'catalog' : null,
+    closedAt: closure?.closedAt ?? null,
+    past: date < todayIn(ATTRACTION.timeZone, at),
+    bookings: count,
+    options: options.map((o) => ({
+      ...o,
+      slots: o.slots.map(({ availabilityId, time, capacity, catalogCapacity, taken, status }) => ({ availabilityId, time, capacity, catalogCapacity, taken, status })),
+    })),
+  };
+}
