@@ -59,11 +59,13 @@ describe('the directory lock of the embedded database', () => {
   it('takes over from a killed owner that nobody reaped (a zombie)', async () => {
     const { pglite, lockFile } = dataDir();
     // The inner sleep's parent becomes the outer one, which never waits for its children.
-    const { pid } = await running('sleep 60 & echo $!; exec sleep 60');
+    const { child, pid } = await running('sleep 60 & echo $!; exec sleep 60');
+    // Killed while the shell still runs, the inner sleep would be reaped by it: wait for the exec.
+    await expect.poll(() => fs.readFileSync(`/proc/${child.pid}/comm`, 'utf8').trim(), { timeout: 10_000 }).toBe('sleep');
     // As an older version wrote it: the pid alone.
     fs.writeFileSync(lockFile, String(pid));
     process.kill(pid, 'SIGKILL');
-    await expect.poll(() => state(pid)).toBe('Z');
+    await expect.poll(() => state(pid), { timeout: 10_000 }).toBe('Z');
     const release = acquireDirectoryLock(pglite);
     release();
   });
