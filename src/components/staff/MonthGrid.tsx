@@ -55,8 +55,9 @@ export function MonthGrid({ month, selected, onSelect }: Props) {
           >
             <span>{Number(day.date.slice(8))}</span>
             {day.closed ? (
+              // A sign, not a word: a word does not fit a phone's day; the label says "closed" in words.
               <span className={styles.dayMark} aria-hidden="true">
-                {t('calendar.closedShort')}
+                ✕
               </span>
             ) : (
               day.options.some((o) => o.changed) && (
