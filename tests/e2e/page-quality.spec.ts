@@ -53,6 +53,28 @@ test("a member's profile: headings in order, nothing moves as the tokens arrive"
   expect((await shifts()).reduce((sum, s) => sum + s.value, 0)).toBeLessThanOrEqual(0.02);
 });
 
+test('the checkout page does not move while the booking loads', async ({ page }) => {
+  await signInAsNewMember(page, 'quality-checkout');
+  let slot: { id: string } | undefined;
+  for (let day = 0; !slot && day < 3; day++) {
+    const selectedDate = new Date(Date.now() + day * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+    const res = await page.request.post('/api/auth/octo/products/availability', { data: { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedDate } });
+    slot = ((await res.json()) as { id: string; available: boolean }[]).find((s) => s.available);
+  }
+  const started = await page.request.post('/api/auth/octo/bookings/payWithPayment', { data: { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime: slot!.id } });
+  const { bookingId } = (await started.json()) as { bookingId: string };
+  const shifts = await recordLayoutShifts(page);
+  await page.route('**/api/auth/octo/bookings/refetchSession*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto(`/checkout?uuid=${bookingId}`);
+  await expect(page.getByRole('timer')).toContainText(/\d+s/);
+  await expect(page.getByRole('button', { name: /^Pay/ })).toBeVisible();
+  await page.waitForTimeout(500);
+  expect((await shifts()).reduce((sum, s) => sum + s.value, 0)).toBeLessThanOrEqual(0.02);
+});
+
 test('the sign-in pages describe themselves in the visitor’s language', async ({ page }) => {
   for (const path of ['/login', '/signup', '/verifyRequest']) {
     await page.goto(`/fr${path}`);
