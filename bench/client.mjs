@@ -24,6 +24,8 @@ export function browserClient(baseUrl, email = `bench.${crypto.randomBytes(6).to
   return {
     email,
     request,
+    /** The cookies as a Cookie header, for a browser that must be this person (Lighthouse). */
+    cookieHeader: () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
     json,
     outbox,
     async signIn({ join = true } = {}) {

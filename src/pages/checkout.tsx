@@ -103,20 +103,21 @@ export default function CheckoutPage() {
       ) : (
         <>
           <h1 className={frame.heading}>{t('heading')}</h1>
-          {remaining !== undefined && (
-            <div className={styles.countdown} role="timer" aria-label={t('countdown.label')}>
-              <span>{t('countdown.label')}</span>
-              <span className={styles.countdownValue} aria-hidden="true">
-                {formatCountdown(remaining)}
-              </span>
-              <span className="visually-hidden">{formatCountdown(remaining)}</span>
-            </div>
-          )}
+          {/* In place from the first paint (a dash until the session is loaded): the cards below never jump. */}
+          <div className={styles.countdown} role="timer" aria-label={t('countdown.label')}>
+            <span>{t('countdown.label')}</span>
+            <span className={styles.countdownValue} aria-hidden="true">
+              {remaining === undefined ? '—' : formatCountdown(remaining)}
+            </span>
+            {remaining !== undefined && <span className="visually-hidden">{formatCountdown(remaining)}</span>}
+          </div>
           <div className={styles.layout}>
             <Card>
               <h2>{t('payment.heading')}</h2>
               {!paymentSession ? (
-                <p role="status">{t('loading')}</p>
+                <p role="status" className={styles.paymentLoading}>
+                  {t('loading')}
+                </p>
               ) : paymentSession.provider === 'stripe' && paymentSession.clientSecret && paymentSession.publishableKey ? (
                 <StripeEmbeddedCheckout publishableKey={paymentSession.publishableKey} clientSecret={paymentSession.clientSecret} onComplete={onStripeComplete} />
               ) : (

@@ -10,6 +10,7 @@ import { DatePicker } from '@/components/booking/DatePicker';
 import { MobileBookBar } from '@/components/booking/MobileBookBar';
 import { OptionPicker } from '@/components/booking/OptionPicker';
 import { ProductPicker } from '@/components/booking/ProductPicker';
+import { ProductsLoading } from '@/components/booking/ProductsLoading';
 import { QuantityPicker } from '@/components/booking/QuantityPicker';
 import { Step } from '@/components/booking/Step';
 import { TimeSlotPicker } from '@/components/booking/TimeSlotPicker';
@@ -65,9 +66,7 @@ export default function ProductsPage() {
             {productsError ? (
               <Alert tone="error">{t('loadFailed')}</Alert>
             ) : !products ? (
-              <p className={styles.hint} role="status">
-                {t('loading')}
-              </p>
+              <ProductsLoading />
             ) : (
               <ProductPicker products={products} selectedId={product?.id} onSelect={(p) => selectionStore.getState().selectProduct(p)} />
             )}

@@ -9,7 +9,7 @@ export default function VerifyRequestPage() {
   const { t } = useTranslation('auth');
   const email = useSignIn((s) => s.email);
   return (
-    <AuthPage title={t('verify.title')} heading={t('verify.heading')}>
+    <AuthPage title={t('verify.title')} heading={t('verify.heading')} description={`${t('verify.sent')} ${t('verify.validity')}`}>
       <p role="status">{email ? t('verify.sentTo', { email }) : t('verify.sent')}</p>
       <p>{t('verify.validity')}</p>
       <p className={styles.small}>

@@ -34,7 +34,7 @@ test('every page has a meta description in the visitor language', async ({ page 
     ['/', /loyalty program/],
     ['/products', /Choose your experience/],
     ['/login', /Enter your e-mail address/],
-    ['/verifyRequest', /loyalty program/],
+    ['/verifyRequest', /sign-in link/],
     ['/ja/products', /[\u3040-\u30ff\u4e00-\u9faf]/],
     ['/de/login', /E-Mail/],
   ] as const) {

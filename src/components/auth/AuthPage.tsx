@@ -4,10 +4,11 @@ import { PageTitle } from '@/components/ui/PageTitle';
 import styles from './auth.module.css';
 
 /** The frame shared by the sign-in pages: title, heading, intro and a card. */
-export function AuthPage({ title, heading, intro, children }: { title: string; heading: string; intro?: ReactNode; children: ReactNode }) {
+export function AuthPage({ title, heading, intro, description, children }: { title: string; heading: string; intro?: ReactNode; description?: string; children: ReactNode }) {
   return (
     <div className={styles.page}>
-      <PageTitle title={title} description={typeof intro === 'string' ? intro : undefined} />
+      {/* The meta description: the page's own, else its intro, else (PageTitle) the program's tagline. */}
+      <PageTitle title={title} description={description ?? (typeof intro === 'string' ? intro : undefined)} />
       <Card>
         <h1 className={styles.heading}>{heading}</h1>
         {intro && <p className={styles.intro}>{intro}</p>}

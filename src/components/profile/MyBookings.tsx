@@ -28,10 +28,10 @@ export function MyBookings({ orders, now }: { orders: OrderView[]; now: number }
         return (
           <li key={order.bookingId} className={styles.booking}>
             <div className={styles.bookingHeader}>
-              <h3>
+              <h2>
                 {order.productTitle}
                 {order.optionTitle !== order.productTitle ? ` · ${order.optionTitle}` : ''}
-              </h3>
+              </h2>
               <span className={styles.status} data-status={status}>
                 {t(`bookings.status.${status}`)}
               </span>

@@ -25,7 +25,7 @@ export function MyTokens({ tokens }: { tokens: MemberToken[] }) {
         <li key={token.id} className={styles.token}>
           {/* Our own SVG artwork: nothing for the image optimiser to resize. */}
           <Image src={token.artwork} alt="" width={160} height={160} unoptimized className={styles.tokenArt} />
-          <h3>{token.name}</h3>
+          <h2>{token.name}</h2>
           <p>{token.description}</p>
           <p className={styles.tokenDate}>{t('tokens.earned', { date: formatDate(token.earnedAt, locale) })}</p>
         </li>

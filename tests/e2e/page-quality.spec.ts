@@ -1,0 +1,90 @@
+// What Lighthouse measures of a visitor's page that a person notices (bench/lighthouse.mjs): nothing jumps
+// while the page loads, headings that run in order, a description in the visitor's language.
+import { expect, test, type Page } from '@playwright/test';
+import { signInAsNewMember } from './support';
+
+type Shift = { value: number; hadRecentInput: boolean; sources: string[] };
+
+/** Records every layout shift of the next page, naming the element moved (inside the aside, or its tag). */
+async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: Shift[] = [];
+    (window as unknown as { shifts: Shift[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node }[] }[]) {
+        const sources = entry.sources.map(({ node }) =>
+          node instanceof Element ? (node.closest('aside') ? 'aside' : `${node.tagName.toLowerCase()}.${node.className}`) : 'text',
+        );
+        shifts.push({ value: entry.value, hadRecentInput: entry.hadRecentInput, sources });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return async () => (await page.evaluate(() => (window as unknown as { shifts: Shift[] }).shifts)).filter((s) => !s.hadRecentInput);
+}
+
+test('the ticket page does not move while its products load (the booking summary stays put)', async ({ page }) => {
+  const shifts = await recordLayoutShifts(page);
+  // A slow connection: the products arrive well after the page has been painted.
+  await page.route('**/api/metadata/getProducts', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/products');
+  await expect(page.getByRole('status').filter({ hasText: 'Loading the tickets…' })).toBeAttached();
+  await expect(page.getByRole('radio', { name: /Main Deck/ }).first()).toBeAttached();
+  await page.waitForLoadState('networkidle');
+  // Layout-shift entries are delivered after the frame that moved.
+  await page.waitForTimeout(500);
+  const moved = await shifts();
+  expect(moved.filter((s) => s.sources.includes('aside'))).toEqual([]);
+  expect(moved.reduce((sum, s) => sum + s.value, 0)).toBeLessThanOrEqual(0.02);
+});
+
+test("a member's profile: headings in order, nothing moves as the tokens arrive", async ({ page }) => {
+  const shifts = await recordLayoutShifts(page);
+  await signInAsNewMember(page, 'quality');
+  await expect(page.getByRole('heading', { name: 'Welcome aboard' })).toBeVisible({ timeout: 20_000 });
+  const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((headings) => headings.map((h) => Number(h.tagName[1])));
+  expect(levels[0]).toBe(1);
+  levels.forEach((level, i) => expect(level, `heading ${i + 1} of ${levels.join(', ')}`).toBeLessThanOrEqual((levels[i - 1] ?? 0) + 1));
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Welcome aboard' })).toBeVisible();
+  await page.waitForTimeout(500);
+  expect((await shifts()).reduce((sum, s) => sum + s.value, 0)).toBeLessThanOrEqual(0.02);
+});
+
+test('the checkout page does not move while the booking loads', async ({ page }) => {
+  await signInAsNewMember(page, 'quality-checkout');
+  let slot: { id: string } | undefined;
+  for (let day = 0; !slot && day < 3; day++) {
+    const selectedDate = new Date(Date.now() + day * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+    const res = await page.request.post('/api/auth/octo/products/availability', { data: { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedDate } });
+    slot = ((await res.json()) as { id: string; available: boolean }[]).find((s) => s.available);
+  }
+  const started = await page.request.post('/api/auth/octo/bookings/payWithPayment', { data: { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime: slot!.id } });
+  const { bookingId } = (await started.json()) as { bookingId: string };
+  const shifts = await recordLayoutShifts(page);
+  await page.route('**/api/auth/octo/bookings/refetchSession*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto(`/checkout?uuid=${bookingId}`);
+  await expect(page.getByRole('timer')).toContainText(/\d+s/);
+  await expect(page.getByRole('button', { name: /^Pay/ })).toBeVisible();
+  await page.waitForTimeout(500);
+  expect((await shifts()).reduce((sum, s) => sum + s.value, 0)).toBeLessThanOrEqual(0.02);
+});
+
+test('the sign-in pages describe themselves in the visitor’s language', async ({ page }) => {
+  for (const path of ['/login', '/signup', '/verifyRequest']) {
+    await page.goto(`/fr${path}`);
+    const french = await page.locator('meta[name="description"]').getAttribute('content');
+    await page.goto(path);
+    const english = await page.locator('meta[name="description"]').getAttribute('content');
+    expect(french, path).toBeTruthy();
+    expect(english, path).toBeTruthy();
+    expect(french, path).not.toBe(english);
+  }
+  await page.goto('/verifyRequest');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /We have sent you a sign-in link\. .*expires in 30 minutes/);
+});
