@@ -1,16 +1,7 @@
 // Back from /checkout to /products: Book follows the member's latest choice, and never opens a second
 // hold for the same one (docs/product.md#states).
 import { expect, test, type Page } from '@playwright/test';
-import { signInAsNewMember } from './support';
-
-async function chooseVisit(page: Page, adults: number) {
-  await page.goto('/products');
-  await page.getByRole('radio', { name: /^Main Deck/ }).check({ force: true });
-  for (let i = 0; i < adults; i++) await page.getByRole('button', { name: 'Add one Adult' }).click();
-  await page.getByRole('button', { name: 'Next month' }).click();
-  await page.locator('button[data-status="AVAILABLE"]').first().click();
-  await page.getByRole('button', { name: /^11:00 AM/ }).click();
-}
+import { chooseVisit, signInAsNewMember } from './support';
 
 const bookingId = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('skypass.payment') ?? '{}').state?.bookingId as string | undefined);
 

@@ -1,22 +1,6 @@
 // Booking and paying as a member does: Book, the checkout with its countdown, a card, the tickets.
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, signInAsNewMember } from './support';
-
-async function chooseVisit(page: Page, adults: number) {
-  await page.goto('/products');
-  await page.getByRole('radio', { name: /^Main Deck/ }).check({ force: true });
-  for (let i = 0; i < adults; i++) await page.getByRole('button', { name: 'Add one Adult' }).click();
-  await page.getByRole('button', { name: 'Next month' }).click();
-  await page.locator('button[data-status="AVAILABLE"]').first().click();
-  await page.getByRole('button', { name: /^11:00 AM/ }).click();
-}
-
-async function payWith(page: Page, card: string) {
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Expiry date').fill('12/34');
-  await page.getByLabel('Security code').fill('123');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
-}
+import { expect, test } from '@playwright/test';
+import { chooseVisit, expectNoAxeViolations, payWith, signInAsNewMember } from './support';
 
 test('a member books, pays with 4242, gets the tickets by e-mail and sees the booking in the profile', async ({ page }) => {
   const email = await signInAsNewMember(page, 'payer');

@@ -2,7 +2,7 @@
 // rendered per request (by nonce), runs its scripts and breaks no rule of the policy, through a whole
 // visit: the home page, the language, sign-in, booking, paying, the profile, the dev mailbox, the errors.
 import { expect, test, type Page } from '@playwright/test';
-import { signInAsNewMember } from './support';
+import { chooseVisit, payWith, signInAsNewMember } from './support';
 
 /** Collects what the browser refuses under the policy, as the page itself would be told. */
 async function watchViolations(page: Page): Promise<string[]> {
@@ -40,19 +40,11 @@ test('no page breaks the Content-Security-Policy, and every page runs its script
 
   // Pages rendered per request, signed in: booking and paying, the profile, the mailbox.
   await signInAsNewMember(page, 'csp');
-  await page.goto('/products');
-  await page.getByRole('radio', { name: /^Main Deck/ }).check({ force: true });
-  await page.getByRole('button', { name: 'Add one Adult' }).click();
-  await page.getByRole('button', { name: 'Next month' }).click();
-  await page.locator('button[data-status="AVAILABLE"]').first().click();
-  await page.getByRole('button', { name: /^11:00 AM/ }).click();
+  await chooseVisit(page, 1);
   await page.getByRole('button', { name: 'Book' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await page.reload();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry date').fill('12/34');
-  await page.getByLabel('Security code').fill('123');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await payWith(page, '4242 4242 4242 4242');
   await expect(page.getByRole('heading', { name: 'Your visit is booked' })).toBeVisible();
   await expect(page.getByRole('img', { name: /^QR code of ticket TKT-/ })).toHaveCount(1);
   await page.goto('/profile');

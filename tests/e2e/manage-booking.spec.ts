@@ -1,24 +1,16 @@
 // A member manages a booking: from "My bookings" to the booking's page, another time picked, the change
 // checked and confirmed, and the new tickets shown (and e-mailed, with the calendar file).
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, signInAsNewMember } from './support';
+import { chooseVisit, expectNoAxeViolations, payWith, signInAsNewMember } from './support';
 
 // Each flow books and pays before it changes or cancels: a minute is too short on a loaded machine.
 test.describe.configure({ timeout: 150_000 });
 
 async function bookAndPay(page: Page) {
-  await page.goto('/products');
-  await page.getByRole('radio', { name: /^Main Deck/ }).check({ force: true });
-  await page.getByRole('button', { name: 'Add one Adult' }).click();
-  await page.getByRole('button', { name: 'Next month' }).click();
-  await page.locator('button[data-status="AVAILABLE"]').first().click();
-  await page.getByRole('button', { name: /^11:00 AM/ }).click();
+  await chooseVisit(page, 1);
   await page.getByRole('button', { name: 'Book' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry date').fill('12/34');
-  await page.getByLabel('Security code').fill('123');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await payWith(page, '4242 4242 4242 4242');
   await expect(page.getByRole('heading', { name: 'Your visit is booked' })).toBeVisible();
   return (await page.locator('[class*="bigReference"]').textContent())!;
 }

@@ -56,3 +56,21 @@ export async function signOutThroughNavbar(page: Page) {
   else await banner.getByRole('button', { name: 'Menu' }).click();
   await banner.getByRole('button', { name: 'Sign out' }).filter({ visible: true }).click();
 }
+
+/** On /products: Main Deck, `adults` adults, the first day on sale next month, 11:00 AM. */
+export async function chooseVisit(page: Page, adults: number) {
+  await page.goto('/products');
+  await page.getByRole('radio', { name: /^Main Deck/ }).check({ force: true });
+  for (let i = 0; i < adults; i++) await page.getByRole('button', { name: 'Add one Adult' }).click();
+  await page.getByRole('button', { name: 'Next month' }).click();
+  await page.locator('button[data-status="AVAILABLE"]').first().click();
+  await page.getByRole('button', { name: /^11:00 AM/ }).click();
+}
+
+/** On /checkout: the test gateway's card form, filled and sent. */
+export async function payWith(page: Page, card: string) {
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry date').fill('12/34');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+}

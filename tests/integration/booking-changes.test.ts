@@ -11,30 +11,24 @@ import { startCheckout } from '@/modules/checkout/start-checkout';
 import { AppError } from '@/server/errors';
 import { bookingChanges, orders, testPaymentSessions } from '@/server/db/schema';
 import { embeddedCheckoutDeps, signedUpMember } from '../support/checkout';
-import { openTestDatabase } from '../support/database';
-import { createTestDatabase, type TestDatabase } from '../support/postgres';
+import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
 import { adults, openDay } from './supplier-scenarios';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
-const backends = [{ name: 'PGlite', adminUrl: undefined as string | undefined }];
-if (process.env.TEST_DATABASE_URL) backends.push({ name: 'PostgreSQL', adminUrl: process.env.TEST_DATABASE_URL });
 
-describe.each(backends)('changing a booking on $name', ({ adminUrl }) => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  let postgres: TestDatabase | undefined;
+describe.each(TEST_BACKENDS)('changing a booking on $name', ({ adminUrl }) => {
+  let database: Awaited<ReturnType<typeof openBackendDatabase>>;
   let clock: Date | undefined;
   const now = () => clock ?? new Date();
   let deps: ReturnType<typeof embeddedCheckoutDeps>;
   const gateway = () => deps.gateway;
 
   beforeAll(async () => {
-    postgres = adminUrl ? await createTestDatabase(adminUrl) : undefined;
-    database = await openTestDatabase(postgres?.url);
+    database = await openBackendDatabase(adminUrl);
     deps = embeddedCheckoutDeps(database.db, now);
   }, 60_000);
   afterAll(async () => {
     await database?.dispose();
-    await postgres?.drop();
   });
 
   const newMember = () => signedUpMember(database.db, 'changer');

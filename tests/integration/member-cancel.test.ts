@@ -12,30 +12,24 @@ import { startCheckout } from '@/modules/checkout/start-checkout';
 import type { AppError } from '@/server/errors';
 import { bookingCancellations, orders, testPaymentSessions } from '@/server/db/schema';
 import { embeddedCheckoutDeps, signedUpMember } from '../support/checkout';
-import { openTestDatabase } from '../support/database';
-import { createTestDatabase, type TestDatabase } from '../support/postgres';
+import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
 import { openDay } from './supplier-scenarios';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 const HOUR = 3_600_000;
-const backends = [{ name: 'PGlite', adminUrl: undefined as string | undefined }];
-if (process.env.TEST_DATABASE_URL) backends.push({ name: 'PostgreSQL', adminUrl: process.env.TEST_DATABASE_URL });
 
-describe.each(backends)('a member cancels on $name', ({ adminUrl }) => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  let postgres: TestDatabase | undefined;
+describe.each(TEST_BACKENDS)('a member cancels on $name', ({ adminUrl }) => {
+  let database: Awaited<ReturnType<typeof openBackendDatabase>>;
   let clock: Date | undefined;
   const now = () => clock ?? new Date();
   let deps: ReturnType<typeof embeddedCheckoutDeps>;
 
   beforeAll(async () => {
-    postgres = adminUrl ? await createTestDatabase(adminUrl) : undefined;
-    database = await openTestDatabase(postgres?.url);
+    database = await openBackendDatabase(adminUrl);
     deps = embeddedCheckoutDeps(database.db, now);
   }, 60_000);
   afterAll(async () => {
     await database?.dispose();
-    await postgres?.drop();
   });
 
   async function booked(productId: string, optionId: string, daysAhead: number, quantities: Record<string, number>) {

@@ -18,8 +18,7 @@ import { staffReport } from '@/modules/reports/staff-report';
 import { newSigningSeed } from '@/server/ticket-keys';
 import { todayIn } from '@/universal/local-date';
 import { embeddedCheckoutDeps, signedUpMember } from '../support/checkout';
-import { openTestDatabase } from '../support/database';
-import { createTestDatabase } from '../support/postgres';
+import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
 import { adults, firstSlot, NY, openDay } from './supplier-scenarios';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
@@ -27,7 +26,6 @@ const MANAGER = { kind: 'staff' as const, userId: 'manager-user', email: 'manage
 const SETTINGS = { timeZone: NY, currency: 'USD' };
 const NAMES: ReportNames = { product: (id) => `Product ${id}`, channel: (id) => (id === 'website' ? 'this website' : id), drop: (id) => `Drop ${id}` };
 
-const backends = [{ name: 'PGlite', url: undefined as string | undefined }, ...(process.env.TEST_DATABASE_URL ? [{ name: 'PostgreSQL', url: process.env.TEST_DATABASE_URL }] : [])];
 
 /** A CSV as rows of cells (the test's own reader: quoted fields, doubled quotes, CRLF). */
 function parseCsv(text: string): string[][] {
@@ -58,24 +56,20 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-describe.each(backends)('reports on $name', ({ url }) => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  let dropDatabase: (() => Promise<void>) | undefined;
+describe.each(TEST_BACKENDS)('reports on $name', ({ adminUrl }) => {
+  let database: Awaited<ReturnType<typeof openBackendDatabase>>;
   let clock = new Date();
   const now = () => clock;
   let deps: ReturnType<typeof embeddedCheckoutDeps>;
 
   beforeAll(async () => {
     vi.stubEnv('TICKET_SIGNING_KEY', newSigningSeed());
-    const pg = url ? await createTestDatabase(url) : undefined;
-    dropDatabase = pg?.drop;
-    database = await openTestDatabase(pg?.url);
+    database = await openBackendDatabase(adminUrl);
     deps = embeddedCheckoutDeps(database.db, now);
   });
   afterAll(async () => {
     vi.unstubAllEnvs();
     await database?.dispose();
-    await dropDatabase?.();
   });
 
   async function paidOrder(selectedTime: string, quantity: number, joined: boolean) {

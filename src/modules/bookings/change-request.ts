@@ -3,8 +3,11 @@
 import { z } from 'zod';
 import { checkoutRequest } from '../checkout/checkout-request';
 
+/** A booking named by its member (its reference or id): anything unusable reads as a booking not found. */
+export const bookingKey = z.string({ error: 'bookingNotFound' }).trim().min(1, 'bookingNotFound').max(100, 'bookingNotFound');
+
 export const changeRequest = z.strictObject({
-  bookingId: z.string({ error: 'bookingNotFound' }).trim().min(1, 'bookingNotFound').max(100, 'bookingNotFound'),
+  bookingId: bookingKey,
   quantities: checkoutRequest.shape.quantities,
   selectedTime: checkoutRequest.shape.selectedTime,
   /** false (the default) only prices the change, true makes it. */

@@ -2,6 +2,7 @@
 // (.pkpass) of one ticket of the member's confirmed booking; 404 when Apple Wallet is not configured.
 import { z } from 'zod';
 import { jsonRoute } from '@/http/route';
+import { bookingKey } from '@/modules/bookings/change-request';
 import { memberBooking } from '@/modules/bookings/member-booking';
 import { appleWalletPass } from '@/modules/wallet/apple-wallet';
 import { getDb } from '@/server/db/client';
@@ -10,10 +11,7 @@ import { serverT } from '@/server/i18n';
 import { isLocale } from '@/config/locales';
 import { appleWalletConfig } from '@/wiring/wallet';
 
-const query = z.object({
-  booking: z.string({ error: 'bookingNotFound' }).min(1, 'bookingNotFound').max(100, 'bookingNotFound'),
-  ticket: z.string({ error: 'bookingNotFound' }).min(1, 'bookingNotFound').max(100, 'bookingNotFound'),
-});
+const query = z.object({ booking: bookingKey, ticket: bookingKey });
 
 export default jsonRoute({
   method: 'GET',

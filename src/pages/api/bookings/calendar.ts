@@ -2,9 +2,10 @@
 import { z } from 'zod';
 import { jsonRoute } from '@/http/route';
 import { bookingCalendar } from '@/modules/bookings/booking-calendar';
+import { bookingKey } from '@/modules/bookings/change-request';
 import { getCheckoutDeps } from '@/wiring/checkout';
 
-const query = z.object({ booking: z.string({ error: 'bookingNotFound' }).min(1, 'bookingNotFound').max(100, 'bookingNotFound') });
+const query = z.object({ booking: bookingKey });
 
 export default jsonRoute({
   method: 'GET',

@@ -2,13 +2,14 @@
 // booking now (without confirm), or the cancellation (confirm true, with the refund the member was shown).
 import { z } from 'zod';
 import { jsonRoute } from '@/http/route';
+import { bookingKey } from '@/modules/bookings/change-request';
 import { cancelOwnBooking } from '@/modules/bookings/member-cancel';
 import { getCheckoutDeps } from '@/wiring/checkout';
 
 export const config = { api: { bodyParser: false } };
 
 const body = z.strictObject({
-  bookingId: z.string({ error: 'bookingNotFound' }).trim().min(1, 'bookingNotFound').max(100, 'bookingNotFound'),
+  bookingId: bookingKey,
   confirm: z.boolean().optional(),
   expectedRefund: z.number().int().min(0).optional(),
 });
