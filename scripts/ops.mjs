@@ -4,6 +4,7 @@
 //   npm run ops -- cancel <booking reference> [--refund | --refund=<cents>] [--reason=<text>]
 //   npm run ops -- resend <booking reference>
 //   npm run ops -- today [yyyy-MM-dd]
+//   npm run ops -- waitlist [yyyy-MM-dd]
 //   npm run ops -- report [--from=yyyy-MM-dd] [--to=yyyy-MM-dd] [--report=<name>] [--csv]
 //   npm run ops -- close-day <yyyy-MM-dd> "<reason>"
 //   npm run ops -- open-day <yyyy-MM-dd>
@@ -17,7 +18,7 @@ const key = process.env.OPS_API_KEY ?? 'skypass-demo-ops-key';
 
 function usage() {
   console.error(
-    'usage: npm run ops -- redeem <booking reference>\n       npm run ops -- load-mint-links <drop id> <file of qr_hashes>\n       npm run ops -- cancel <booking reference> [--refund | --refund=<cents>] [--reason=<text>]\n       npm run ops -- resend <booking reference>\n       npm run ops -- today [yyyy-MM-dd]\n       npm run ops -- report [--from=yyyy-MM-dd] [--to=yyyy-MM-dd] [--report=sales-by-day|sales-by-product|sales-by-channel|admissions|members|tokens] [--csv]\n       npm run ops -- close-day <yyyy-MM-dd> "<reason>"\n       npm run ops -- open-day <yyyy-MM-dd>\n       npm run ops -- set-capacity <option id> <yyyy-MM-dd> [HH:MM] <capacity | reset>',
+    'usage: npm run ops -- redeem <booking reference>\n       npm run ops -- load-mint-links <drop id> <file of qr_hashes>\n       npm run ops -- cancel <booking reference> [--refund | --refund=<cents>] [--reason=<text>]\n       npm run ops -- resend <booking reference>\n       npm run ops -- today [yyyy-MM-dd]\n       npm run ops -- waitlist [yyyy-MM-dd]\n       npm run ops -- report [--from=yyyy-MM-dd] [--to=yyyy-MM-dd] [--report=sales-by-day|sales-by-product|sales-by-channel|admissions|members|tokens] [--csv]\n       npm run ops -- close-day <yyyy-MM-dd> "<reason>"\n       npm run ops -- open-day <yyyy-MM-dd>\n       npm run ops -- set-capacity <option id> <yyyy-MM-dd> [HH:MM] <capacity | reset>',
   );
   process.exit(2);
 }
@@ -129,6 +130,16 @@ if (command === 'redeem' && args.length === 1) {
   const width = Math.max(...rows.map((r) => String(r[0]).length));
   console.log(['slot'.padEnd(width), ...columns.map((c) => c.padStart(9))].join(' '));
   for (const row of rows) console.log([String(row[0]).padEnd(width), ...row.slice(1).map((n) => String(n).padStart(9))].join(' '));
+} else if (command === 'waitlist' && args.length <= 1) {
+  const { slots } = await call('/api/ops/waitlist', args[0] ? { date: args[0] } : {});
+  if (slots.length === 0) console.log('Nobody is waiting on this day.');
+  for (const slot of slots) {
+    console.log(`${slot.availabilityId.slice(0, 16).replace('T', ' ')} ${slot.optionId}`);
+    for (const e of slot.entries) {
+      const state = e.status === 'OFFERED' ? `offered until ${e.offerExpiresAt}` : 'waiting';
+      console.log(`  ${String(e.position).padStart(3)}. ${e.email} (${e.name || '-'}), ${e.places} place(s), ${state}`);
+    }
+  }
 } else if (command === 'close-day' && args.length === 2) {
   const body = await call('/api/ops/calendar/close', { date: args[0], reason: args[1] });
   console.log(`${body.date} is closed (${body.reason})${body.changed ? '' : ', as it was'}. ${body.bookings} booking(s) on this day stay valid; cancel them with npm run ops -- cancel.`);

@@ -6,14 +6,13 @@ import { useTranslation } from '@/client/i18n';
 import { toast } from '@/client/toast';
 import { availabilityStore, selectionStore } from '@/client/booking/browser-stores';
 import { paymentStore, usePayment } from '@/client/checkout/browser-payment';
-import { formatCountdown } from '@/client/checkout/countdown';
 import { ERROR_TOAST_MS } from '@/client/checkout/payment-store';
 import { useCountdown } from '@/client/checkout/use-countdown';
 import styles from '@/components/checkout/checkout.module.css';
 import frame from '@/components/ui/page.module.css';
 import { OrderSummary } from '@/components/checkout/OrderSummary';
-import { StripeEmbeddedCheckout } from '@/components/checkout/StripeEmbeddedCheckout';
-import { TestCardForm } from '@/components/checkout/TestCardForm';
+import { PaymentCountdown } from '@/components/checkout/PaymentCountdown';
+import { PaymentForm } from '@/components/checkout/PaymentForm';
 import { Tickets } from '@/components/checkout/Tickets';
 import { Alert } from '@/components/ui/Alert';
 import { Card } from '@/components/ui/Card';
@@ -103,14 +102,7 @@ export default function CheckoutPage() {
       ) : (
         <>
           <h1 className={frame.heading}>{t('heading')}</h1>
-          {/* In place from the first paint (a dash until the session is loaded): the cards below never jump. */}
-          <div className={styles.countdown} role="timer" aria-label={t('countdown.label')}>
-            <span>{t('countdown.label')}</span>
-            <span className={styles.countdownValue} aria-hidden="true">
-              {remaining === undefined ? '—' : formatCountdown(remaining)}
-            </span>
-            {remaining !== undefined && <span className="visually-hidden">{formatCountdown(remaining)}</span>}
-          </div>
+          <PaymentCountdown remaining={remaining} />
           <div className={styles.layout}>
             <Card>
               <h2>{t('payment.heading')}</h2>
@@ -118,10 +110,8 @@ export default function CheckoutPage() {
                 <p role="status" className={styles.paymentLoading}>
                   {t('loading')}
                 </p>
-              ) : paymentSession.provider === 'stripe' && paymentSession.clientSecret && paymentSession.publishableKey ? (
-                <StripeEmbeddedCheckout publishableKey={paymentSession.publishableKey} clientSecret={paymentSession.clientSecret} onComplete={onStripeComplete} />
               ) : (
-                <TestCardForm sessionId={paymentSession.id} amount={paymentSession.amount} currency={paymentSession.currency} onPaid={finish} />
+                <PaymentForm session={paymentSession} onPaid={finish} onStripeComplete={onStripeComplete} />
               )}
             </Card>
             <Card>

@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from '@/client/i18n';
+import { missingChoice } from '@/client/booking/availability-store';
 import { availabilityStore, selectionStore, useAvailability, useRestoredBooking, useSelection } from '@/client/booking/browser-stores';
 import { useBook } from '@/client/booking/use-book';
 import { useProducts } from '@/client/booking/use-products';
+import { useWaitlistJoin } from '@/client/booking/use-waitlist-join';
 import { BookingSummary } from '@/components/booking/BookingSummary';
 import styles from '@/components/booking/booking.module.css';
 import frame from '@/components/ui/page.module.css';
@@ -37,10 +39,23 @@ export default function ProductsPage() {
   const problem = useAvailability((s) => s.problem);
   const message = useAvailability((s) => s.message);
   const { book, busy } = useBook();
+  const waitlist = useWaitlistJoin();
 
   const product = products?.find((p) => p.id === productId);
   const option = product?.options.find((o) => o.id === optionId);
   const hasQuantity = Object.keys(quantities).length > 0;
+  // What is still to choose. Once the catalogue is here, a saved product or option it no longer offers
+  // counts as not chosen; before, the saved choice is taken as it is.
+  const missing = missingChoice({
+    productId: products ? product?.id : productId,
+    optionId: products ? option?.id : optionId,
+    quantities,
+    selectedDate,
+    selectedTime,
+  });
+  // One option is chosen with the product; the step shows when there is a choice, or none is made.
+  const showOptions = !!product && (product.options.length > 1 || !option);
+  const stepAfterOptions = showOptions ? 3 : 2;
 
   useEffect(() => {
     if (!productId || !optionId || !hasQuantity || !selectedDate) return;
@@ -71,13 +86,13 @@ export default function ProductsPage() {
               <ProductPicker products={products} selectedId={product?.id} onSelect={(p) => selectionStore.getState().selectProduct(p)} />
             )}
           </Step>
-          {product && product.options.length > 1 && (
+          {product && showOptions && (
             <Step number={2} title={t('steps.option')}>
               <OptionPicker product={product} selectedId={optionId} onSelect={(id) => selectionStore.getState().selectOption(id)} />
             </Step>
           )}
           {product && option && (
-            <Step number={product.options.length > 1 ? 3 : 2} title={t('steps.quantities')}>
+            <Step number={stepAfterOptions} title={t('steps.quantities')}>
               <QuantityPicker
                 option={option}
                 currency={product.currency}
@@ -87,7 +102,7 @@ export default function ProductsPage() {
             </Step>
           )}
           {product && option && (
-            <Step number={product.options.length > 1 ? 4 : 3} title={t('steps.date')}>
+            <Step number={stepAfterOptions + 1} title={t('steps.date')}>
               {!hasQuantity && <p className={styles.hint}>{t('calendar.pickQuantitiesFirst')}</p>}
               <DatePicker
                 productId={product.id}
@@ -99,19 +114,17 @@ export default function ProductsPage() {
             </Step>
           )}
           {product && option && (
-            <Step number={product.options.length > 1 ? 5 : 4} title={t('steps.time')}>
+            <Step number={stepAfterOptions + 2} title={t('steps.time')}>
               {problem === 'failed' ? (
                 <Alert tone="error">{message ?? t('messages.failedToFetch')}</Alert>
-              ) : !hasQuantity ? (
-                <p className={styles.hint}>{t('messages.selectQuantity')}</p>
-              ) : !selectedDate ? (
-                <p className={styles.hint}>{t('slots.pickDateFirst')}</p>
+              ) : missing === 'selectQuantity' || missing === 'selectDate' ? (
+                <p className={styles.hint}>{t(`messages.${missing}`)}</p>
               ) : isFetching || fetchedDate !== selectedDate ? (
                 <p className={styles.hint} role="status">
                   {t('slots.loading')}
                 </p>
               ) : (
-                <TimeSlotPicker slots={slots} selectedId={selectedTime} onSelect={(id) => availabilityStore.getState().selectTime(id)} />
+                <TimeSlotPicker slots={slots} selectedId={selectedTime} onSelect={(id) => availabilityStore.getState().selectTime(id)} waitlist={waitlist} />
               )}
             </Step>
           )}
@@ -122,6 +135,7 @@ export default function ProductsPage() {
           quantities={quantities}
           selectedDate={selectedDate}
           selectedTime={selectedTime}
+          missing={missing}
           busy={busy}
           onBook={book}
           onReset={reset}

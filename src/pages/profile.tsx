@@ -3,6 +3,7 @@ import { useTranslation } from '@/client/i18n';
 import { useMembership } from '@/client/loyalty/use-membership';
 import { MyBookings } from '@/components/profile/MyBookings';
 import { MyTokens } from '@/components/profile/MyTokens';
+import { MyWaitlist } from '@/components/profile/MyWaitlist';
 import styles from '@/components/profile/profile.module.css';
 import frame from '@/components/ui/page.module.css';
 import { Card } from '@/components/ui/Card';
@@ -12,6 +13,8 @@ import { getMemberProfile } from '@/modules/accounts/member-profile';
 import { memberOrders } from '@/modules/checkout/member-orders';
 import { orderView, type OrderView } from '@/modules/checkout/order-view';
 import { getMembership, type Membership } from '@/modules/loyalty/membership';
+import { memberWaitlist, type WaitlistPlace } from '@/modules/waitlist/member-waitlist';
+import { getSupplier } from '@/wiring/supplier';
 import { requireMember } from '@/http/require-member';
 import { getDb } from '@/server/db/client';
 import { formatLongDate } from '@/universal/format/date-time';
@@ -23,10 +26,11 @@ type Props = {
   member: { name: string; email: string; phoneNumber: string; country: string; joined: string; marketingOptIn: boolean };
   orders: OrderView[];
   membership: Membership;
+  waitlist: WaitlistPlace[];
   renderedAt: number;
 };
 
-export default function ProfilePage({ member, orders, membership, renderedAt }: Props) {
+export default function ProfilePage({ member, orders, membership, waitlist, renderedAt }: Props) {
   const { t } = useTranslation('profile');
   // The tokens as the server rendered them, then as the poll finds them.
   const tokens = useMembership().data?.tokens ?? membership.tokens;
@@ -56,7 +60,16 @@ export default function ProfilePage({ member, orders, membership, renderedAt }: 
           label={t('heading')}
           tabs={[
             { id: 'tokens', label: t('tabs.tokens'), content: <MyTokens tokens={tokens} /> },
-            { id: 'bookings', label: t('tabs.bookings'), content: <MyBookings orders={orders} now={renderedAt} /> },
+            {
+              id: 'bookings',
+              label: t('tabs.bookings'),
+              content: (
+                <>
+                  <MyWaitlist places={waitlist} />
+                  <MyBookings orders={orders} now={renderedAt} />
+                </>
+              ),
+            },
             { id: 'details', label: t('tabs.details'), content: details },
           ]}
         />
@@ -70,10 +83,12 @@ export const getServerSideProps: GetServerSideProps<Props> = async (ctx) => {
   if (redirect) return { redirect };
   const db = await getDb();
   const locale = ctx.locale ?? 'en';
-  const [profile, orders, membership] = await Promise.all([
+  const language = isLocale(locale) ? locale : 'en';
+  const [profile, orders, membership, waitlist] = await Promise.all([
     getMemberProfile(db, session.user.id),
     memberOrders(db, session.user.id),
-    getMembership(db, session.user.id, isLocale(locale) ? locale : 'en'),
+    getMembership(db, session.user.id, language),
+    memberWaitlist({ db, supplier: await getSupplier() }, session.user.id, language),
   ]);
   if (!profile) return { notFound: true };
   const country = new Intl.DisplayNames([locale], { type: 'region' }).of(profile.country) ?? profile.country;
@@ -92,6 +107,7 @@ export const getServerSideProps: GetServerSideProps<Props> = async (ctx) => {
       },
       orders: orders.map(orderView),
       membership,
+      waitlist,
       renderedAt: Date.now(),
     },
   };

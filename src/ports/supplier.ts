@@ -66,6 +66,13 @@ export type BookingUpdateRequest = {
   notes?: string | null;
   unitItems?: UnitItemInput[];
   contact?: BookingContactInput;
+  /**
+   * Not OCTO: the uuid of our own hold on the places the booking moves into (a change paid after the
+   * hold was made, docs/decisions/0023). The local supplier gives the hold back and moves the booking in
+   * one transaction under the slot's lock; the OCTO client cancels the hold, then PATCHes (two calls: the
+   * places could go in between, and the PATCH is then refused). A hold already gone is no error.
+   */
+  releaseHold?: string;
 };
 
 export type ConfirmationRequest = { contact: BookingContactInput; resellerReference?: string; unitItems?: UnitItemInput[] };

@@ -150,6 +150,12 @@ const schema = z.object({
   APPLE_PASS_KEY: z.string().includes('PRIVATE KEY', { message: 'APPLE_PASS_KEY is a PEM private key' }).optional(),
   APPLE_PASS_KEY_PASSPHRASE: z.string().optional(),
   APPLE_WWDR_CERT: z.string().includes('CERTIFICATE', { message: 'APPLE_WWDR_CERT is a PEM certificate' }).optional(),
+  /** The key of Apple passes' authentication tokens (HMAC of the serial): one derived from APPLE_PASS_KEY when unset. */
+  APPLE_PASS_AUTH_SECRET: z.string().min(32, 'APPLE_PASS_AUTH_SECRET must be at least 32 characters').optional(),
+  /** Where Apple's push service and Google Wallet's API and token endpoint are: only tests point them elsewhere. */
+  APNS_BASE_URL: z.url({ protocol: /^https$/ }).default('https://api.push.apple.com'),
+  GOOGLE_WALLET_API_BASE: z.url({ protocol: /^https?$/ }).default('https://walletobjects.googleapis.com'),
+  GOOGLE_OAUTH_TOKEN_URL: z.url({ protocol: /^https?$/ }).default('https://oauth2.googleapis.com/token'),
   /** How early or late (minutes) the gate admits a ticket around its slot's start. */
   GATE_TOLERANCE_MINUTES: z.coerce.number().int().min(0).max(720).default(30),
 });

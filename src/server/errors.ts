@@ -18,7 +18,6 @@ export type ErrorCode =
   | 'SUPPLIER_FAILED'
   | 'SOLD_OUT'
   | 'NOT_CHANGEABLE'
-  | 'COSTS_MORE'
   | 'BOOKING_BUSY'
   | 'PRICE_CHANGED'
   | 'PAYMENT_FAILED'
@@ -29,6 +28,12 @@ export type ErrorCode =
   | 'REFUND_CHANGED'
   | 'CAPACITY_TAKEN'
   | 'CLOSED_IN_CATALOG'
+  | 'DAY_CLOSED'
+  | 'PLACES_AVAILABLE'
+  | 'WAITLIST_FULL'
+  | 'ALREADY_WAITING'
+  | 'ALREADY_BOOKED'
+  | 'WAITLIST_CHANGED'
   | 'INTERNAL';
 
 /** A key of locales/en/errors.json: every message an API answer can carry. */

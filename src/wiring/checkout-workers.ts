@@ -1,6 +1,7 @@
 // The checkout's background work in the server process: the sweeper, which completes every order whose
-// payment succeeded without waiting for the member (docs/decisions/0015), and the sender of the mail
-// queue (tickets and refund e-mails). Both start with the server, so a restart heals a crash at once.
+// payment succeeded without waiting for the member (docs/decisions/0015) and every paid change of a booking
+// (0023), and the sender of the mail queue (tickets and refund e-mails). Both start with the server, so a restart heals a crash at once.
+import { prepareFirstChangeSweep, sweepPaidChanges } from '@/modules/bookings/sweep-paid-changes';
 import { prepareFirstSweep, sweepPaidOrders } from '@/modules/checkout/sweep-paid-orders';
 import { deliverQueuedMail, releaseMailLeases } from '@/modules/email/mail-queue';
 import { getDb, isSharedDatabase } from '@/server/db/client';
@@ -18,6 +19,7 @@ async function recoverFromCrash(): Promise<void> {
   const db = await getDb();
   const leasesAreStale = !isSharedDatabase();
   await prepareFirstSweep(db, { leasesAreStale });
+  await prepareFirstChangeSweep(db, { leasesAreStale });
   if (leasesAreStale) await releaseMailLeases(db);
 }
 
@@ -29,6 +31,8 @@ export function startCheckoutWorkers(): void {
     await recovered;
     const { checked, completed } = await sweepPaidOrders(await getCheckoutDeps());
     if (completed > 0) console.log(`[checkout] the sweeper completed ${completed} paid order(s) of ${checked} checked`);
+    const changes = await sweepPaidChanges(await getCheckoutDeps());
+    if (changes.completed > 0) console.log(`[bookings] the sweeper completed ${changes.completed} paid change(s) of ${changes.checked} checked`);
   });
   startBackgroundLoop('mail:send', SEND_EVERY_MS, async () => {
     await recovered;

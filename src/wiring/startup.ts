@@ -1,5 +1,5 @@
 // Start-up: the configuration is checked, the database opened, migrated and seeded, resellers
-// registered and the workers started (token issuing, the paid-order sweeper, the mail sender), before
+// registered and the workers started (token issuing, the paid-order sweeper, the mail sender, the waitlist, wallet pushes), before
 // the first request. A server that cannot run correctly stops here with a one-line reason.
 import { checkAllConfigFiles } from '@/config/check-all';
 import { parseResellerKeys, resellerKeysRefusal, syncResellers } from '@/modules/resellers/reseller-keys';
@@ -10,6 +10,8 @@ import { startCheckoutWorkers } from './checkout-workers';
 import { startLoyaltyWorker } from './loyalty-worker';
 import { getMailTransport } from './mail';
 import { startOctoWebhookWorker } from './octo-webhook-worker';
+import { startWaitlistWorker } from './waitlist-worker';
+import { startWalletWorker } from './wallet-worker';
 import { getSupplier } from './supplier';
 
 function refuse(reason: string): never {
@@ -53,6 +55,8 @@ export async function startServer(): Promise<void> {
   startLoyaltyWorker();
   startCheckoutWorkers();
   startOctoWebhookWorker();
+  startWaitlistWorker();
+  startWalletWorker();
   if (env.OCTO_BASE_URL) await describeOctoSupplier(env.OCTO_BASE_URL);
   const database = env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;
   console.log(

@@ -7,6 +7,7 @@ import { createOctoClient } from '@/adapters/supplier/octo/octo-client';
 import type { SupplierPort } from '@/ports/supplier';
 import { notifyAvailabilityUpdate, notifyBookingUpdate, type SlotRef } from '@/modules/resellers/webhook-notifications';
 import { WEBSITE_RESELLER } from '@/modules/resellers/reseller-keys';
+import { signalPlacesFreed } from '@/modules/waitlist/waitlist-signal';
 
 let supplier: Promise<SupplierPort> | undefined;
 
@@ -26,6 +27,8 @@ export function webhookNotifier(db: Database) {
   const load = async (slot: SlotRef) =>
     (await reader.availability({ productId: slot.productId, optionId: slot.optionId, availabilityIds: [slot.availabilityId] }))[0];
   return async ({ resellerId, booking, slots }: LocalSupplierChange) => {
+    // A cancellation by anyone (a reseller, the website, the staff) gives places to the slot's waitlist.
+    if (booking.status === 'CANCELLED') signalPlacesFreed();
     await notifyBookingUpdate(db, resellerId, booking);
     await notifyAvailabilityUpdate(db, slots, load);
   };

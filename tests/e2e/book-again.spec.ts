@@ -5,7 +5,7 @@ import { chooseVisit, signInAsNewMember } from './support';
 
 const bookingId = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('skypass.payment') ?? '{}').state?.bookingId as string | undefined);
 
-test('a member back on /products after the checkout changes the quantity and books the new choice', async ({ page }) => {
+test('a member back on /products after the checkout changes the quantity and books the new choice @once', async ({ page }) => {
   await signInAsNewMember(page, 'again');
   await chooseVisit(page, 2);
   await page.getByRole('button', { name: 'Book' }).click();
@@ -24,7 +24,7 @@ test('a member back on /products after the checkout changes the quantity and boo
   expect(await bookingId(page)).not.toBe(first);
 });
 
-test('after a full reload of /products, Book on the same choice returns to the same booking', async ({ page }) => {
+test('after a full reload of /products, Book on the same choice returns to the same booking @once', async ({ page }) => {
   await signInAsNewMember(page, 'reload');
   await chooseVisit(page, 2);
   await page.getByRole('button', { name: 'Book' }).click();

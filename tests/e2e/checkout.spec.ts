@@ -40,7 +40,7 @@ test('a member books, pays with 4242, gets the tickets by e-mail and sees the bo
   await expectNoAxeViolations(page);
 });
 
-test('a declined card leaves the hold in place, and a good card then pays', async ({ page }) => {
+test('a declined card leaves the hold in place, and a good card then pays @once', async ({ page }) => {
   await signInAsNewMember(page, 'declined');
   await chooseVisit(page, 1);
   await page.getByRole('button', { name: 'Book' }).click();
@@ -53,7 +53,7 @@ test('a declined card leaves the hold in place, and a good card then pays', asyn
   await expect(page.getByRole('heading', { name: 'Your visit is booked' })).toBeVisible();
 });
 
-test('when the time to pay runs out, the member is told and the session is reset', async ({ page }) => {
+test('when the time to pay runs out, the member is told and the session is reset @once', async ({ page }) => {
   await page.clock.install();
   await signInAsNewMember(page, 'late');
   await chooseVisit(page, 1);

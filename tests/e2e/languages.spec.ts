@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { joinThroughApi, latestSignInLink, uniqueEmail } from './support';
 
-test('a visitor who chose Japanese signs in and lands on the Japanese profile, and signs out to the Japanese home', async ({ page, context, request, baseURL }) => {
+test('a visitor who chose Japanese signs in and lands on the Japanese profile, and signs out to the Japanese home @once', async ({ page, context, request, baseURL }) => {
   const email = uniqueEmail('ja');
   await joinThroughApi(request, email);
   // The language selector's cookie: Next.js then opens the home page in Japanese.
@@ -28,7 +28,7 @@ test('a visitor who chose Japanese signs in and lands on the Japanese profile, a
   await expect(page).toHaveURL(/\/ja$/);
 });
 
-test('a German visitor sent to sign in from the profile comes back to the German profile', async ({ page, request }) => {
+test('a German visitor sent to sign in from the profile comes back to the German profile @once', async ({ page, request }) => {
   const email = uniqueEmail('de');
   await joinThroughApi(request, email);
   await page.goto('/de/profile');
@@ -41,7 +41,7 @@ test('a German visitor sent to sign in from the profile comes back to the German
   await expect(page.getByRole('heading', { level: 1, name: 'Mein Profil' })).toBeVisible();
 });
 
-test('a callbackUrl with a foreign locale prefix falls back to the language cookie', async ({ page, context, request, baseURL }) => {
+test('a callbackUrl with a foreign locale prefix falls back to the language cookie @once', async ({ page, context, request, baseURL }) => {
   const email = uniqueEmail('foreign');
   await joinThroughApi(request, email);
   await context.addCookies([{ name: 'NEXT_LOCALE', value: 'de', url: baseURL! }]);
@@ -53,7 +53,7 @@ test('a callbackUrl with a foreign locale prefix falls back to the language cook
   await expect(page).toHaveURL(/\/de\/products$/);
 });
 
-test("next-auth's sign-in redirect keeps its absolute callbackUrl", async ({ page, request }) => {
+test("next-auth's sign-in redirect keeps its absolute callbackUrl @once", async ({ page, request }) => {
   const email = uniqueEmail('absolute');
   await joinThroughApi(request, email);
   await page.goto('/api/auth/signin?callbackUrl=%2Fproducts');

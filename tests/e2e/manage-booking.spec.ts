@@ -1,5 +1,6 @@
 // A member manages a booking: from "My bookings" to the booking's page, another time picked, the change
-// checked and confirmed, and the new tickets shown (and e-mailed, with the calendar file).
+// checked and confirmed (a costlier one paid first), and the new tickets shown (and e-mailed, with the
+// calendar file).
 import { expect, test, type Page } from '@playwright/test';
 import { chooseVisit, expectNoAxeViolations, payWith, signInAsNewMember } from './support';
 
@@ -15,7 +16,7 @@ async function bookAndPay(page: Page) {
   return (await page.locator('[class*="bigReference"]').textContent())!;
 }
 
-test('a member changes the time of a booking and sees the new tickets', async ({ page }) => {
+test('a member changes the time of a booking and sees the new tickets @once', async ({ page }) => {
   const email = await signInAsNewMember(page, 'changer');
   const reference = await bookAndPay(page);
   const oldTicket = (await page.locator('[class*="reference"]').filter({ hasText: /^TKT-/ }).first().textContent())!;
@@ -53,7 +54,7 @@ test('a member changes the time of a booking and sees the new tickets', async ({
   expect(ics).toContain('SEQUENCE:1');
 });
 
-test('a member cancels a booking before the deadline and sees the full refund', async ({ page }) => {
+test('a member cancels a booking before the deadline and sees the full refund @once', async ({ page }) => {
   const email = await signInAsNewMember(page, 'canceller');
   const reference = await bookAndPay(page);
   await page.goto(`/bookings/${reference}`);
@@ -73,5 +74,41 @@ test('a member cancels a booking before the deadline and sees the full refund', 
   await expectNoAxeViolations(page);
   await expect
     .poll(async () => ((await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { text: string }[]).some((m) => m.text.includes(reference) && m.text.includes('$44.00')))
+    .toBe(true);
+});
+
+test('a member changes to more tickets at another time, pays the difference and sees the new tickets', async ({ page }) => {
+  const email = await signInAsNewMember(page, 'upgrader');
+  const reference = await bookAndPay(page);
+  await page.goto(`/bookings/${reference}`);
+
+  await page.getByLabel('Adult', { exact: true }).fill('2');
+  await page.getByRole('button', { name: 'Show the times' }).click();
+  await page.getByRole('radio', { name: /^2:00 PM/ }).check();
+  await page.getByRole('button', { name: 'Check the change' }).click();
+  await expect(page.getByText('New total: $88.00')).toBeVisible();
+  await expect(page.getByText(/^You pay \$44\.00 more, the difference, by card\./)).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm and pay the difference' }).click();
+
+  // The new places are held while the member pays; the booking has not changed yet.
+  await expect(page.getByRole('heading', { name: 'Pay the difference: $44.00' })).toBeVisible();
+  await expect(page.getByRole('timer')).toContainText(/\d+m \d+s/);
+  await expect(page.getByText(/^\S+ [\d/]+, 11:00 AM \(New York time\)$/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await payWith(page, '4242 4242 4242 4242');
+
+  await expect(page.getByText(/^Your booking has changed\./)).toBeVisible();
+  await expect(page.getByText(/^\S+ [\d/]+, 2:00 PM \(New York time\)$/)).toBeVisible();
+  await expect(page.getByText('2 × Adult')).toBeVisible();
+  await expect(page.getByText('$88.00', { exact: true })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^QR code of ticket TKT-/ })).toHaveCount(2);
+  await expect(page.getByRole('heading', { name: /^Pay the difference/ })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await expect
+    .poll(async () =>
+      ((await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { subject: string; text: string }[]).some(
+        (m) => m.subject.startsWith('Your booking has changed') && m.text.includes('We have charged $44.00'),
+      ),
+    )
     .toBe(true);
 });

@@ -2,7 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, joinThroughApi, latestSignInLink, signOutThroughNavbar, uniqueEmail } from './support';
 
-test('a new visitor joins the program and signs in through the e-mailed link', async ({ page, request }) => {
+test('a new visitor joins the program and signs in through the e-mailed link @once', async ({ page, request }) => {
   const email = uniqueEmail('new.visitor');
   await page.goto('/');
   await expect(page).toHaveTitle('Home | Skyline Ambassadors');
@@ -42,7 +42,7 @@ test('a new visitor joins the program and signs in through the e-mailed link', a
   await expectNoAxeViolations(page);
 });
 
-test('a returning member signs in with a mixed-case e-mail', async ({ page, request }) => {
+test('a returning member signs in with a mixed-case e-mail @once', async ({ page, request }) => {
   const email = uniqueEmail('returning');
   await joinThroughApi(request, email);
   await page.goto('/login');
@@ -54,7 +54,7 @@ test('a returning member signs in with a mixed-case e-mail', async ({ page, requ
   await expect(page.getByText('Welcome back, Rita Moreno.')).toBeVisible();
 });
 
-test('an e-mail that joined meanwhile lands on /login?userExists=true', async ({ page, request }) => {
+test('an e-mail that joined meanwhile lands on /login?userExists=true @once', async ({ page, request }) => {
   const email = uniqueEmail('meanwhile');
   await page.goto('/login');
   await page.getByLabel('E-mail address').fill(email);
@@ -72,7 +72,7 @@ test('an e-mail that joined meanwhile lands on /login?userExists=true', async ({
   await expectNoAxeViolations(page);
 });
 
-test('editing the e-mail on /signup returns to /login and clears it', async ({ page }) => {
+test('editing the e-mail on /signup returns to /login and clears it @once', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('E-mail address').fill(uniqueEmail('typo'));
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -82,7 +82,7 @@ test('editing the e-mail on /signup returns to /login and clears it', async ({ p
   await expect(page.getByLabel('E-mail address')).toHaveValue('');
 });
 
-test('a used sign-in link shows the error page', async ({ page, browser, request }) => {
+test('a used sign-in link shows the error page @once', async ({ page, browser, request }) => {
   const email = uniqueEmail('used.link');
   await joinThroughApi(request, email);
   await page.goto('/login');

@@ -75,7 +75,7 @@ test('the checkout page does not move while the booking loads', async ({ page })
   expect((await shifts()).reduce((sum, s) => sum + s.value, 0)).toBeLessThanOrEqual(0.02);
 });
 
-test('the sign-in pages describe themselves in the visitor’s language', async ({ page }) => {
+test('the sign-in pages describe themselves in the visitor’s language @once', async ({ page }) => {
   for (const path of ['/login', '/signup', '/verifyRequest']) {
     await page.goto(`/fr${path}`);
     const french = await page.locator('meta[name="description"]').getAttribute('content');

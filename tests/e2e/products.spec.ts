@@ -1,23 +1,6 @@
 // Choosing tickets as a visitor does: product, option, quantities, a day on the calendar and a time.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoAxeViolations, joinThroughApi, latestSignInLink, uniqueEmail } from './support';
-
-const OCTO = { Authorization: 'Bearer skypass-demo-octo-key', 'Content-Type': 'application/json' };
-
-/** The first open day of an option at least `daysAhead` days away, from our own OCTO API. */
-async function openDay(request: APIRequestContext, productId: string, optionId: string, daysAhead: number) {
-  const start = new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
-  const end = new Date(Date.now() + (daysAhead + 20) * 86_400_000).toISOString().slice(0, 10);
-  const res = await request.post('/octo/availability/calendar', { headers: OCTO, data: { productId, optionId, localDateStart: start, localDateEnd: end } });
-  const days = (await res.json()) as { localDate: string; status: string }[];
-  return days.find((d) => d.status === 'AVAILABLE')!.localDate;
-}
-
-async function showMonthOf(page: Page, localDate: string) {
-  for (let i = 0; i < 12 && (await page.locator(`button[data-date="${localDate}"]`).count()) === 0; i++) {
-    await page.getByRole('button', { name: 'Next month' }).click();
-  }
-}
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, joinThroughApi, latestSignInLink, OCTO, openDay, showMonthOf, uniqueEmail } from './support';
 
 test('a visitor chooses a product, an option, tickets, a day and a time', async ({ page, request }) => {
   const day = await openDay(request, 'express-pass', 'express-main-top', 3);
@@ -52,7 +35,39 @@ test('a visitor chooses a product, an option, tickets, a day and a time', async 
   await expect(page.getByRole('button', { name: /^9:00 AM/ })).toHaveAttribute('aria-pressed', 'true');
 });
 
-test('closed and sold-out days are shown on the calendar', async ({ page, request }) => {
+test('the ticket page tells what is still to choose, each in turn: product, option, quantity, day, time', async ({ page, request }) => {
+  const day = await openDay(request, 'express-pass', 'express-main', 3);
+  const summary = page.getByRole('complementary', { name: 'Your visit' });
+  const timeStep = page.getByRole('group', { name: /Choose a time/ });
+  await page.goto('/products');
+  await expect(summary).toContainText('Please select a product');
+
+  // A choice saved on an earlier visit whose option is no longer sold: the product stays, the option is asked.
+  await page.evaluate(() =>
+    localStorage.setItem('skypass.selection', JSON.stringify({ state: { productId: 'express-pass', optionId: 'express-retired', quantities: {} }, version: 1 })),
+  );
+  await page.reload();
+  await expect(summary).toContainText('Please select an option');
+  await expect(summary).not.toContainText('Please select a product');
+  await expect(page.getByRole('radio', { name: 'Main Deck', exact: true })).not.toBeChecked();
+
+  await page.getByRole('radio', { name: 'Main Deck', exact: true }).check();
+  await expect(summary).toContainText('Please select a quantity');
+  await expect(timeStep).toContainText('Please select a quantity');
+
+  await page.getByRole('button', { name: 'Add one Adult' }).click();
+  await expect(summary).toContainText('Please select a date');
+  await expect(timeStep).toContainText('Please select a date');
+
+  await showMonthOf(page, day);
+  await page.locator(`button[data-date="${day}"]`).click();
+  await expect(summary).toContainText('Please select a time');
+  await timeStep.getByRole('button', { name: /^9:00 AM/ }).click();
+  await expect(summary).toContainText('9:00 AM');
+  await expect(summary).not.toContainText('Please select');
+});
+
+test('closed and sold-out days are shown on the calendar @once', async ({ page, request }) => {
   const day = await openDay(request, 'sunrise', 'sunrise-weekend', 14);
   // Another reseller sells the ten sunrise places of that day.
   const slots = await request.post('/octo/availability', {
@@ -76,7 +91,8 @@ test('closed and sold-out days are shown on the calendar', async ({ page, reques
   await showMonthOf(page, day);
   const soldOut = page.locator(`button[data-date="${day}"]`);
   await expect(soldOut).toHaveAttribute('data-status', 'SOLD_OUT');
-  await expect(soldOut).toBeDisabled();
+  // A sold-out day opens to show its times, each with the waitlist (tests/e2e/waitlist.spec.ts).
+  await expect(soldOut).toBeEnabled();
   await expect(soldOut).toHaveAttribute('aria-label', /sold out$/);
   const monday = page.locator('button[data-status="CLOSED"]').first();
   await expect(monday).toBeDisabled();

@@ -1,5 +1,5 @@
 // The site shell: the navbar at its breakpoints, the language selector, the anchors, the footer, page
-// titles, and axe on every page at 375, 800 and 1280 px.
+// titles, and axe on every page at 375 and 1280 px.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, signInAsNewMember } from './support';
 
@@ -139,7 +139,9 @@ test('the footer has its links, icons with names, the badge and the copyright', 
   await expect(footer).toContainText(`© ${new Date().getFullYear()} Skyline Tower. All rights reserved.`);
 });
 
-test('every page has its title and passes axe at 375, 800 and 1280 px @own-viewport', async ({ page }) => {
+// axe at the phone's layout and the desktop's: 800 px shows the phone's menu (below 1000 px), and is looked
+// at in screenshots (scripts/screenshots.mjs), not checked again here.
+test('every page has its title and passes axe at 375 and 1280 px @own-viewport', async ({ page }) => {
   test.slow();
   const pages = ['/', '/login', '/signup', '/verifyRequest', '/products', '/error?error=Verification', '/no-such-page', '/dev/mailbox'];
   for (const path of pages) {
@@ -151,7 +153,7 @@ test('every page has its title and passes axe at 375, 800 and 1280 px @own-viewp
     await page.goto(path);
     await expect(page).toHaveTitle(/^.+ \| Skyline Ambassadors$/);
   }
-  for (const width of [375, 800, 1280]) {
+  for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     for (const path of [...pages, '/profile']) {
       await page.goto(path);

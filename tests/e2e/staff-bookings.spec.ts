@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support';
 import { paidOrder, signInAsStaff } from './staff-support';
 
-test('a manager cancels a booking with a refund', async ({ page, baseURL }) => {
+test('a manager cancels a booking with a refund @once', async ({ page, baseURL }) => {
   const { order, email } = await paidOrder(baseURL!, 2);
   const manager = `manager-${1 + test.info().parallelIndex + (test.info().project.name === 'mobile-375' ? 0 : 2)}@staff.example`;
   await signInAsStaff(page, manager);

@@ -1,10 +1,8 @@
 // The calendar in Chromium: a manager closes a day with a reason, a visitor's ticket calendar shows the
 // day closed with that reason, the manager reopens it. Both pages pass axe.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from './support';
+import { expectNoAxeViolations, OCTO, showMonthOf } from './support';
 import { signInAsStaff } from './staff-support';
-
-const OCTO = { Authorization: 'Bearer skypass-demo-octo-key', 'Content-Type': 'application/json' };
 
 /** An open day some weeks ahead, another for each project, so parallel runs never close the same day. */
 async function openDayAhead(request: APIRequestContext, daysAhead: number) {
@@ -23,13 +21,7 @@ async function showStaffMonthOf(page: Page, localDate: string) {
   }
 }
 
-async function showMonthOf(page: Page, localDate: string) {
-  for (let i = 0; i < 12 && (await page.locator(`button[data-date="${localDate}"]`).count()) === 0; i++) {
-    await page.getByRole('button', { name: 'Next month' }).click();
-  }
-}
-
-test('a manager closes a day with a reason, visitors see it closed, and the manager reopens it', async ({ page, browser, request }) => {
+test('a manager closes a day with a reason, visitors see it closed, and the manager reopens it @once', async ({ page, browser, request }) => {
   // Two pages and two axe runs: slow on a busy machine.
   test.setTimeout(180_000);
   const mobile = test.info().project.name === 'mobile-375';

@@ -33,7 +33,7 @@ test('a gate user scans a ticket QR with the camera: VALID, then ALREADY USED @o
   }
 });
 
-test('a gate user types references: a party is admitted by choice, unknown codes say so; a member gets 404', async ({ page, browser, baseURL }) => {
+test('a gate user types references: a party is admitted by choice, unknown codes say so; a member gets 404 @once', async ({ page, browser, baseURL }) => {
   // A long walk through the console: room for a busy machine.
   test.setTimeout(120_000);
   const { order } = await paidOrder(baseURL!, 2);

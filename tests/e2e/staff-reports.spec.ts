@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support';
 import { paidOrder, signInAsStaff } from './staff-support';
 
-test('a manager reads the reports and downloads a CSV', async ({ page, baseURL }) => {
+test('a manager reads the reports and downloads a CSV @once', async ({ page, baseURL }) => {
   await paidOrder(baseURL!, 2);
   await signInAsStaff(page, test.info().project.name === 'mobile-375' ? 'manager-7@staff.example' : 'manager-8@staff.example');
   await page.getByRole('link', { name: 'Reports' }).click();

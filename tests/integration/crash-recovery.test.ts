@@ -9,6 +9,7 @@ import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createOctoClient } from '@/adapters/supplier/octo/octo-client';
+import { MAIL_LEASE_MS } from '@/modules/email/mail-queue';
 import { openDatabase } from '@/server/db/client';
 import { bookings, localTokens, mailQueue, orders, outboxMessages, testPaymentSessions, tokenIssues, users } from '@/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
@@ -108,6 +109,19 @@ describe.each(backends)('a crash in the middle of 20 payments, on $name', ({ adm
       },
       { timeout: RECOVERY_MS - (Date.now() - restartedAt), interval: 500 },
     );
+    // On PostgreSQL (a database other servers may share) an e-mail the dead process had sent but not yet
+    // marked keeps its lease until it runs out; the new process then marks it, without sending it again.
+    if (database) {
+      await vi.waitFor(
+        () =>
+          withStore(async (db) => {
+            const keys = (await db.select({ id: orders.id }).from(orders).where(inArray(orders.bookingUuid, [...paidBookings]))).map((o) => `tickets:${o.id}`);
+            const rows = await db.select({ status: mailQueue.status }).from(mailQueue).where(inArray(mailQueue.idempotencyKey, keys));
+            if (rows.some((r) => r.status !== 'sent')) throw new Error('a tickets e-mail is still marked pending');
+          }),
+        { timeout: MAIL_LEASE_MS + 20_000, interval: 1_000 },
+      );
+    }
     await site.stop();
     site = undefined;
 

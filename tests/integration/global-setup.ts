@@ -17,15 +17,18 @@ export default async function setup(project: TestProject) {
   let database: TestDatabase | undefined;
   const backends: Backend[] = [];
   try {
-    const pglite = await startSite(TEST_SITE_ENV);
-    started.push(pglite);
-    backends.push({ name: 'PGlite', url: pglite.url });
     const adminUrl = process.env.TEST_DATABASE_URL;
-    if (adminUrl) {
-      database = await createTestDatabase(adminUrl);
-      const postgres = await startSite({ ...TEST_SITE_ENV, DATABASE_URL: database.url });
-      started.push(postgres);
-      backends.push({ name: 'PostgreSQL', url: postgres.url, databaseUrl: database.url });
+    // Both sites start at once: each start spends most of its time waiting on its own process.
+    const [pglite, postgres] = await Promise.allSettled([
+      startSite(TEST_SITE_ENV),
+      adminUrl ? createTestDatabase(adminUrl).then((created) => ((database = created), startSite({ ...TEST_SITE_ENV, DATABASE_URL: created.url }))) : Promise.resolve(undefined),
+    ]);
+    for (const result of [pglite, postgres]) if (result.status === 'fulfilled' && result.value) started.push(result.value);
+    if (pglite.status === 'rejected') throw pglite.reason;
+    if (postgres.status === 'rejected') throw postgres.reason;
+    backends.push({ name: 'PGlite', url: pglite.value.url });
+    if (postgres.value) {
+      backends.push({ name: 'PostgreSQL', url: postgres.value.url, databaseUrl: database!.url });
     } else {
       console.warn('TEST_DATABASE_URL is not set: the integration tests run on PGlite only (README, "Tests").');
     }

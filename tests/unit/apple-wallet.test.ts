@@ -2,39 +2,13 @@
 // .pkpass holds pass.json with the ticket's signed code, a manifest whose SHA-1 hashes match every file,
 // and a detached PKCS#7 signature of the manifest by the pass certificate, which the authority issued.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import forge from 'node-forge';
 import { describe, expect, it } from 'vitest';
 import { appleWalletPass } from '@/modules/wallet/apple-wallet';
 import type { OrderRow } from '@/modules/checkout/order-view';
+import { testPassAuthority, unzipStored } from '../support/pass-authority';
 
-function certificate(subject: string, keys: forge.pki.rsa.KeyPair, issuer: { name: string; key: forge.pki.rsa.PrivateKey }, ca: boolean) {
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = keys.publicKey;
-  cert.serialNumber = crypto.randomBytes(8).toString('hex');
-  cert.validity.notBefore = new Date(Date.now() - 60_000);
-  cert.validity.notAfter = new Date(Date.now() + 365 * 86_400_000);
-  cert.setSubject([{ name: 'commonName', value: subject }]);
-  cert.setIssuer([{ name: 'commonName', value: issuer.name }]);
-  cert.setExtensions([{ name: 'basicConstraints', cA: ca }, { name: 'keyUsage', keyCertSign: ca, digitalSignature: true }]);
-  cert.sign(issuer.key, forge.md.sha256.create());
-  return cert;
-}
-
-const caKeys = forge.pki.rsa.generateKeyPair(2048);
-const caCert = certificate('Test WWDR Authority', caKeys, { name: 'Test WWDR Authority', key: caKeys.privateKey }, true);
-const signerKeys = forge.pki.rsa.generateKeyPair(2048);
-const signerCert = certificate('Pass Type ID: pass.example.skypass', signerKeys, { name: 'Test WWDR Authority', key: caKeys.privateKey }, false);
-const publicDir = path.join(process.cwd(), 'public', 'wallet');
-const config = {
-  passTypeIdentifier: 'pass.example.skypass',
-  teamIdentifier: 'TEAM123456',
-  signerCert: forge.pki.certificateToPem(signerCert),
-  signerKey: forge.pki.privateKeyToPem(signerKeys.privateKey),
-  wwdr: forge.pki.certificateToPem(caCert),
-  images: Object.fromEntries(['icon.png', 'icon@2x.png', 'icon@3x.png'].map((name) => [name, fs.readFileSync(path.join(publicDir, name))])),
-};
+const { caKeys, caCert, config } = testPassAuthority();
 const order = {
   supplierReference: 'SKY-ABC123',
   availabilityId: '2026-12-05T10:00:00-05:00',
@@ -46,26 +20,8 @@ const order = {
 } as unknown as OrderRow;
 const labels = { reference: 'Booking reference', when: 'Date and time', ticket: 'Ticket', address: 'Address' };
 
-/** The entries of a zip whose files are stored (as passkit-generator writes them). */
-function unzip(zip: Buffer): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  let at = 0;
-  while (zip.readUInt32LE(at) === 0x04034b50) {
-    const method = zip.readUInt16LE(at + 8);
-    const size = zip.readUInt32LE(at + 18);
-    const nameLength = zip.readUInt16LE(at + 26);
-    const extraLength = zip.readUInt16LE(at + 28);
-    const name = zip.subarray(at + 30, at + 30 + nameLength).toString();
-    const start = at + 30 + nameLength + extraLength;
-    expect(method).toBe(0);
-    files.set(name, zip.subarray(start, start + size));
-    at = start + size;
-  }
-  return files;
-}
-
 describe('Apple Wallet pass', () => {
-  const files = unzip(appleWalletPass(order, 'TKT-AAAA1111', config, labels));
+  const files = unzipStored(appleWalletPass(order, 'TKT-AAAA1111', config, labels));
 
   it('carries the ticket: its signed code as the QR, its reference as serial number, the visit and the address', () => {
     const pass = JSON.parse(files.get('pass.json')!.toString());

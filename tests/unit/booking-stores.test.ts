@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StateStorage } from 'zustand/middleware';
-import { createAvailabilityStore, missingInput, type FetchAvailability } from '@/client/booking/availability-store';
+import { createAvailabilityStore, missingChoice, missingInput, type FetchAvailability } from '@/client/booking/availability-store';
 import { createSelectionStore } from '@/client/booking/selection-store';
 import type { WebSlot } from '@/modules/catalog/check-availability';
 import type { WebProduct } from '@/modules/catalog/web-product';
@@ -108,6 +108,36 @@ describe('availability', () => {
     [{ productId: 'p', optionId: 'o', quantities: { adult: 1 }, selectedDate: '2026-11-21' }, undefined],
   ])('needs product, option, a quantity and a date: %j', (given, problem) => {
     expect(missingInput(given)).toBe(problem);
+  });
+
+  it.each([
+    [{ quantities: {} }, 'selectProduct'],
+    [{ productId: 'p', quantities: { adult: 1 } }, 'selectOption'],
+    [{ productId: 'p', optionId: 'o', quantities: {} }, 'selectQuantity'],
+    [{ productId: 'p', optionId: 'o', quantities: { adult: 1 }, selectedTime: 't1' }, 'selectDate'],
+    [{ productId: 'p', optionId: 'o', quantities: { adult: 1 }, selectedDate: '2026-11-21' }, 'selectTime'],
+    [{ productId: 'p', optionId: 'o', quantities: { adult: 1 }, selectedDate: '2026-11-21', selectedTime: 't1' }, undefined],
+  ])('tells the first choice still to make, a time last: %j', (given, missing) => {
+    expect(missingChoice(given)).toBe(missing);
+  });
+
+  it('tells each missing input in turn as the visitor chooses, and asks only once all are there', async () => {
+    const { store, calls } = storeAnswering({ ok: true, slots: [slot('t1')] });
+    const problems = [];
+    for (const given of [{ quantities: {} }, { productId: 'p', quantities: {} }, { productId: 'p', optionId: 'o', quantities: {} }, input]) {
+      await store.getState().fetchAvailability(given);
+      problems.push(store.getState().problem);
+    }
+    expect(problems).toEqual(['selectProduct', 'selectOption', 'selectQuantity', 'selectDate']);
+    expect(calls).toEqual([]);
+    store.getState().selectDate('2026-11-21');
+    await store.getState().fetchAvailability(input);
+    expect(store.getState()).toMatchObject({ problem: undefined, fetchedDate: '2026-11-21' });
+    expect(calls).toHaveLength(1);
+    // Quantities taken back to none: the same message as before, and no call.
+    await store.getState().fetchAvailability({ ...input, quantities: { adult: 0 } });
+    expect(store.getState().problem).toBe('selectQuantity');
+    expect(calls).toHaveLength(1);
   });
 
   it('fetches nothing until a date is chosen', async () => {

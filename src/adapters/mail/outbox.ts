@@ -25,7 +25,12 @@ export function createOutboxTransport(getDb: () => Promise<Database>): MailTrans
   };
 }
 
-export type OutboxEntry = Omit<MailMessage, 'attachments' | 'idempotencyKey'> & { id: string; createdAt: Date; attachments: { filename: string }[] | null };
+/** A stored message; its attachments keep their content as base64. */
+export type OutboxEntry = Omit<MailMessage, 'attachments' | 'idempotencyKey'> & {
+  id: string;
+  createdAt: Date;
+  attachments: { filename: string; cid: string; contentType: string; base64: string }[] | null;
+};
 
 /** The newest messages first; to one address when `to` is given. */
 export async function listOutbox(db: Database, to?: string, limit = 50): Promise<OutboxEntry[]> {

@@ -5,7 +5,10 @@ import { createStore } from 'zustand/vanilla';
 import type { WebSlot } from '@/modules/catalog/check-availability';
 import type { Quantities } from './selection-store';
 
-export type AvailabilityProblem = 'selectProduct' | 'selectOption' | 'selectQuantity' | 'selectDate' | 'failed';
+/** An input the availability needs; each is a message of locales/{lng}/products.json `messages`. */
+export type MissingInput = 'selectProduct' | 'selectOption' | 'selectQuantity' | 'selectDate';
+
+export type AvailabilityProblem = MissingInput | 'failed';
 
 export type AvailabilityInput = { productId?: string; optionId?: string; quantities: Quantities; selectedDate?: string };
 
@@ -29,12 +32,20 @@ export type AvailabilityState = {
 };
 
 /** docs/product.md#rules: what is missing, in the order the visitor chooses it. */
-export function missingInput(input: AvailabilityInput): AvailabilityProblem | undefined {
+export function missingInput(input: AvailabilityInput): MissingInput | undefined {
   if (!input.productId) return 'selectProduct';
   if (!input.optionId) return 'selectOption';
   if (!Object.values(input.quantities).some((n) => n > 0)) return 'selectQuantity';
   if (!input.selectedDate) return 'selectDate';
   return undefined;
+}
+
+/** What the visitor still has to choose: the availability's input as above, then a time, which Book needs. */
+export type MissingChoice = MissingInput | 'selectTime';
+
+/** The first choice still missing, in the order the visitor makes them; undefined once all are made. */
+export function missingChoice(input: AvailabilityInput & { selectedTime?: string }): MissingChoice | undefined {
+  return missingInput(input) ?? (input.selectedTime ? undefined : 'selectTime');
 }
 
 export function createAvailabilityStore(fetchSlots: FetchAvailability, storage?: StateStorage) {

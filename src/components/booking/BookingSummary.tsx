@@ -1,5 +1,6 @@
 import { useRouter } from 'next/router';
 import { useTranslation } from '@/client/i18n';
+import type { MissingChoice } from '@/client/booking/availability-store';
 import type { Quantities } from '@/client/booking/selection-store';
 import { formatDate, formatTime } from '@/universal/format/date-time';
 import { formatMoney } from '@/universal/format/money';
@@ -15,12 +16,14 @@ type Props = {
   quantities: Quantities;
   selectedDate?: string;
   selectedTime?: string;
+  /** The first choice still to make, told above the Book button. */
+  missing?: MissingChoice;
   busy?: boolean;
   onBook: () => void;
   onReset: () => void;
 };
 
-export function BookingSummary({ product, optionId, quantities, selectedDate, selectedTime, busy, onBook, onReset }: Props) {
+export function BookingSummary({ product, optionId, quantities, selectedDate, selectedTime, missing, busy, onBook, onReset }: Props) {
   const { t } = useTranslation('products');
   const { locale = 'en' } = useRouter();
   const option = product?.options.find((o) => o.id === optionId);
@@ -61,6 +64,9 @@ export function BookingSummary({ product, optionId, quantities, selectedDate, se
             <span>{t('summary.total')}</span>
             <span>{total === null ? '—' : formatMoney(total, product.currency, locale)}</span>
           </p>
+        )}
+        {missing && (
+          <p className={styles.missing}>{t(`messages.${missing}`)}</p>
         )}
         <div className={styles.summaryActions}>
           <Button type="button" block busy={busy} onClick={onBook} className={product ? styles.summaryBook : undefined}>

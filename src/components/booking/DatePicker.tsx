@@ -89,7 +89,8 @@ export function DatePicker({ productId, optionId, quantities, selectedDate, onSe
         ))}
         {days.map((localDate) => {
           const status = statusOf.get(localDate) ?? 'NONE';
-          const open = status === 'AVAILABLE' || status === 'LIMITED' || status === 'FREESALE';
+          // A sold-out day opens too: its times offer the waitlist.
+          const open = status === 'AVAILABLE' || status === 'LIMITED' || status === 'FREESALE' || status === 'SOLD_OUT';
           const reason = closedReasons.find((d) => d.localDate === localDate)?.closedReason;
           return (
             <button

@@ -8,10 +8,12 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/TextField';
 import type { ChangeResult } from '@/modules/bookings/change-booking';
+import type { ChangePayment as Payment } from '@/modules/bookings/change-payment';
 import type { WebSlot } from '@/modules/catalog/check-availability';
 import type { WebUnit } from '@/modules/catalog/web-product';
 import { formatTime } from '@/universal/format/date-time';
 import { formatMoney } from '@/universal/format/money';
+import { ChangePayment } from './ChangePayment';
 import styles from './bookings.module.css';
 
 type Props = {
@@ -21,9 +23,11 @@ type Props = {
   units: WebUnit[];
   current: { availabilityId: string; quantities: Record<string, number> };
   today: string;
+  /** A change to a higher total already waiting for its payment (a reload, the return from Stripe). */
+  pending?: Payment | null;
 };
 
-export function ChangeBooking({ bookingId, productId, optionId, units, current, today }: Props) {
+export function ChangeBooking({ bookingId, productId, optionId, units, current, today, pending = null }: Props) {
   const { t } = useTranslation('booking');
   const router = useRouter();
   const locale = router.locale ?? 'en';
@@ -34,6 +38,7 @@ export function ChangeBooking({ bookingId, productId, optionId, units, current, 
   const [quote, setQuote] = useState<ChangeResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [payment, setPayment] = useState<Payment | null>(pending);
 
   const chosen = Object.fromEntries(Object.entries(quantities).filter(([, n]) => n > 0));
   const reset = () => {
@@ -76,7 +81,8 @@ export function ChangeBooking({ bookingId, productId, optionId, units, current, 
   async function confirm() {
     if (!time) return;
     const done = await call<ChangeResult>('/api/bookings/change', { bookingId, quantities: chosen, selectedTime: time, confirm: true });
-    if (done?.changed) await router.replace({ pathname: router.pathname, query: { ...router.query, changed: '1' } }, undefined, { scroll: true });
+    if (done?.payment) setPayment(done.payment);
+    else if (done?.changed) await router.replace({ pathname: router.pathname, query: { ...router.query, changed: '1' } }, undefined, { scroll: true });
   }
 
   const open = (slots ?? []).filter((s) => s.available || s.id === current.availabilityId);
@@ -146,17 +152,26 @@ export function ChangeBooking({ bookingId, productId, optionId, units, current, 
           <p>
             <strong>{t('change.newTotal', { amount: formatMoney(quote.toTotal, quote.currency, locale) })}</strong>
           </p>
-          <p>{quote.refund > 0 ? t('change.refund', { amount: formatMoney(quote.refund, quote.currency, locale) }) : t('change.noRefund')}</p>
-          <div className={styles.actions}>
-            <Button onClick={confirm} busy={busy}>
-              {t('change.confirm')}
-            </Button>
-            <Button variant="secondary" onClick={reset} disabled={busy}>
-              {t('change.keep')}
-            </Button>
-          </div>
+          <p>
+            {quote.pay > 0
+              ? t('change.pay', { amount: formatMoney(quote.pay, quote.currency, locale) })
+              : quote.refund > 0
+                ? t('change.refund', { amount: formatMoney(quote.refund, quote.currency, locale) })
+                : t('change.noRefund')}
+          </p>
+          {!payment && (
+            <div className={styles.actions}>
+              <Button onClick={confirm} busy={busy}>
+                {quote.pay > 0 ? t('change.confirmAndPay') : t('change.confirm')}
+              </Button>
+              <Button variant="secondary" onClick={reset} disabled={busy}>
+                {t('change.keep')}
+              </Button>
+            </div>
+          )}
         </div>
       )}
+      {payment && <ChangePayment key={payment.changeId} payment={payment} onExpired={reset} />}
       {error && <Alert tone="error">{error}</Alert>}
     </section>
   );

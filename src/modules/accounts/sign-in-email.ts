@@ -24,7 +24,7 @@ export function renderSignInEmail(input: { to: string; url: string; locale: Loca
 <p style="margin:0 0 24px"><a href="${url}" style="display:inline-block;background:#d4a017;color:#0b1d3a;text-decoration:none;font-weight:bold;padding:14px 24px;border-radius:8px">${escapeHtml(button)}</a></p>
 <p style="margin:0 0 8px;font-size:14px;color:#4a5568">${escapeHtml(expiry)}</p>
 <p style="margin:0 0 16px;font-size:14px;color:#4a5568">${escapeHtml(ignore)}</p>
-<p style="margin:0;font-size:12px;color:#718096;word-break:break-all">${url}</p>`,
+<p style="margin:0;font-size:12px;color:#4a5568;word-break:break-all">${url}</p>`,
   );
   return { to: input.to, subject, text, html };
 }

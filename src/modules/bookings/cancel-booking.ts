@@ -5,17 +5,20 @@
 // status, the e-mail (mail queue, idempotency key "cancelled:<booking uuid>") and the audit entry are
 // written in one transaction; the refund follows it. A refund the gateway could not take stays
 // `pending` and is taken by the next call for the booking (gateways refund a session once).
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import type { MailTransport } from '@/ports/mail';
 import type { PaymentGateway } from '@/ports/payments';
 import { SupplierError, type SupplierBooking, type SupplierPort } from '@/ports/supplier';
 import type { Database } from '@/server/db/client';
-import { bookingCancellations, orders, users } from '@/server/db/schema';
+import { bookingCancellations, bookingChanges, orders, users } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import type { OrderRow } from '../checkout/order-view';
 import { deliverQueuedMail, enqueueMail } from '../email/mail-queue';
 import { recordAudit, type Actor } from '../staff/audit-log';
 import { renderCancellationEmail } from './cancellation-email';
+import { signalPlacesFreed } from '../waitlist/waitlist-signal';
+import { recordPassUpdates } from '../wallet/pass-updates';
+import { signalWalletWork } from '../wallet/wallet-signal';
 
 export type CancelDeps = { db: Database; supplier: SupplierPort; gateway: PaymentGateway; mail: MailTransport; siteUrl: string; now?: () => Date };
 
@@ -69,9 +72,30 @@ function view(row: typeof bookingCancellations.$inferSelect): Cancellation {
   };
 }
 
+/**
+ * Gives `amount` back over the booking's payments: the differences paid for changes first, newest first,
+ * then the booking's own session (decision 0023). Each gateway refund is capped at what its session took
+ * and made once (its key), so a retry gives nothing more back.
+ */
+async function refundPayments(deps: CancelDeps, order: OrderRow, amount: number): Promise<void> {
+  const paidChanges = await deps.db
+    .select({ sessionId: bookingChanges.paymentSessionId, paid: bookingChanges.payAmount })
+    .from(bookingChanges)
+    .where(and(eq(bookingChanges.orderId, order.id), eq(bookingChanges.status, 'DONE'), gt(bookingChanges.payAmount, 0)))
+    .orderBy(desc(bookingChanges.createdAt));
+  let left = amount;
+  for (const change of paidChanges) {
+    const part = Math.min(left, change.paid);
+    if (part <= 0 || !change.sessionId) continue;
+    await deps.gateway.refund(change.sessionId, part, `cancelled:${order.bookingUuid}`);
+    left -= part;
+  }
+  if (left > 0) await deps.gateway.refund(order.paymentSessionId, left);
+}
+
 async function takeRefund(deps: CancelDeps, row: typeof bookingCancellations.$inferSelect, order: OrderRow): Promise<typeof bookingCancellations.$inferSelect> {
   try {
-    await deps.gateway.refund(order.paymentSessionId, row.refundAmount);
+    await refundPayments(deps, order, row.refundAmount);
   } catch (error) {
     await deps.db.update(bookingCancellations).set({ lastError: (error as Error).message.slice(0, 500) }).where(eq(bookingCancellations.id, row.id));
     console.error(`[cancel] the refund of ${row.supplierReference} waits for the next try`, error);
@@ -138,6 +162,8 @@ export async function cancelBooking(deps: CancelDeps, request: CancelRequest): P
       await tx.update(orders).set({ status: 'CANCELLED' }).where(eq(orders.id, target.order.id));
       const [member] = await tx.select({ email: users.email }).from(users).where(eq(users.id, target.order.userId));
       if (member) await enqueueMail(tx, `cancelled:${target.bookingUuid}`, renderCancellationEmail(target.order, member.email, refundAmount, deps.siteUrl));
+      // Its tickets' passes are voided in the wallets that hold them.
+      await recordPassUpdates(tx, target.order.id, (target.order.tickets ?? []).map((t) => t.reference), now());
     }
     await recordAudit(tx, {
       actor: request.by,
@@ -149,6 +175,9 @@ export async function cancelBooking(deps: CancelDeps, request: CancelRequest): P
     return row;
   });
   if (!claimed) throw new AppError(409, 'ALREADY_CANCELLED', 'alreadyCancelled', { reference });
+  // The places are back on sale: the first in line on their waitlist gets them.
+  signalPlacesFreed();
+  signalWalletWork();
 
   const result = refundAmount > 0 && target.order ? await takeRefund(deps, claimed, target.order) : claimed;
   await deliverQueuedMail(deps.db, deps.mail, { idempotencyKey: `cancelled:${target.bookingUuid}` }).catch((error: unknown) =>

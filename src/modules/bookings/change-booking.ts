@@ -2,39 +2,41 @@
 // in one transaction under the new slot's lock (the new places are taken and the old ones given back
 // together: never both lost, never both kept); the booking keeps its reference and gets new tickets, the old
 // ones are kept as replaced. A lower total is refunded through the payment port, once (its key is the
-// change's id); a higher total is refused for now (docs/decisions/0018). One change of a booking at a time:
-// a lease on the order. The member gets the new tickets and the updated calendar entry by e-mail, queued
-// with the change.
-import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
+// change's id); a higher total holds the new places and opens a payment session for the difference, and the
+// booking moves only once that is paid (change-payment.ts, docs/decisions/0023). One change of a booking at
+// a time: a lease on the order. The member gets the new tickets and the updated calendar entry by e-mail,
+// queued with the change.
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { maxTicketsPerBooking } from '@/config/catalog';
 import type { Locale } from '@/config/locales';
-import { SupplierError, type SupplierBooking } from '@/ports/supplier';
-import { bookingChanges, memberships, orders, users, type OrderLine } from '@/server/db/schema';
+import type { SupplierBooking } from '@/ports/supplier';
+import { bookingChanges, orders, type OrderLine } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { selectionTotal, toWebProduct } from '../catalog/web-product';
-import { supplierRefusal } from '../catalog/supplier-refusal';
 import { COMPLETION_LEASE_MS } from '../checkout/complete-checkout';
 import type { CheckoutDeps } from '../checkout/deps';
 import type { OrderRow } from '../checkout/order-view';
-import { renderTicketsEmail } from '../checkout/tickets-email';
-import { deliverQueuedMail, enqueueMail } from '../email/mail-queue';
-import { signTicketCode } from '../tickets/ticket-codes';
-import { orderCalendar } from './booking-ics';
+import { deliverQueuedMail } from '../email/mail-queue';
+import { releasePendingChanges, startChangePayment, type ChangePayment } from './change-payment';
+import { refusal } from './change-refusal';
 import type { ChangeRequest } from './change-request';
 import { isUpcoming, memberBooking } from './member-booking';
+import { recordChange, unitItemsOf } from './record-change';
 
 export type ChangeQuote = {
   reference: string;
   fromTotal: number;
   toTotal: number;
-  /** What the member gets back (a lower total); 0 when the total stays. */
+  /** What the member gets back (a lower total); 0 when the total stays or rises. */
   refund: number;
+  /** What the member pays more (a higher total); 0 otherwise. */
+  pay: number;
   currency: string;
   lines: OrderLine[];
   selectedTime: string;
 };
 
-export type ChangeResult = ChangeQuote & { changed: boolean };
+export type ChangeResult = ChangeQuote & { changed: boolean; payment?: ChangePayment };
 
 /** The new selection priced from the supplier's prices, in the order's language; refusals as messages. */
 async function quote(deps: CheckoutDeps, order: OrderRow, request: ChangeRequest): Promise<ChangeQuote> {
@@ -58,12 +60,12 @@ async function quote(deps: CheckoutDeps, order: OrderRow, request: ChangeRequest
     lines.length === order.lines.length &&
     lines.every((l) => order.lines.some((o) => o.unitId === l.unitId && o.quantity === l.quantity));
   if (same) throw new AppError(400, 'VALIDATION', 'changeNothing');
-  if (toTotal > order.total) throw new AppError(409, 'COSTS_MORE', 'changeCostsMore');
-  return { reference: order.supplierReference, fromTotal: order.total, toTotal, refund: order.total - toTotal, currency: order.currency, lines, selectedTime: request.selectedTime };
+  const refund = Math.max(order.total - toTotal, 0);
+  const pay = Math.max(toTotal - order.total, 0);
+  return { reference: order.supplierReference, fromTotal: order.total, toTotal, refund, pay, currency: order.currency, lines, selectedTime: request.selectedTime };
 }
 
 export async function changeBooking(deps: CheckoutDeps, member: { userId: string }, request: ChangeRequest, locale: Locale): Promise<ChangeResult> {
-  void locale;
   const { db } = deps;
   const order = await memberBooking(db, member.userId, request.bookingId);
   const priced = await quote(deps, order, request);
@@ -83,57 +85,29 @@ export async function changeBooking(deps: CheckoutDeps, member: { userId: string
     throw new AppError(409, 'BOOKING_BUSY', 'bookingBusy');
   }
 
-  let booking: SupplierBooking;
   try {
-    const unitItems = priced.lines.flatMap((l) => Array.from({ length: l.quantity }, () => ({ unitId: l.unitId })));
-    // Unit items without their uuids: every ticket is new, the old codes stop admitting.
-    booking = await deps.supplier.updateBooking(order.bookingUuid, { availabilityId: priced.selectedTime, unitItems }).catch(refusal);
+    // An earlier change still waiting for its payment gives its held places back: this one replaces it.
+    await releasePendingChanges(deps, order.id);
+    if (priced.pay > 0) {
+      // The booking moves once the difference is paid; until then the order is free for another change.
+      const payment = await startChangePayment(deps, leased, priced, locale);
+      await release(deps, order.id);
+      return { ...priced, changed: false, payment };
+    }
   } catch (error) {
     await release(deps, order.id);
     throw error;
   }
 
-  const tickets = booking.unitItems.map((item) => {
-    const reference = item.supplierReference ?? item.uuid;
-    return { reference, unitId: item.unitId, code: signTicketCode({ ticket: reference, booking: order.supplierReference, slot: priced.selectedTime }) };
-  });
-  const [{ changes: previous = 0 } = {}] = await db.select({ changes: count() }).from(bookingChanges).where(eq(bookingChanges.orderId, order.id));
-  const who = await contact(deps, order.userId);
-  const { updated, changeId } = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(orders)
-      .set({
-        availabilityId: priced.selectedTime,
-        lines: priced.lines,
-        total: priced.toTotal,
-        tickets,
-        replacedTickets: [...order.replacedTickets, ...(order.tickets ?? [])],
-        refundedAmount: order.refundedAmount + priced.refund,
-        completionLeaseUntil: null,
-      })
-      .where(eq(orders.id, order.id))
-      .returning();
-    const [change] = await tx
-      .insert(bookingChanges)
-      .values({
-        orderId: order.id,
-        fromAvailabilityId: order.availabilityId,
-        toAvailabilityId: priced.selectedTime,
-        fromLines: order.lines,
-        toLines: priced.lines,
-        fromTotal: order.total,
-        toTotal: priced.toTotal,
-        refundAmount: priced.refund,
-        createdAt: at,
-      })
-      .returning({ id: bookingChanges.id });
-    const end = booking.availability?.localDateTimeEnd ?? priced.selectedTime;
-    const calendar = orderCalendar(row!, end, deps.siteUrl, previous + 1);
-    const message = await renderTicketsEmail(row!, who, deps.siteUrl, { calendar, changed: { refund: priced.refund } });
-    await enqueueMail(tx as never, `change:${change!.id}`, message);
-    return { updated: row!, changeId: change!.id };
-  });
+  let booking: SupplierBooking;
+  try {
+    booking = await deps.supplier.updateBooking(order.bookingUuid, { availabilityId: priced.selectedTime, unitItems: unitItemsOf(priced.lines) }).catch(refusal);
+  } catch (error) {
+    await release(deps, order.id);
+    throw error;
+  }
 
+  const { updated, changeId } = (await recordChange(deps, order, priced, booking, at))!;
   if (priced.refund > 0) {
     try {
       await deps.gateway.refund(updated.paymentSessionId, priced.refund, `change:${changeId}`);
@@ -149,28 +123,4 @@ export async function changeBooking(deps: CheckoutDeps, member: { userId: string
 
 async function release(deps: CheckoutDeps, orderId: string) {
   await deps.db.update(orders).set({ completionLeaseUntil: null }).where(eq(orders.id, orderId));
-}
-
-async function contact(deps: CheckoutDeps, userId: string) {
-  const [row] = await deps.db
-    .select({ email: users.email, firstName: memberships.firstName, lastName: memberships.lastName })
-    .from(users)
-    .leftJoin(memberships, eq(memberships.userId, users.id))
-    .where(eq(users.id, userId));
-  return { email: row?.email ?? '', name: [row?.firstName, row?.lastName].filter(Boolean).join(' ') };
-}
-
-/** The supplier's refusal as our message; a booking the supplier will not change (redeemed, started). */
-function refusal(error: unknown): never {
-  if (error instanceof SupplierError) {
-    if (error.code === 'UNPROCESSABLE_ENTITY') {
-      if (error.refusal) throw new AppError(409, 'SOLD_OUT', ...supplierRefusal(error));
-      throw new AppError(409, 'NOT_CHANGEABLE', 'bookingNotChangeable');
-    }
-    if (error.code === 'INVALID_AVAILABILITY_ID') throw new AppError(400, 'VALIDATION', 'timeNotAvailable');
-    if (error.code === 'INVALID_UNIT_ID') throw new AppError(400, 'VALIDATION', 'unknownTicketType');
-  }
-  if (error instanceof AppError) throw error;
-  console.error('[bookings] supplier failed', error);
-  throw new AppError(502, 'SUPPLIER_FAILED', 'internal');
 }

@@ -11,6 +11,7 @@ import { AppError } from '@/server/errors';
 import { countAttempt } from '@/server/rate-limit';
 import { completeCheckout } from './complete-checkout';
 import type { CheckoutDeps } from './deps';
+import type { OrderRow } from './order-view';
 
 /** Long enough for a hold and a payment session; short enough that a crashed Book frees the member soon. */
 const LEASE_MS = 60_000;
@@ -57,30 +58,35 @@ export async function oneBookingAtATime<T>(deps: CheckoutDeps, userId: string, b
  * any payment after its hold. Returns how many were released.
  */
 export async function releaseUnpaidBookings(deps: CheckoutDeps, userId: string, keep: number): Promise<number> {
-  const { db, supplier, gateway } = deps;
   const now = (deps.now ?? (() => new Date()))();
-  const open = await db
+  const open = await deps.db
     .select()
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.status, 'PENDING_PAYMENT'), gt(orders.holdExpiresAt, now), isNull(orders.releasedAt)))
     .orderBy(asc(orders.createdAt));
   let released = 0;
   for (const order of open.slice(0, Math.max(open.length - keep, 0))) {
-    if ((await gateway.getState(order.paymentSessionId)).status !== 'open') {
-      await completeCheckout(deps, order.paymentSessionId);
-      continue;
-    }
-    await supplier.cancelBooking(order.bookingUuid, { reason: 'Released: the member booked again' }).catch((error: unknown) => {
-      // A hold that ran out or is already cancelled is released already.
-      if (error instanceof SupplierError && (error.code === 'UNPROCESSABLE_ENTITY' || error.code === 'INVALID_BOOKING_UUID')) return;
-      console.error('[checkout] an unpaid hold could not be released', error);
-      throw new AppError(502, 'SUPPLIER_FAILED', 'internal');
-    });
-    await db
-      .update(orders)
-      .set({ releasedAt: now, holdExpiresAt: now })
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'PENDING_PAYMENT')));
-    released++;
+    if ((await releaseUnpaidOrder(deps, order, now, 'Released: the member booked again')) === 'released') released++;
   }
   return released;
+}
+
+/** Gives back the places of one unpaid order: its hold cancelled at the supplier, the order marked
+ * released (its hold ending now). One paid meanwhile is completed instead and answers 'paid'. */
+export async function releaseUnpaidOrder(deps: CheckoutDeps, order: OrderRow, now: Date, reason: string): Promise<'released' | 'paid'> {
+  if ((await deps.gateway.getState(order.paymentSessionId)).status !== 'open') {
+    await completeCheckout(deps, order.paymentSessionId);
+    return 'paid';
+  }
+  await deps.supplier.cancelBooking(order.bookingUuid, { reason }).catch((error: unknown) => {
+    // A hold that ran out or is already cancelled is released already.
+    if (error instanceof SupplierError && (error.code === 'UNPROCESSABLE_ENTITY' || error.code === 'INVALID_BOOKING_UUID')) return;
+    console.error('[checkout] an unpaid hold could not be released', error);
+    throw new AppError(502, 'SUPPLIER_FAILED', 'internal');
+  });
+  await deps.db
+    .update(orders)
+    .set({ releasedAt: now, holdExpiresAt: now })
+    .where(and(eq(orders.id, order.id), eq(orders.status, 'PENDING_PAYMENT')));
+  return 'released';
 }

@@ -12,6 +12,7 @@ import { oneBookingAtATime, releaseUnpaidBookings } from './booking-limits';
 import type { CheckoutRequest } from './checkout-request';
 import type { CheckoutDeps } from './deps';
 import { heldPrice } from './held-price';
+import { holdExpiry } from './hold-expiry';
 import { paymentSessionView, type PaymentSessionView } from './order-view';
 import { selectionTotal, toWebProduct } from '../catalog/web-product';
 import { PAYMENT_RECHECK_MS } from './sweep-paid-orders';
@@ -47,7 +48,8 @@ export async function startCheckout(
   });
 }
 
-async function holdAndOpenSession(
+/** Holds the places and opens the payment session of an unpaid order; the waitlist's offers use it too. */
+export async function holdAndOpenSession(
   deps: CheckoutDeps,
   member: { userId: string; email: string },
   request: CheckoutRequest,
@@ -85,8 +87,7 @@ async function holdAndOpenSession(
     if (!held || held.amount === 0) throw new AppError(502, 'SUPPLIER_FAILED', 'priceUnavailable');
     if (held.amount !== shown || held.currency !== web.currency) throw new AppError(409, 'PRICE_CHANGED', 'priceChanged');
     const now = deps.now?.() ?? new Date();
-    const expires = booking.utcExpiresAt ? new Date(booking.utcExpiresAt) : new Date(now.getTime() + deps.holdMinutes * 60_000);
-    const holdExpiresAt = Number.isNaN(expires.getTime()) ? new Date(now.getTime() + deps.holdMinutes * 60_000) : expires;
+    const holdExpiresAt = holdExpiry(booking, now, deps.holdMinutes);
 
     const session = await gateway.createSession({
       amount: shown,

@@ -10,8 +10,9 @@ import { brandedEmail, escapeHtml } from '../email/layout';
 import { serverT } from '@/server/i18n';
 import type { OrderRow } from './order-view';
 
-/** What goes with the tickets: the calendar entry (.ics text) and, after a change, the amount given back. */
-export type TicketsEmailExtras = { calendar?: string; changed?: { refund: number } };
+/** What goes with the tickets: the calendar entry (.ics text) and, after a change, the amount given back
+ * or the difference paid. */
+export type TicketsEmailExtras = { calendar?: string; changed?: { refund: number; paid?: number } };
 
 export async function renderTicketsEmail(order: OrderRow, member: { email: string; name: string }, siteUrl: string, extras: TicketsEmailExtras = {}): Promise<MailMessage> {
   const locale = isLocale(order.locale) ? order.locale : 'en';
@@ -23,7 +24,11 @@ export async function renderTicketsEmail(order: OrderRow, member: { email: strin
   const subject = changed ? t('changed.subject', { product: order.productTitle, date }) : t('tickets.subject', { product: order.productTitle, date });
   const heading = changed ? t('changed.heading') : t('tickets.heading');
   const intro = changed
-    ? [t('changed.intro', { reference: order.supplierReference }), changed.refund > 0 ? t('changed.refund', { amount: formatMoney(changed.refund, order.currency, locale) }) : '']
+    ? [
+        t('changed.intro', { reference: order.supplierReference }),
+        changed.refund > 0 ? t('changed.refund', { amount: formatMoney(changed.refund, order.currency, locale) }) : '',
+        changed.paid ? t('changed.paid', { amount: formatMoney(changed.paid, order.currency, locale) }) : '',
+      ]
         .filter(Boolean)
         .join(' ')
     : t('tickets.intro', { name: member.name, attraction: ATTRACTION.name });

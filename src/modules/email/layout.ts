@@ -13,6 +13,6 @@ export function brandedEmail(locale: string, title: string, body: string): strin
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden">
 <tr><td style="background:#0b1d3a;color:#ffffff;padding:20px 28px;font-size:18px;font-weight:bold;letter-spacing:.5px">${escapeHtml(ATTRACTION.brand)}</td></tr>
 <tr><td style="padding:28px">${body}</td></tr>
-<tr><td style="padding:16px 28px;background:#f7f8fb;font-size:12px;color:#718096">${escapeHtml(ATTRACTION.name)}</td></tr>
+<tr><td style="padding:16px 28px;background:#f7f8fb;font-size:12px;color:#4a5568">${escapeHtml(ATTRACTION.name)}</td></tr>
 </table></td></tr></table></body></html>`;
 }

@@ -20,8 +20,12 @@ export type AppleWalletConfig = {
 
 export type PassLabels = { reference: string; when: string; ticket: string; address: string };
 
-export function appleWalletPass(order: OrderRow, ticketReference: string, config: AppleWalletConfig, labels: PassLabels): Buffer {
-  const ticket = (order.tickets ?? []).find((t) => t.reference === ticketReference);
+/** Where the pass asks for its updates (the PassKit web service) and with which token; and, for a ticket
+ * that no longer admits anyone, the back field saying why (the pass is then voided). */
+export type PassState = { webService?: { url: string; authenticationToken: string }; voided?: { label: string; text: string } };
+
+export function appleWalletPass(order: OrderRow, ticketReference: string, config: AppleWalletConfig, labels: PassLabels, state: PassState = {}): Buffer {
+  const ticket = [...(order.tickets ?? []), ...(order.replacedTickets ?? [])].find((t) => t.reference === ticketReference);
   if (!ticket) throw new Error(`no ticket ${ticketReference} in booking ${order.supplierReference}`);
   const unit = order.lines.find((l) => l.unitId === ticket.unitId)?.title ?? ticket.unitId;
   const passJson = {
@@ -35,6 +39,8 @@ export function appleWalletPass(order: OrderRow, ticketReference: string, config
     foregroundColor: 'rgb(255, 255, 255)',
     labelColor: 'rgb(232, 185, 49)',
     eventTicket: {},
+    ...(state.webService ? { webServiceURL: state.webService.url, authenticationToken: state.webService.authenticationToken } : {}),
+    ...(state.voided ? { voided: true } : {}),
   };
   const pass = new PKPass(
     { 'pass.json': Buffer.from(JSON.stringify(passJson)), ...config.images },
@@ -44,6 +50,7 @@ export function appleWalletPass(order: OrderRow, ticketReference: string, config
   pass.primaryFields.push({ key: 'event', label: ATTRACTION.name, value: order.productTitle });
   pass.secondaryFields.push({ key: 'when', label: labels.when, value: `${formatDate(order.availabilityId, locale)}, ${formatTime(order.availabilityId, locale)}` });
   pass.auxiliaryFields.push({ key: 'ticket', label: labels.ticket, value: unit }, { key: 'reference', label: labels.reference, value: order.supplierReference });
+  if (state.voided) pass.backFields.push({ key: 'status', label: state.voided.label, value: state.voided.text });
   pass.backFields.push({ key: 'address', label: labels.address, value: ATTRACTION.address });
   pass.setBarcodes({ format: 'PKBarcodeFormatQR', message: ticket.code ?? ticket.reference, messageEncoding: 'iso-8859-1', altText: ticket.reference });
   pass.setRelevantDate(new Date(order.availabilityId));

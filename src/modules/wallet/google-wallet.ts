@@ -19,9 +19,12 @@ const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('
 /** Google's object ids allow letters, digits, '.', '_' and '-'. */
 const idPart = (text: string) => text.replace(/[^\w.-]/g, '_');
 
+/** The event ticket object of a ticket: `{issuerId}.{ticket reference}`. */
+export const googleObjectId = (issuerId: string, ticketReference: string) => `${issuerId}.${idPart(ticketReference)}`;
+
 export function googleWalletObjects(order: OrderRow, config: GoogleWalletConfig, holderName: string) {
   return (order.tickets ?? []).map((ticket) => ({
-    id: `${config.issuerId}.${idPart(ticket.reference)}`,
+    id: googleObjectId(config.issuerId, ticket.reference),
     classId: `${config.issuerId}.${idPart(config.classSuffix)}`,
     state: 'ACTIVE',
     ticketHolderName: holderName,

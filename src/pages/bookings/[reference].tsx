@@ -1,5 +1,5 @@
 // A member's booking: what, when, the tickets, the calendar file, and (while the visit is ahead) a change
-// of time, day or quantities. Reached from "My bookings" and from the link in the tickets e-mail.
+// of time, day or quantities (a costlier one paid here first). Reached from "My bookings" and from the link in the tickets e-mail.
 import type { GetServerSideProps } from 'next';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
@@ -14,6 +14,7 @@ import { Card } from '@/components/ui/Card';
 import frame from '@/components/ui/page.module.css';
 import { PageTitle } from '@/components/ui/PageTitle';
 import { cancellationTerms, type CancellationTerms } from '@/modules/bookings/cancellation-terms';
+import { changeOfOrder, changePaymentView, completeChangePayment, pendingChange, type ChangePayment } from '@/modules/bookings/change-payment';
 import { isUpcoming, memberBooking } from '@/modules/bookings/member-booking';
 import { orderView, type OrderView } from '@/modules/checkout/order-view';
 import { toWebProduct, type WebUnit } from '@/modules/catalog/web-product';
@@ -39,9 +40,13 @@ type Props = {
   wallet: { google: string | null; apple: boolean };
   units: WebUnit[];
   today: string;
+  /** A change to a higher total waiting for its payment, shown with its payment form. */
+  pendingChange: ChangePayment | null;
+  /** How the change paid for just now went (?change=…): moved, or its payment refunded. */
+  changeOutcome: { status: 'DONE' | 'REFUNDED'; refund: number } | null;
 };
 
-export default function BookingPage({ order, refundedAmount, changeable, cancelTerms, wallet, units, today }: Props) {
+export default function BookingPage({ order, refundedAmount, changeable, cancelTerms, wallet, units, today, pendingChange, changeOutcome }: Props) {
   const { t } = useTranslation('booking');
   const { t: tp } = useTranslation('profile');
   const router = useRouter();
@@ -54,7 +59,8 @@ export default function BookingPage({ order, refundedAmount, changeable, cancelT
       <h1 className={frame.heading}>{t('heading')}</h1>
       <p className={frame.intro}>{title}</p>
       <Card>
-        {router.query.changed === '1' && <Alert tone="success">{t('change.done')}</Alert>}
+        {(router.query.changed === '1' || changeOutcome?.status === 'DONE') && <Alert tone="success">{t('change.done')}</Alert>}
+        {changeOutcome?.status === 'REFUNDED' && <Alert tone="info">{t('change.refunded', { amount: formatMoney(changeOutcome.refund, order.currency, locale) })}</Alert>}
         {router.query.cancelled === '1' && order.status === 'CANCELLED' && <Alert tone="success">{t('cancel.done')}</Alert>}
         <dl className={styles.summary}>
           <dt>{t('reference')}</dt>
@@ -109,12 +115,15 @@ export default function BookingPage({ order, refundedAmount, changeable, cancelT
         )}
         {changeable ? (
           <ChangeBooking
+            // A new form once the booking changed (a paid change included): nothing of the old choice stays.
+            key={`${order.availabilityId}|${order.total}|${pendingChange?.changeId ?? ''}`}
             bookingId={order.bookingId}
             productId={order.productId}
             optionId={order.optionId}
             units={units}
             current={{ availabilityId: order.availabilityId, quantities }}
             today={today}
+            pending={pendingChange}
           />
         ) : (
           order.status === 'CONFIRMED' && <p className={styles.section}>{t('change.notChangeable')}</p>
@@ -130,12 +139,22 @@ export const getServerSideProps: GetServerSideProps<Props> = async (ctx) => {
   if (redirect) return { redirect };
   const deps = await getCheckoutDeps();
   const reference = String(ctx.params?.reference ?? '');
-  const row = await memberBooking(deps.db, session.user.id, reference).catch((error: unknown) => {
+  let row = await memberBooking(deps.db, session.user.id, reference).catch((error: unknown) => {
     if (error instanceof AppError && error.status === 404) return null;
     throw error;
   });
   if (!row) return { notFound: true };
   const now = new Date();
+  // A change paid just now (the card form's return, Stripe's) or waiting with its payment: completed here
+  // if the gateway says it is paid, like /checkout does for a booking.
+  const asked = typeof ctx.query.change === 'string' ? await changeOfOrder(deps.db, row.id, ctx.query.change) : undefined;
+  const waiting = await pendingChange(deps.db, row.id, now);
+  for (const change of [asked, waiting]) {
+    if (change && (change.status === 'PENDING_PAYMENT' || change.status === 'RELEASED')) await completeChangePayment(deps, change.paymentSessionId!);
+  }
+  const outcome = asked ? await changeOfOrder(deps.db, row.id, asked.id) : undefined;
+  const still = waiting ? await pendingChange(deps.db, row.id, now) : undefined;
+  if (asked || waiting) row = await memberBooking(deps.db, session.user.id, reference);
   const changeable = isUpcoming(row, now);
   // What went back: changes to a lower total, and the cancellation's refund once it is under way.
   const [cancellation] = await deps.db.select().from(bookingCancellations).where(eq(bookingCancellations.bookingUuid, row.bookingUuid));
@@ -159,6 +178,8 @@ export const getServerSideProps: GetServerSideProps<Props> = async (ctx) => {
       wallet: { google: googleUrl, apple: row.status === 'CONFIRMED' && appleWalletConfig() !== null },
       units,
       today: todayIn(TIME_ZONE, now),
+      pendingChange: still && changeable ? changePaymentView(still) : null,
+      changeOutcome: outcome && (outcome.status === 'DONE' || outcome.status === 'REFUNDED') ? { status: outcome.status, refund: outcome.refundAmount } : null,
     },
   };
 };

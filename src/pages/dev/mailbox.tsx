@@ -3,15 +3,18 @@ import type { GetServerSideProps } from 'next';
 import { useTranslation } from '@/client/i18n';
 import { devMailboxEnabled, readOutbox } from '@/wiring/mail';
 import styles from '@/components/dev/mailbox.module.css';
+import { EmailFrame } from '@/components/dev/EmailFrame';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { PageTitle } from '@/components/ui/PageTitle';
 import { TextField } from '@/components/ui/TextField';
 import { normalizeEmail } from '@/modules/accounts/normalize-email';
+import { previewDocument } from '@/modules/email/preview';
 import { TIME_ZONE } from '@/config/attraction';
 import { translationProps } from '@/server/translations';
 
-type Message = { id: string; to: string; subject: string; text: string; sentAt: string };
+/** `html`: the HTML part with its images inlined, for the frame's srcdoc. */
+type Message = { id: string; to: string; subject: string; text: string; html: string; sentAt: string };
 type Props = { to: string; messages: Message[] };
 
 const URL_PATTERN = /(https?:\/\/[^\s]+)/g;
@@ -46,9 +49,13 @@ export default function MailboxPage({ to, messages }: Props) {
               <Card>
                 <h2>{m.subject}</h2>
                 <p className={styles.meta}>{t('mailbox.meta', { to: m.to, sentAt: m.sentAt })}</p>
-                <p className={styles.body}>
-                  <Linkified text={m.text} />
-                </p>
+                <EmailFrame srcDoc={m.html} title={t('mailbox.htmlPart', { subject: m.subject })} />
+                <details className={styles.textPart}>
+                  <summary>{t('mailbox.textPart')}</summary>
+                  <p className={styles.body}>
+                    <Linkified text={m.text} />
+                  </p>
+                </details>
               </Card>
             </li>
           ))}
@@ -67,7 +74,14 @@ export const getServerSideProps: GetServerSideProps<Props> = async ({ locale = '
     props: {
       ...(await translationProps(locale)),
       to,
-      messages: rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, sentAt: format.format(r.createdAt) })),
+      messages: rows.map((r) => ({
+        id: r.id,
+        to: r.to,
+        subject: r.subject,
+        text: r.text,
+        html: previewDocument(r.html, r.attachments ?? []),
+        sentAt: format.format(r.createdAt),
+      })),
     },
   };
 };

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from '@/client/i18n';
 import { useDayOverview } from '@/client/staff/use-today';
 import { DayTable } from '@/components/staff/DayTable';
+import { DayWaitlist } from '@/components/staff/DayWaitlist';
 import { StaffPage } from '@/components/staff/StaffPage';
 import styles from '@/components/staff/staff.module.css';
 import { Alert } from '@/components/ui/Alert';
@@ -37,6 +38,7 @@ export default function TodayPage({ staff, day }: Props) {
         )}
         {error && <Alert tone="error">{error instanceof Error ? error.message : String(error)}</Alert>}
         {data && <DayTable day={data} />}
+        <DayWaitlist date={date} />
       </Card>
     </StaffPage>
   );

@@ -1,6 +1,6 @@
 // The database schema. Migrations in drizzle/ are generated from this file (npm run db:generate).
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // --- next-auth (the column keys are the ones @auth/drizzle-adapter expects) ---
 
@@ -479,8 +479,27 @@ export const bookingChanges = pgTable(
     refundAmount: integer('refund_amount').notNull().default(0),
     refundedAt: timestamp('refunded_at', { mode: 'date', withTimezone: true }),
     createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    /**
+     * DONE: the booking moved. A change to a higher total is PENDING_PAYMENT first (its new places held,
+     * a payment session open for the difference), then DONE once paid and moved; EXPIRED when its session
+     * closed unpaid, RELEASED when a newer change of the member replaced it, REFUNDED when it was paid but
+     * the move failed (the difference went back). docs/decisions/0023.
+     */
+    status: text('status').$type<'PENDING_PAYMENT' | 'DONE' | 'EXPIRED' | 'RELEASED' | 'REFUNDED'>().notNull().default('DONE'),
+    /** The supplier hold of the new places while the member pays the difference. */
+    holdUuid: text('hold_uuid'),
+    holdExpiresAt: timestamp('hold_expires_at', { mode: 'date', withTimezone: true }),
+    /** The difference to pay (a higher total); 0 otherwise. */
+    payAmount: integer('pay_amount').notNull().default(0),
+    paymentSessionId: text('payment_session_id').unique(),
+    /** What the browser needs to pay (no secret of ours). */
+    paymentSession: jsonb('payment_session').$type<Record<string, unknown>>(),
+    paidAt: timestamp('paid_at', { mode: 'date', withTimezone: true }),
+    /** Like orders': one caller completes a paid change, the sweeper asks the gateway now and then. */
+    completionLeaseUntil: timestamp('completion_lease_until', { mode: 'date', withTimezone: true }),
+    nextPaymentCheckAt: timestamp('next_payment_check_at', { mode: 'date', withTimezone: true }),
   },
-  (t) => [index('booking_changes_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [index('booking_changes_order_idx').on(t.orderId, t.createdAt), index('booking_changes_payment_check_idx').on(t.status, t.nextPaymentCheckAt)],
 );
 
 // --- loyalty: collectible tokens earned by members ---
@@ -535,4 +554,98 @@ export const poapMintLinks = pgTable(
     takenAt: timestamp('taken_at', { mode: 'date', withTimezone: true }),
   },
   (t) => [index('poap_mint_links_free_idx').on(t.dropId, t.takenAt)],
+);
+
+// --- the waitlist of sold-out slots (modules/waitlist, docs/decisions/0024) ---
+
+/**
+ * A member waiting for places on one slot, in line by `line` (the order they joined in). WAITING until places free
+ * up; OFFERED while the places are held for them (`orderId`, an unpaid order like Book's, until
+ * `offerExpiresAt`); BOOKED once paid; EXPIRED when the offer ran out or the slot passed; LEFT when the
+ * member left the list.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The place in line: a sequence, so members who join in the same millisecond still have an order. */
+    line: bigserial('line', { mode: 'number' }).notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: text('product_id').notNull(),
+    optionId: text('option_id').notNull(),
+    availabilityId: text('availability_id').notNull(),
+    slotStart: timestamp('slot_start', { mode: 'date', withTimezone: true }).notNull(),
+    /** The tickets wanted, per unit id. */
+    quantities: jsonb('quantities').$type<Record<string, number>>().notNull(),
+    /** The places those tickets take. */
+    places: integer('places').notNull(),
+    locale: text('locale').notNull(),
+    status: text('status').$type<'WAITING' | 'OFFERED' | 'BOOKED' | 'EXPIRED' | 'LEFT'>().notNull().default('WAITING'),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    offeredAt: timestamp('offered_at', { mode: 'date', withTimezone: true }),
+    offerExpiresAt: timestamp('offer_expires_at', { mode: 'date', withTimezone: true }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    closedAt: timestamp('closed_at', { mode: 'date', withTimezone: true }),
+  },
+  (t) => [
+    index('waitlist_entries_slot_idx').on(t.optionId, t.availabilityId, t.status, t.line),
+    index('waitlist_entries_user_idx').on(t.userId, t.status),
+    // One place in line per member and slot.
+    uniqueIndex('waitlist_entries_one_active')
+      .on(t.userId, t.optionId, t.availabilityId)
+      .where(sql`${t.status} in ('WAITING', 'OFFERED')`),
+  ],
+);
+
+/** One offering worker per slot at a time, across every server sharing the database: a lease. */
+export const waitlistLeases = pgTable('waitlist_leases', {
+  slotKey: text('slot_key').primaryKey(),
+  until: timestamp('until', { mode: 'date', withTimezone: true }).notNull(),
+});
+
+// --- wallet passes kept up to date (decision 0025) ---
+
+/** Apple Wallet devices that asked for updates of a pass (PassKit web service). */
+export const applePassRegistrations = pgTable(
+  'apple_pass_registrations',
+  {
+    deviceLibraryId: text('device_library_id').notNull(),
+    passTypeId: text('pass_type_id').notNull(),
+    serialNumber: text('serial_number').notNull(),
+    pushToken: text('push_token').notNull(),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceLibraryId, t.passTypeId, t.serialNumber] }), index('apple_pass_registrations_serial_idx').on(t.serialNumber)],
+);
+
+/** When a ticket's pass last changed (its booking changed or was cancelled): Apple's update tag. */
+export const walletPassUpdates = pgTable('wallet_pass_updates', {
+  serialNumber: text('serial_number').primaryKey(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  updatedAt: timestamp('updated_at', { mode: 'date', withTimezone: true }).notNull(),
+});
+
+/** Pushes to wallets, sent by the wallet worker with leases and retries: an APNs push to a device
+ * (target: its push token, topic: the pass type) or a Google event ticket object set INACTIVE (target:
+ * the ticket's reference). */
+export const walletPushes = pgTable(
+  'wallet_pushes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    wallet: text('wallet').$type<'apple' | 'google'>().notNull(),
+    target: text('target').notNull(),
+    topic: text('topic'),
+    status: text('status').$type<'pending' | 'delivered' | 'failed' | 'skipped'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { mode: 'date', withTimezone: true }),
+  },
+  (t) => [index('wallet_pushes_due_idx').on(t.status, t.nextAttemptAt)],
 );

@@ -298,6 +298,17 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
     return booking;
   }
 
+  /** Cancels a hold of ours (kept as cancelled, for the record); one that ran out or went already is left. */
+  async function releaseOwnHold(executor: Executor, holdUuid: string, bookingId: string, at: Date) {
+    const hold = await bookingRow(holdUuid, executor, true);
+    if (hold.id === bookingId) throw new SupplierError('BAD_REQUEST', 'A booking cannot release itself', { uuid: holdUuid });
+    if (hold.status !== 'ON_HOLD') return;
+    await executor
+      .update(bookings)
+      .set({ status: 'CANCELLED', cancelledAt: at, updatedAt: at, expiresAt: null, cancellationReason: 'Released into the booking it was held for' })
+      .where(eq(bookings.id, hold.id));
+  }
+
   /**
    * Changes a hold or a confirmed booking under the rules of a new one (known product, option and units,
    * a bookable slot, enough places), and confirms it when `confirm` is given. Returns the row and the
@@ -338,6 +349,8 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
             ? (slotForAvailabilityId(current.availabilityId, option, timeZone) ?? bookableSlot(catalog, option, current.availabilityId, at))
             : bookableSlot(catalog, option, change.availabilityId ?? current.availabilityId, at);
         await lockSlot(executor, option.id, slot.start);
+        // The hold made for this move gives its places back in the same commit that takes them.
+        if (change.releaseHold) await releaseOwnHold(executor, change.releaseHold, current.id, at);
         // A closed day stops new sales: a booking may stay on its slot (and be confirmed there), not move onto one.
         await checkPlaces(executor, option, slot, wanted, at, current.id, optionChanged || slot.availabilityId !== current.availabilityId);
         const total = items ? await writeUnitItems(executor, current.id, option, items, existing) : current.total;

@@ -100,7 +100,17 @@ export function createOctoClient({ baseUrl, apiKey, timeoutMs = 10_000, fetch: f
       read(call<unknown>('POST', '/availability', query), (p, pricing) => list<Availability>(p).map((a) => normalizeAvailability(a, pricing))),
     createBooking: (request) => booking(call('POST', '/bookings', request)),
     confirmBooking: (uuid, body) => booking(call('POST', `${uuidPath(uuid)}/confirm`, body)),
-    updateBooking: (uuid, body) => booking(call('PATCH', uuidPath(uuid), body)),
+    updateBooking: async (uuid, { releaseHold, ...body }) => {
+      // OCTO has no atomic "move into my hold": the hold goes first, then the PATCH takes the places
+      // (decision 0023: a PATCH refused after a paid difference refunds it).
+      if (releaseHold) {
+        await booking(call('POST', `${uuidPath(releaseHold)}/cancel`, { reason: 'Released into the booking it was held for' })).catch((error: unknown) => {
+          if (error instanceof SupplierError && (error.code === 'UNPROCESSABLE_ENTITY' || error.code === 'INVALID_BOOKING_UUID')) return;
+          throw error;
+        });
+      }
+      return booking(call('PATCH', uuidPath(uuid), body));
+    },
     listBookings: (query) =>
       read(call<unknown>('GET', `/bookings?${new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => Boolean(e[1]))).toString()}`), (p, pricing) =>
         list<Booking>(p).map((b) => normalizeBooking(b, pricing)),

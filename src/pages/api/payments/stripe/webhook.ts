@@ -1,7 +1,7 @@
 // POST /api/payments/stripe/webhook: the gateway's signed events. A paid Checkout Session completes its
-// order. The signature is checked by the payment port (Stripe's own library), over the raw bytes.
+// order or moves its changed booking (a paid difference). The signature is checked by the payment port (Stripe's own library), over the raw bytes.
 import type { NextApiRequest, NextApiResponse } from 'next';
-import { completeCheckout } from '@/modules/checkout/complete-checkout';
+import { completePayment } from '@/modules/bookings/complete-payment';
 import { PaymentError } from '@/ports/payments';
 import { AppError } from '@/server/errors';
 import { getCheckoutDeps } from '@/wiring/checkout';
@@ -37,7 +37,7 @@ export default async function stripeWebhook(req: NextApiRequest, res: NextApiRes
   }
   if (!sessionId) return res.status(200).json({ received: true });
   try {
-    const { outcome } = await completeCheckout(await getCheckoutDeps(), sessionId);
+    const { outcome } = await completePayment(await getCheckoutDeps(), sessionId);
     return res.status(200).json({ received: true, outcome });
   } catch (error) {
     // An order we do not know is not Stripe's to retry; anything else is, so answer 500.

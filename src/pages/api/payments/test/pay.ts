@@ -1,10 +1,12 @@
 // POST /api/payments/test/pay {sessionId, card}: the built-in test gateway's card form. Charges the card,
-// then completes the checkout as a real gateway's webhook would.
+// then completes the checkout (or the change of a booking whose difference it pays) as a real gateway's
+// webhook would.
 import { z } from 'zod';
 import { getTestGateway } from '@/wiring/payments';
 import { PaymentError } from '@/ports/payments';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
-import { memberOrderBySession } from '@/modules/checkout/member-orders';
+import { completeChangePayment, memberChangeBySession } from '@/modules/bookings/change-payment';
+import { memberOrder, memberOrderBySession } from '@/modules/checkout/member-orders';
 import { orderView } from '@/modules/checkout/order-view';
 import { jsonRoute } from '@/http/route';
 import { getCheckoutDeps } from '@/wiring/checkout';
@@ -39,21 +41,31 @@ export default jsonRoute({
     const gateway = await getTestGateway();
     if (!gateway) throw new AppError(404, 'NOT_FOUND', 'testGatewayOff');
     const deps = await getCheckoutDeps();
-    const order = await memberOrderBySession(deps.db, caller.userId, sessionId);
-    // A hold released by a newer Book is gone: its session takes no more payments.
-    if (order.status === 'PENDING_PAYMENT' && order.releasedAt) throw new AppError(402, 'PAYMENT_FAILED', 'paymentSessionClosed');
-    if (order.status === 'PENDING_PAYMENT') {
+    async function charge() {
       try {
-        await gateway.pay(sessionId, card);
+        await gateway!.pay(sessionId, card);
       } catch (error) {
         if (!(error instanceof PaymentError) || error.code === 'not_found' || error.code === 'gateway_failed') throw error;
         // A session paid already (a second click) goes on to completion; a refused card changes nothing.
-        const { status } = error.code === 'session_closed' ? await gateway.getState(sessionId) : { status: 'open' };
+        const { status } = error.code === 'session_closed' ? await gateway!.getState(sessionId) : { status: 'open' };
         if (status === 'open' || status === 'expired') {
           throw new AppError(402, 'PAYMENT_FAILED', PAYMENT_REFUSALS[error.code] ?? 'cardInvalid');
         }
       }
     }
+    // The difference of a change to a higher total (decision 0023): paid, then the booking moves.
+    const change = await memberChangeBySession(deps.db, caller.userId, sessionId);
+    if (change) {
+      // A change replaced by a newer one holds no places any more: its session takes no payment.
+      if (change.status !== 'PENDING_PAYMENT' && change.status !== 'DONE') throw new AppError(402, 'PAYMENT_FAILED', 'paymentSessionClosed');
+      if (change.status === 'PENDING_PAYMENT') await charge();
+      await completeChangePayment(deps, sessionId);
+      return { status: 200, body: { order: orderView(await memberOrder(deps.db, caller.userId, change.bookingUuid)) } };
+    }
+    const order = await memberOrderBySession(deps.db, caller.userId, sessionId);
+    // A hold released by a newer Book is gone: its session takes no more payments.
+    if (order.status === 'PENDING_PAYMENT' && order.releasedAt) throw new AppError(402, 'PAYMENT_FAILED', 'paymentSessionClosed');
+    if (order.status === 'PENDING_PAYMENT') await charge();
     const { order: completed } = await completeCheckout(deps, sessionId);
     return { status: 200, body: { order: orderView(completed) } };
   },

@@ -1,0 +1,19 @@
+// The supplier's refusal of a change, as the member's message.
+import { SupplierError } from '@/ports/supplier';
+import { AppError } from '@/server/errors';
+import { supplierRefusal } from '../catalog/supplier-refusal';
+
+/** The supplier's refusal as our message; a booking the supplier will not change (redeemed, started). */
+export function refusal(error: unknown): never {
+  if (error instanceof SupplierError) {
+    if (error.code === 'UNPROCESSABLE_ENTITY') {
+      if (error.refusal) throw new AppError(409, 'SOLD_OUT', ...supplierRefusal(error));
+      throw new AppError(409, 'NOT_CHANGEABLE', 'bookingNotChangeable');
+    }
+    if (error.code === 'INVALID_AVAILABILITY_ID') throw new AppError(400, 'VALIDATION', 'timeNotAvailable');
+    if (error.code === 'INVALID_UNIT_ID') throw new AppError(400, 'VALIDATION', 'unknownTicketType');
+  }
+  if (error instanceof AppError) throw error;
+  console.error('[bookings] supplier failed', error);
+  throw new AppError(502, 'SUPPLIER_FAILED', 'internal');
+}

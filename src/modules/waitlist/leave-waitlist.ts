@@ -1,0 +1,35 @@
+// A member leaves a waitlist. Leaving while places are offered gives them back at once, so the next in
+// line gets them sooner; an offer already paid is a booking, not a place in line.
+import { and, eq } from 'drizzle-orm';
+import { orders, waitlistEntries } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
+import { releaseUnpaidOrder } from '../checkout/booking-limits';
+import type { CheckoutDeps } from '../checkout/deps';
+import { signalPlacesFreed } from './waitlist-signal';
+
+export async function leaveWaitlist(deps: CheckoutDeps, member: { userId: string }, entryId: string): Promise<{ left: true }> {
+  const { db } = deps;
+  const at = deps.now?.() ?? new Date();
+  const [entry] = await db
+    .select()
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.id, entryId), eq(waitlistEntries.userId, member.userId)));
+  if (!entry || (entry.status !== 'WAITING' && entry.status !== 'OFFERED')) throw new AppError(404, 'NOT_FOUND', 'waitlistEntryNotFound');
+
+  if (entry.status === 'OFFERED' && entry.orderId) {
+    const [order] = await db.select().from(orders).where(eq(orders.id, entry.orderId));
+    if (order?.status === 'CONFIRMED') throw new AppError(409, 'ALREADY_BOOKED', 'waitlistAlreadyBooked');
+    if (order?.status === 'PENDING_PAYMENT' && order.holdExpiresAt > at && (await releaseUnpaidOrder(deps, order, at, 'Released: the member left the waitlist')) === 'paid') {
+      throw new AppError(409, 'ALREADY_BOOKED', 'waitlistAlreadyBooked');
+    }
+  }
+  const [left] = await db
+    .update(waitlistEntries)
+    .set({ status: 'LEFT', closedAt: at })
+    .where(and(eq(waitlistEntries.id, entry.id), eq(waitlistEntries.status, entry.status)))
+    .returning({ id: waitlistEntries.id });
+  // The worker changed it meanwhile (an offer made or settled): the member reloads and decides again.
+  if (!left) throw new AppError(409, 'WAITLIST_CHANGED', 'waitlistChanged');
+  if (entry.status === 'OFFERED') signalPlacesFreed();
+  return { left: true };
+}

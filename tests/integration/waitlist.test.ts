@@ -1,0 +1,218 @@
+// The waitlist of sold-out slots, in process, on PGlite and (with TEST_DATABASE_URL) PostgreSQL: who may
+// join and in which place; freed places offered in line to the first whose tickets fit, held for them
+// with an e-mail that leads to checkout; offers that run out go to the next; leaving gives an offer back;
+// and under 50 concurrent cancellations and expiries, with several workers at once, no place is offered
+// twice and no one is skipped.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listOutbox } from '@/adapters/mail/outbox';
+import { completeCheckout } from '@/modules/checkout/complete-checkout';
+import { joinWaitlist } from '@/modules/waitlist/join-waitlist';
+import { leaveWaitlist } from '@/modules/waitlist/leave-waitlist';
+import { memberWaitlist } from '@/modules/waitlist/member-waitlist';
+import { offerFreedPlaces } from '@/modules/waitlist/offer-places';
+import { waitlistOfDay } from '@/modules/waitlist/staff-waitlist';
+import type { SupplierPort } from '@/ports/supplier';
+import type { AppError } from '@/server/errors';
+import { dayClosures, orders, waitlistEntries } from '@/server/db/schema';
+import { embeddedCheckoutDeps, signedUpMember } from '../support/checkout';
+import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
+import { adults, firstSlot, openDay } from './supplier-scenarios';
+
+const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
+const MINUTE = 60_000;
+const EXPRESS = { productId: 'express-pass', optionId: 'express-main-top' }; // 20 places a slot
+const TOP_DECK = { productId: 'main-and-top-deck', optionId: 'top-deck-day' }; // 60 places a slot
+
+describe.each(TEST_BACKENDS)('the waitlist on $name', ({ adminUrl }) => {
+  let database: Awaited<ReturnType<typeof openBackendDatabase>>;
+  let clock: Date | undefined;
+  const now = () => clock ?? new Date();
+  let deps: ReturnType<typeof embeddedCheckoutDeps>;
+
+  beforeAll(async () => {
+    database = await openBackendDatabase(adminUrl);
+    deps = embeddedCheckoutDeps(database.db, now);
+  }, 60_000);
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as AppError);
+  const entryOf = async (id: string) => (await database.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, id)))[0]!;
+  const vacancies = async (which: typeof EXPRESS, availabilityId: string) =>
+    (await deps.supplier.availability({ ...which, availabilityIds: [availabilityId] }))[0]!.vacancies ?? 0;
+
+  /** Confirmed bookings straight at the supplier, `size` places each: the places other visitors took. */
+  async function sell(supplier: SupplierPort, which: typeof EXPRESS, availabilityId: string, sizes: number[]) {
+    const uuids: string[] = [];
+    for (const size of sizes) {
+      const hold = await supplier.createBooking({ ...which, availabilityId, unitItems: adults(size) });
+      await supplier.confirmBooking(hold.uuid, { contact: { fullName: 'Another Visitor' } });
+      uuids.push(hold.uuid);
+    }
+    return uuids;
+  }
+
+  async function soldOutSlot(which: typeof EXPRESS, daysAhead: number, sizes: number[]) {
+    const day = await openDay(deps.supplier, which.productId, which.optionId, daysAhead, 8);
+    const availabilityId = await firstSlot(deps.supplier, which.productId, which.optionId, day);
+    const sold = await sell(deps.supplier, which, availabilityId, sizes);
+    return { day, availabilityId, sold };
+  }
+
+  it('members join a sold-out slot in line; a slot with places, a past or unknown slot, or a second place in line is refused', async () => {
+    const day = await openDay(deps.supplier, EXPRESS.productId, EXPRESS.optionId, 30, 8);
+    const availabilityId = await firstSlot(deps.supplier, EXPRESS.productId, EXPRESS.optionId, day);
+    const ana = await signedUpMember(database.db, 'ana', 'fr');
+    const join = (member: { userId: string }, adult: number, selectedTime = availabilityId) =>
+      joinWaitlist(deps, member, { ...EXPRESS, quantities: { adult }, selectedTime }, 'fr');
+
+    expect(await refusal(join(ana, 2))).toMatchObject({ status: 409, code: 'PLACES_AVAILABLE' });
+    await sell(deps.supplier, EXPRESS, availabilityId, [8, 8, 3]);
+    // One place left: two tickets wait, one would not.
+    expect(await refusal(join(ana, 1))).toMatchObject({ code: 'PLACES_AVAILABLE' });
+    expect(await join(ana, 2)).toMatchObject({ position: 1 });
+    const ben = await signedUpMember(database.db, 'ben', 'nl');
+    expect(await join(ben, 3)).toMatchObject({ position: 2 });
+    expect(await refusal(join(ana, 4))).toMatchObject({ status: 409, code: 'ALREADY_WAITING' });
+    expect(await refusal(join(ben, 1, '2020-01-01T10:00:00-05:00'))).toMatchObject({ status: 400, code: 'VALIDATION' });
+    expect(await refusal(join(ben, 1, `${day}T03:17:00-05:00`))).toMatchObject({ status: 400, code: 'VALIDATION' });
+    expect(await refusal(joinWaitlist(deps, ben, { ...EXPRESS, quantities: { dragon: 1 }, selectedTime: availabilityId }, 'fr'))).toMatchObject({ code: 'VALIDATION' });
+
+    // A member waits for 5 times at most.
+    const busy = await signedUpMember(database.db, 'busy', 'fr');
+    await database.db.insert(waitlistEntries).values(
+      Array.from({ length: 5 }, (_, i) => ({ userId: busy.userId, ...EXPRESS, availabilityId: `${day}T1${i}:00:00-05:00`, slotStart: new Date(`${day}T1${i}:00:00-05:00`), quantities: { adult: 1 }, places: 1, locale: 'fr' })),
+    );
+    expect(await refusal(join(busy, 2))).toMatchObject({ status: 409, code: 'WAITLIST_FULL' });
+    // (Those five were only to count: no worker of the tests below may offer them places.)
+    await database.db.delete(waitlistEntries).where(eq(waitlistEntries.userId, busy.userId));
+    // A closed day has no waitlist.
+    await database.db.insert(dayClosures).values({ localDate: day, reason: 'Private event' });
+    expect(await refusal(join(ben, 2))).toMatchObject({ status: 409, code: 'DAY_CLOSED' });
+    await database.db.delete(dayClosures).where(eq(dayClosures.localDate, day));
+
+    const [mine] = await memberWaitlist(deps, ben.userId, 'nl');
+    expect(mine).toMatchObject({ status: 'WAITING', position: 2, places: 3, availabilityId });
+    const staff = await waitlistOfDay(database.db, day);
+    expect(staff.find((s) => s.availabilityId === availabilityId)!.entries.map((e) => [e.position, e.email, e.places, e.status])).toEqual([
+      [1, ana.email, 2, 'WAITING'],
+      [2, ben.email, 3, 'WAITING'],
+    ]);
+    // Nothing was held for anyone: the slot still has its one place.
+    expect(await vacancies(EXPRESS, availabilityId)).toBe(1);
+  });
+
+  it('freed places go in line to the first whose tickets fit, held with an e-mail to checkout; a lapsed offer passes to the next', async () => {
+    clock = undefined;
+    const { availabilityId, sold } = await soldOutSlot(EXPRESS, 33, [8, 8, 4]);
+    const [first, second, third] = [await signedUpMember(database.db, 'first', 'fr'), await signedUpMember(database.db, 'second', 'nl'), await signedUpMember(database.db, 'third', 'fr')];
+    const a = await joinWaitlist(deps, first, { ...EXPRESS, quantities: { adult: 3 }, selectedTime: availabilityId }, 'fr');
+    const b = await joinWaitlist(deps, second, { ...EXPRESS, quantities: { adult: 2 }, selectedTime: availabilityId }, 'nl');
+    const c = await joinWaitlist(deps, third, { ...EXPRESS, quantities: { adult: 1 }, selectedTime: availabilityId }, 'fr');
+
+    // Nothing free yet: nobody is offered anything.
+    expect((await offerFreedPlaces(deps)).offered).toBe(0);
+    // A visitor cancels 4 places: 3 for the first in line, the second's 2 do not fit in the 1 left, the third's 1 does.
+    await deps.supplier.cancelBooking(sold[2]!, { reason: 'test' });
+    expect((await offerFreedPlaces(deps)).offered).toBe(2);
+    expect(await entryOf(a.entryId)).toMatchObject({ status: 'OFFERED' });
+    expect(await entryOf(b.entryId)).toMatchObject({ status: 'WAITING' });
+    expect(await entryOf(c.entryId)).toMatchObject({ status: 'OFFERED' });
+    expect(await vacancies(EXPRESS, availabilityId)).toBe(0);
+    // A second run offers nothing again.
+    expect((await offerFreedPlaces(deps)).offered).toBe(0);
+
+    const [offerA] = await memberWaitlist(deps, first.userId, 'fr');
+    expect(offerA).toMatchObject({ status: 'OFFERED', places: 3 });
+    const [orderA] = await database.db.select().from(orders).where(eq(orders.bookingUuid, offerA!.bookingId!));
+    expect(orderA).toMatchObject({ status: 'PENDING_PAYMENT', userId: first.userId, availabilityId, total: expect.any(Number) });
+    expect(orderA!.lines).toEqual([expect.objectContaining({ unitId: 'adult', quantity: 3 })]);
+    const [mail] = await listOutbox(database.db, first.email);
+    expect(mail!.subject).toMatch(/^Des places/);
+    expect(mail!.text).toContain(`http://localhost:3000/fr/checkout?uuid=${orderA!.bookingUuid}`);
+    expect(mail!.html).toContain('lang="fr"');
+    expect((await memberWaitlist(deps, second.userId, 'nl'))[0]).toMatchObject({ status: 'WAITING', position: 1 });
+
+    // The third pays: BOOKED. The first lets the offer run out: EXPIRED, and the 3 places go to the second.
+    const [offerC] = await memberWaitlist(deps, third.userId, 'fr');
+    const [orderC] = await database.db.select().from(orders).where(eq(orders.bookingUuid, offerC!.bookingId!));
+    await deps.gateway.pay(orderC!.paymentSessionId, CARD);
+    await completeCheckout(deps, orderC!.paymentSessionId);
+    // Paid: it is a booking now, not a place in line to leave.
+    expect(await refusal(leaveWaitlist(deps, third, c.entryId))).toMatchObject({ status: 409, code: 'ALREADY_BOOKED' });
+    clock = new Date(orderA!.holdExpiresAt.getTime() + MINUTE);
+    const run = await offerFreedPlaces(deps);
+    expect(run).toMatchObject({ booked: 1, expired: 1, offered: 1 });
+    expect(await entryOf(c.entryId)).toMatchObject({ status: 'BOOKED' });
+    expect(await entryOf(a.entryId)).toMatchObject({ status: 'EXPIRED' });
+    expect(await entryOf(b.entryId)).toMatchObject({ status: 'OFFERED' });
+    expect(await vacancies(EXPRESS, availabilityId)).toBe(1);
+    expect(await memberWaitlist(deps, first.userId, 'fr')).toEqual([]);
+
+    // The second leaves while offered: the two places come back at once, and nobody else waits.
+    const [offerB] = await memberWaitlist(deps, second.userId, 'nl');
+    expect(await leaveWaitlist(deps, second, b.entryId)).toEqual({ left: true });
+    expect(await entryOf(b.entryId)).toMatchObject({ status: 'LEFT' });
+    const [orderB] = await database.db.select().from(orders).where(eq(orders.bookingUuid, offerB!.bookingId!));
+    expect(orderB!.releasedAt).not.toBeNull();
+    expect(await vacancies(EXPRESS, availabilityId)).toBe(3);
+    expect(await refusal(leaveWaitlist(deps, second, b.entryId))).toMatchObject({ status: 404 });
+    // Someone else's entry is not found either.
+    expect(await refusal(leaveWaitlist(deps, first, c.entryId))).toMatchObject({ status: 404 });
+    clock = undefined;
+  });
+
+  it('under 50 concurrent cancellations and expiries, with four workers at once, each freed place is offered once, in line', async () => {
+    clock = undefined;
+    const day = await openDay(deps.supplier, TOP_DECK.productId, TOP_DECK.optionId, 36, 8);
+    const availabilityId = await firstSlot(deps.supplier, TOP_DECK.productId, TOP_DECK.optionId, day);
+    // 60 places: 35 sold (25 of them will be cancelled), 25 held for 5 minutes (they will run out).
+    const sold = await sell(deps.supplier, TOP_DECK, availabilityId, Array.from({ length: 35 }, () => 1));
+    const holds = await Promise.all(
+      Array.from({ length: 25 }, () => deps.supplier.createBooking({ ...TOP_DECK, availabilityId, unitItems: adults(1), expirationMinutes: 5 })),
+    );
+    expect(holds).toHaveLength(25);
+    expect(await vacancies(TOP_DECK, availabilityId)).toBe(0);
+
+    const members = [];
+    for (let i = 0; i < 60; i++) members.push(await signedUpMember(database.db, `line${i}`, i % 2 ? 'nl' : 'fr'));
+    const entries = [];
+    for (const member of members) entries.push((await joinWaitlist(deps, member, { ...TOP_DECK, quantities: { adult: 1 }, selectedTime: availabilityId }, 'fr')).entryId);
+
+    // The 25 holds run out, 25 bookings are cancelled at the same moment, and four workers (four servers)
+    // offer places while it happens.
+    clock = new Date(Date.now() + 10 * MINUTE);
+    const workers = async () => {
+      for (let i = 0; i < 6; i++) await offerFreedPlaces(deps);
+    };
+    await Promise.all([
+      ...sold.slice(0, 25).map((uuid) => deps.supplier.cancelBooking(uuid, { reason: 'test' })),
+      workers(),
+      workers(),
+      workers(),
+      workers(),
+    ]);
+    // Until nothing more is offered (an availability read may be up to 2 s old).
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    await Promise.all([offerFreedPlaces(deps), offerFreedPlaces(deps)]);
+
+    const rows = await database.db.select().from(waitlistEntries).where(and(eq(waitlistEntries.optionId, TOP_DECK.optionId), eq(waitlistEntries.availabilityId, availabilityId)));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const statuses = entries.map((id) => byId.get(id)!.status);
+    // Exactly the first 50 in line are offered, the last 10 wait: nobody skipped, nobody offered twice.
+    expect(statuses.slice(0, 50)).toEqual(Array.from({ length: 50 }, () => 'OFFERED'));
+    expect(statuses.slice(50)).toEqual(Array.from({ length: 10 }, () => 'WAITING'));
+    const orderIds = rows.filter((r) => r.status === 'OFFERED').map((r) => r.orderId);
+    expect(new Set(orderIds).size).toBe(50);
+    const offered = await database.db.select().from(orders).where(eq(orders.availabilityId, availabilityId));
+    expect(offered.filter((o) => o.status === 'PENDING_PAYMENT')).toHaveLength(50);
+    expect(await vacancies(TOP_DECK, availabilityId)).toBe(0);
+    // Each member got one offer e-mail.
+    const mails = await Promise.all(members.slice(0, 50).map((m) => listOutbox(database.db, m.email)));
+    expect(mails.map((m) => m.length)).toEqual(Array.from({ length: 50 }, () => 1));
+    expect((await memberWaitlist(deps, members[50]!.userId, 'fr'))[0]).toMatchObject({ status: 'WAITING', position: 1 });
+    clock = undefined;
+  }, 180_000);
+});
