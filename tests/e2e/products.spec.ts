@@ -1,12 +1,12 @@
 // Choosing tickets as a visitor does: product, option, quantities, a day on the calendar and a time.
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, joinThroughApi, latestSignInLink, OCTO, openDay, showMonthOf, uniqueEmail } from './support';
+import { chooseProduct, expectNoAxeViolations, joinThroughApi, latestSignInLink, OCTO, openDay, showMonthOf, uniqueEmail } from './support';
 
 test('a visitor chooses a product, an option, tickets, a day and a time', async ({ page, request }) => {
   const day = await openDay(request, 'express-pass', 'express-main-top', 3);
   await page.goto('/products');
   await expect(page).toHaveTitle('Tickets | Skyline Ambassadors');
-  await page.getByRole('radio', { name: /Express Pass/ }).check({ force: true });
+  await chooseProduct(page, /Express Pass/);
 
   // Several options: the first is chosen; another clears the quantities.
   await expect(page.getByRole('radio', { name: 'Main Deck', exact: true })).toBeChecked();
@@ -84,7 +84,7 @@ test('closed and sold-out days are shown on the calendar @once', async ({ page, 
   }
 
   await page.goto('/products');
-  await page.getByRole('radio', { name: /Sunrise Experience/ }).check({ force: true });
+  await chooseProduct(page, /Sunrise Experience/);
   // One option: chosen without asking.
   await expect(page.getByText('Choose an option')).toHaveCount(0);
   await page.getByRole('button', { name: 'Add one Adult' }).click();
@@ -106,7 +106,7 @@ test('an anonymous visitor who books is sent to sign in, and finds the selection
   await joinThroughApi(request, email);
 
   await page.goto('/products');
-  await page.getByRole('radio', { name: /^Main Deck/ }).check({ force: true });
+  await chooseProduct(page, /^Main Deck/);
   await page.getByRole('button', { name: 'Add one Senior' }).click();
   await showMonthOf(page, day);
   await page.locator(`button[data-date="${day}"]`).click();

@@ -1,7 +1,7 @@
 // The calendar in Chromium: a manager closes a day with a reason, a visitor's ticket calendar shows the
 // day closed with that reason, the manager reopens it. Both pages pass axe.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoAxeViolations, OCTO, showMonthOf } from './support';
+import { chooseProduct, expectNoAxeViolations, OCTO, showMonthOf } from './support';
 import { signInAsStaff } from './staff-support';
 
 /** An open day some weeks ahead, another for each project, so parallel runs never close the same day. */
@@ -46,7 +46,7 @@ test('a manager closes a day with a reason, visitors see it closed, and the mana
   const visitorContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: page.viewportSize() ?? undefined, locale: 'en-US', timezoneId: 'America/New_York' });
   const visitor = await visitorContext.newPage();
   await visitor.goto('/products');
-  await visitor.getByRole('radio', { name: /^Main Deck/ }).check({ force: true });
+  await chooseProduct(visitor, /^Main Deck/);
   await visitor.getByRole('button', { name: 'Add one Adult' }).click();
   await showMonthOf(visitor, day);
   const closed = visitor.locator(`button[data-date="${day}"]`);

@@ -71,10 +71,18 @@ export async function signOutThroughNavbar(page: Page) {
   await banner.getByRole('button', { name: 'Sign out' }).filter({ visible: true }).click();
 }
 
+/** On /products: picks a product as a person does, by its card (the radio itself is hidden under it), once
+ * the card has stopped moving and nothing covers it. */
+export async function chooseProduct(page: Page, name: RegExp) {
+  const radio = page.getByRole('radio', { name });
+  await page.locator('label').filter({ has: radio }).click();
+  await expect(radio).toBeChecked();
+}
+
 /** On /products: Main Deck, `adults` adults, the first day on sale next month, 11:00 AM. */
 export async function chooseVisit(page: Page, adults: number) {
   await page.goto('/products');
-  await page.getByRole('radio', { name: /^Main Deck/ }).check({ force: true });
+  await chooseProduct(page, /^Main Deck/);
   for (let i = 0; i < adults; i++) await page.getByRole('button', { name: 'Add one Adult' }).click();
   await page.getByRole('button', { name: 'Next month' }).click();
   await page.locator('button[data-status="AVAILABLE"]').first().click();

@@ -2,7 +2,7 @@
 // line in the profile; another visitor's booking is cancelled, the e-mail's link leads to checkout, and
 // the member pays for the places held for them.
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, OCTO, openDay, payWith, showMonthOf, signInAsNewMember } from './support';
+import { chooseProduct, expectNoAxeViolations, OCTO, openDay, payWith, showMonthOf, signInAsNewMember } from './support';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -24,7 +24,7 @@ test('a member joins the waitlist of a sold-out time; a booking is cancelled and
 
   const email = await signInAsNewMember(page, 'waiter');
   await page.goto('/products');
-  await page.getByRole('radio', { name: /Sunrise Experience/ }).check({ force: true });
+  await chooseProduct(page, /Sunrise Experience/);
   await page.getByRole('button', { name: 'Add one Adult' }).click();
   await page.getByRole('button', { name: 'Add one Adult' }).click();
   await showMonthOf(page, day);

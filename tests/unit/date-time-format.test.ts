@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatShortDate, formatTime } from '@/universal/format/date-time';
+import { LOCALES } from '@/config/locales';
 import { todayIn } from '@/universal/local-date';
 import { formatMoney } from '@/universal/format/money';
 
@@ -25,6 +26,12 @@ describe('dates and times in New York', () => {
   it('writes noon and midnight as a 12-hour clock does', () => {
     expect(formatTime('2026-11-21T12:00:00-05:00')).toBe('12:00 PM');
     expect(formatTime('2026-11-21T00:05:00-05:00')).toBe('12:05 AM');
+  });
+
+  it.each(LOCALES)('writes noon and midnight with a 12 in %s, never a 0', (locale) => {
+    expect(formatTime('2026-11-21T12:00:00-05:00', locale)).toMatch(/^12:00 \S/);
+    expect(formatTime('2026-11-21T00:05:00-05:00', locale)).toMatch(/^12:05 \S/);
+    expect(formatTime('2026-11-21T13:00:00-05:00', locale)).toMatch(/^1:00 \S/);
   });
 
   it("writes times as 'h:mm a' on New York's clock", () => {

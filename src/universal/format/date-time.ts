@@ -26,7 +26,8 @@ export function formatDate(localDate: string, locale = 'en'): string {
 
 /** An instant (ISO with offset, or a Date) as its New York wall-clock time, "9:30 AM". */
 export function formatTime(instant: string | Date, locale = 'en'): string {
-  const parts = formatter(locale, { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: TIME_ZONE }).formatToParts(new Date(instant));
+  // hourCycle h12, not hour12: true, which gives French, German, Japanese and others an h11 clock ("0:00 PM" at noon).
+  const parts = formatter(locale, { hour: 'numeric', minute: '2-digit', hourCycle: 'h12', timeZone: TIME_ZONE }).formatToParts(new Date(instant));
   return `${part(parts, 'hour')}:${part(parts, 'minute')} ${part(parts, 'dayPeriod')}`;
 }
 
