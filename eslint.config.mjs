@@ -30,6 +30,9 @@ const CLIMBING = {
   message: 'Import another layer as @/layer/…, not by climbing folders.',
 };
 
+// Pages and components link through @/components/ui/Link, which leaves out Next.js's prefetch on sight.
+const NEXT_LINK = { regex: '^next/link$', message: 'Use { Link } from @/components/ui/Link: it does not run linked pages\' code on sight.' };
+
 function layerRules(layer) {
   const allowed = new Set([layer, ...LAYERS[layer]]);
   // 'pages' and 'pages/api' share the folder; a page may not import an API route and the other way round.
@@ -42,6 +45,7 @@ function layerRules(layer) {
     });
   }
   if (FRAMEWORK_FREE.has(layer)) patterns.push(layer === 'client' ? CLIENT_FRAMEWORK : FRAMEWORK);
+  if (layer === 'pages' || layer === 'components') patterns.push(NEXT_LINK);
   return { 'no-restricted-imports': ['error', { patterns }] };
 }
 

@@ -2,26 +2,28 @@ import type { AppProps } from 'next/app';
 import type { Session } from 'next-auth';
 import dynamic from 'next/dynamic';
 import { I18nProvider, type PageTranslations } from '@/client/i18n';
+import { useToasterWanted } from '@/client/toast';
 import { SessionProvider } from '@/client/session/SessionProvider';
 import { Layout } from '@/components/layout/Layout';
-import { NewTokenToasts } from '@/components/loyalty/NewTokenToasts';
+import { MemberTokenToasts } from '@/components/loyalty/MemberTokenToasts';
 import '@/styles/globals.css';
 
 type PageProps = { session?: Session | null; _translations?: PageTranslations };
 
-// Toasts come after the page is up: their code need not weigh on every first load.
+// Toasts come with the first one (src/client/toast.ts): their code need not weigh on every first load.
 const Toaster = dynamic(() => import('react-hot-toast').then((m) => m.Toaster), { ssr: false });
 
 export default function App({ Component, pageProps: { session, _translations, ...pageProps } }: AppProps<PageProps>) {
+  const toasterWanted = useToasterWanted();
   return (
     <I18nProvider value={_translations}>
       <SessionProvider session={session}>
         <Layout>
           <Component {...pageProps} />
         </Layout>
-        <NewTokenToasts />
+        <MemberTokenToasts />
         {/* Below the 64 px header, so a toast never hides the menu button or the navigation. */}
-        <Toaster position="top-center" containerStyle={{ top: 72 }} />
+        {toasterWanted && <Toaster position="top-center" containerStyle={{ top: 72 }} />}
       </SessionProvider>
     </I18nProvider>
   );

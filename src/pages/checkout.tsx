@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { GetServerSideProps } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { useRouter } from 'next/router';
 import { useTranslation } from '@/client/i18n';
 import { toast } from '@/client/toast';

@@ -1,5 +1,5 @@
 import Image from 'next/image';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { useTranslation } from '@/client/i18n';
 import { Faq } from '@/components/home/Faq';
 import styles from '@/components/home/home.module.css';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { useTranslation } from '@/client/i18n';
 import { useCallbackUrl } from '@/client/sign-in/use-callback-url';
 import { useSignIn } from '@/client/sign-in/use-sign-in';

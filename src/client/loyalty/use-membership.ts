@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { useRouter } from 'next/router';
 import { useTranslation } from '../i18n';
+import { toast } from '../toast';
 import useSWR, { SWRConfig } from 'swr';
 import type { Membership } from '@/modules/loyalty/membership';
 import { useMemberSession } from '../session/use-member-session';
@@ -57,7 +58,6 @@ export function useNewTokenToasts(): void {
     known.current = new Set(data.mintedTokenIds);
     if (fresh.length === 0) return;
     const message = t(fresh.length === 1 ? 'loyalty.newToken' : 'loyalty.newTokens');
-    // Loaded when first needed, so that the toast library is not part of every page's first load.
-    void import('react-hot-toast').then(({ toast }) => toast.success(message, { duration: NEW_TOKEN_TOAST_MS, id: 'new-token' }));
+    toast.success(message, { duration: NEW_TOKEN_TOAST_MS, id: 'new-token' });
   }, [data, t]);
 }

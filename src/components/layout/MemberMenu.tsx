@@ -1,6 +1,6 @@
 // The signed-in member's menu on wide screens: a disclosure with their profile and sign-out.
 import { useEffect, useId, useRef, useState } from 'react';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { useTranslation } from '@/client/i18n';
 import { signOutInLanguage } from '@/client/session/sign-out';
 import styles from './header.module.css';

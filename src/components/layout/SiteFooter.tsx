@@ -1,6 +1,6 @@
 // The footer (docs/product.md#pages): site links, the building's own site, social networks, the travel
 // review badge and the copyright line. Dark by default.
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { useTranslation } from '@/client/i18n';
 import { ATTRACTION } from '@/config/attraction';
 import { SECTION_LINKS } from './nav-links';

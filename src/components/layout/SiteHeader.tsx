@@ -1,7 +1,7 @@
 // The navbar (docs/product.md#pages): the desktop layout from 1000 px; below, a menu button and a panel.
 // Between 600 and 1000 px Buy Tickets stays in the bar; below 600 px it moves into the menu.
 import { useEffect, useId, useRef, useState } from 'react';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { useRouter } from 'next/router';
 import { useMemberSession } from '@/client/session/use-member-session';
 import { useTranslation } from '@/client/i18n';

@@ -1,5 +1,5 @@
 import { useRouter } from 'next/router';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { useTranslation } from '@/client/i18n';
 import { formatDate, formatTime } from '@/universal/format/date-time';
 import { formatMoney } from '@/universal/format/money';

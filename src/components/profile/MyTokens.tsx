@@ -1,5 +1,5 @@
 import Image from 'next/image';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { useRouter } from 'next/router';
 import { useTranslation } from '@/client/i18n';
 import { formatDate } from '@/universal/format/date-time';

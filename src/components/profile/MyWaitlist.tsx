@@ -1,6 +1,6 @@
 // The member's waitlists on the bookings tab: their place in line, or the places held for them with the
 // link to pay; each can be left (an offer left goes to the next in line at once).
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { useRouter } from 'next/router';
 import { useState } from 'react';
 import { postJson } from '@/client/api';

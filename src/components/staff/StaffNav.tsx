@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { useRouter } from 'next/router';
 import { useTranslation } from '@/client/i18n';
 import type { StaffRole } from '@/modules/staff/roles';

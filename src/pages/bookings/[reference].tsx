@@ -1,7 +1,7 @@
 // A member's booking: what, when, the tickets, the calendar file, and (while the visit is ahead) a change
 // of time, day or quantities (a costlier one paid here first). Reached from "My bookings" and from the link in the tickets e-mail.
 import type { GetServerSideProps } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/Link';
 import { useRouter } from 'next/router';
 import { useTranslation } from '@/client/i18n';
 import { eq } from 'drizzle-orm';
