@@ -1,7 +1,9 @@
 // A wake-up call inside one server process: use cases signal that work is waiting, and the worker the
 // composition root started listens, without either knowing the other.
-// The registry lives on globalThis: Next.js bundles the start-up code (where workers subscribe) apart
-// from the API routes (where the work comes from), each with its own copies of the modules.
+// The listeners live in processGlobal: the start-up code (where workers subscribe) and the API routes
+// (where the work comes from) are bundled apart.
+import { processGlobal } from './process-global';
+
 type Listener<A extends unknown[]> = (...args: A) => void;
 
 export type ProcessSignal<A extends unknown[]> = {
@@ -11,11 +13,7 @@ export type ProcessSignal<A extends unknown[]> = {
 };
 
 export function processSignal<A extends unknown[] = []>(name: string): ProcessSignal<A> {
-  const holder = globalThis as typeof globalThis & { __skypassSignals?: Map<string, Set<Listener<never[]>>> };
-  const registry = (holder.__skypassSignals ??= new Map());
-  let listeners = registry.get(name) as Set<Listener<A>> | undefined;
-  if (!listeners) registry.set(name, (listeners = new Set<Listener<A>>()) as unknown as Set<Listener<never[]>>);
-  const set = listeners;
+  const set = processGlobal(`signal:${name}`, () => new Set<Listener<A>>());
   return {
     on(listener) {
       set.add(listener);

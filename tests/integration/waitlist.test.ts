@@ -6,6 +6,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '@/adapters/mail/outbox';
+import { lockSlot, placesTaken } from '@/adapters/supplier/local/places';
+import { closeDay } from '@/modules/calendar/close-day';
+import { openDay as reopenDay } from '@/modules/calendar/open-day';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import { joinWaitlist } from '@/modules/waitlist/join-waitlist';
 import { leaveWaitlist } from '@/modules/waitlist/leave-waitlist';
@@ -14,7 +17,7 @@ import { offerFreedPlaces } from '@/modules/waitlist/offer-places';
 import { waitlistOfDay } from '@/modules/waitlist/staff-waitlist';
 import type { SupplierPort } from '@/ports/supplier';
 import type { AppError } from '@/server/errors';
-import { dayClosures, orders, waitlistEntries } from '@/server/db/schema';
+import { orders, waitlistEntries } from '@/server/db/schema';
 import { embeddedCheckoutDeps, signedUpMember } from '../support/checkout';
 import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
 import { adults, firstSlot, openDay } from './supplier-scenarios';
@@ -88,10 +91,11 @@ describe.each(TEST_BACKENDS)('the waitlist on $name', ({ adminUrl }) => {
     expect(await refusal(join(busy, 2))).toMatchObject({ status: 409, code: 'WAITLIST_FULL' });
     // (Those five were only to count: no worker of the tests below may offer them places.)
     await database.db.delete(waitlistEntries).where(eq(waitlistEntries.userId, busy.userId));
-    // A closed day has no waitlist.
-    await database.db.insert(dayClosures).values({ localDate: day, reason: 'Private event' });
+    // A closed day has no waitlist: a manager closes it, and reopens it.
+    const calendar = { db: database.db, supplier: deps.supplier, ledger: { lockSlot, placesTaken }, now };
+    await closeDay(calendar, { date: day, reason: 'Private event', by: { kind: 'operator' } });
     expect(await refusal(join(ben, 2))).toMatchObject({ status: 409, code: 'DAY_CLOSED' });
-    await database.db.delete(dayClosures).where(eq(dayClosures.localDate, day));
+    await reopenDay(calendar, { date: day, by: { kind: 'operator' } });
 
     const [mine] = await memberWaitlist(deps, ben.userId, 'nl');
     expect(mine).toMatchObject({ status: 'WAITING', position: 2, places: 3, availabilityId });

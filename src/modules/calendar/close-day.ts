@@ -3,6 +3,7 @@
 // The closure and its audit entry are one transaction.
 import { eq } from 'drizzle-orm';
 import { dayClosures } from '@/server/db/schema';
+import { signalCalendarChanged } from '@/server/db/calendar-changed';
 import { AppError } from '@/server/errors';
 import { isLocalDate } from '@/universal/local-date';
 import { recordAudit, type Actor } from '../staff/audit-log';
@@ -36,5 +37,6 @@ export async function closeDay(deps: CalendarDeps, input: { date: string; reason
     });
     return true;
   });
+  if (changed) signalCalendarChanged();
   return { date: input.date, closed: true, reason, changed, bookings: await bookingsOnDay(deps.db, input.date, at) };
 }

@@ -9,6 +9,7 @@ import { CATALOG_CLOSED, refusePast } from './catalog-options';
 import { bookingsOnDay } from './closures';
 import type { DayChange } from './close-day';
 import type { CalendarDeps } from './deps';
+import { signalCalendarChanged } from '@/server/db/calendar-changed';
 import { signalPlacesFreed } from '../waitlist/waitlist-signal';
 
 export async function openDay(deps: CalendarDeps, input: { date: string; by: Actor }): Promise<DayChange> {
@@ -22,6 +23,9 @@ export async function openDay(deps: CalendarDeps, input: { date: string; by: Act
     await recordAudit(tx, { actor: input.by, action: 'day.open', target: input.date, before: { closed: true, reason: removed.reason }, after: { closed: false } });
     return true;
   });
-  if (changed) signalPlacesFreed();
+  if (changed) {
+    signalCalendarChanged();
+    signalPlacesFreed();
+  }
   return { date: input.date, closed: false, reason: null, changed, bookings: await bookingsOnDay(deps.db, input.date, at) };
 }

@@ -10,6 +10,7 @@ import { recordAudit, type Actor } from '../staff/audit-log';
 import { plannedOption, refusePast } from './catalog-options';
 import type { CalendarDeps } from './deps';
 import { slotFigures } from './slot-figures';
+import { signalCalendarChanged } from '@/server/db/calendar-changed';
 import { signalPlacesFreed } from '../waitlist/waitlist-signal';
 
 export const CAPACITY_MAX = 10_000;
@@ -63,6 +64,7 @@ export async function setCapacity(deps: CalendarDeps, input: CapacityInput): Pro
     });
     return done;
   });
+  signalCalendarChanged();
   if (changes.some((c) => c.after > c.before)) signalPlacesFreed();
   return { optionId: option.optionId, date: input.date, slots: changes };
 }

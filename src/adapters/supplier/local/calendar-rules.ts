@@ -1,6 +1,7 @@
 // What managers changed over the catalogue (the staff calendar, decision 0020): closed days with their
-// reason, and slots' capacities. Read from the database on every availability call and every hold, so
-// a change is effective at once for every server sharing the database; no memory of it is kept here.
+// reason, and slots' capacities. Read from the database by every hold, under the slot's lock, so a change
+// binds every server sharing the database at once; availability reads remember them briefly
+// (calendar-rules-cache.ts, decision 0026).
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { capacityOverrides, dayClosures } from '@/server/db/schema';

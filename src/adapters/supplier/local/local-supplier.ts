@@ -28,6 +28,7 @@ import {
   type UnitItemRow,
 } from './octo-shapes';
 import { calendarRules, slotRule } from './calendar-rules';
+import { rememberedRules } from './calendar-rules-cache';
 import { lockSlot, placesTaken } from './places';
 import { newReference } from './references';
 import { cachedTaken, forgetTaken, rememberTaken } from './taken-cache';
@@ -187,6 +188,12 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
     return slot;
   }
 
+  /** Managers' rules of a range, as availability reads them: remembered for a moment. */
+  function rulesOf(optionId: string, firstDate: string, lastDate: string, from: Date, to: Date) {
+    const key = `${optionId}|${firstDate}|${lastDate}|${from.getTime()}|${to.getTime()}`;
+    return rememberedRules(db, key, () => calendarRules(db, optionId, firstDate, lastDate, from, to));
+  }
+
   async function slotStates(query: AvailabilityQuery, idsAllowed: boolean) {
     const catalog = await loadCatalog(db);
     const product = findProduct(catalog, query.productId);
@@ -199,7 +206,7 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
     // Managers' closures and capacities for the whole range in one query, beside the count of places.
     const [taken, rules] = await Promise.all([
       takenOnDays(option.id, dates, slots, at),
-      slots.length ? calendarRules(db, option.id, dates[0]!, dates[dates.length - 1]!, slots[0]!.start, slots[slots.length - 1]!.start) : undefined,
+      slots.length ? rulesOf(option.id, dates[0]!, dates[dates.length - 1]!, slots[0]!.start, slots[slots.length - 1]!.start) : undefined,
     ]);
     const isOpen = openCheck(at, rules?.closed.size ? new Set([...catalog.closed, ...rules.closed.keys()]) : catalog.closed);
     const states = slots

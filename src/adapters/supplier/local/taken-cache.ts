@@ -2,12 +2,14 @@
 // never read it: they count in the database under the slot's lock. Writes in this process forget the
 // day at once; a write in another process (several servers on one PostgreSQL) shows within TTL_MS.
 import type { Database } from '@/server/db/client';
+import { processGlobal } from '@/universal/process-global';
 
 export const TAKEN_TTL_MS = 2_000;
 const MAX_ENTRIES = 5_000;
 
 type Entry = { at: number; taken: Map<number, number> };
-const caches = new WeakMap<Database, Map<string, Entry>>();
+// One memory per process, not per bundle: a hold made through one API route is forgotten for the others.
+const caches = processGlobal('taken-cache', () => new WeakMap<Database, Map<string, Entry>>());
 
 function cacheOf(db: Database): Map<string, Entry> {
   let cache = caches.get(db);
