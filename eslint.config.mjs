@@ -30,8 +30,8 @@ const CLIMBING = {
   message: 'Import another layer as @/layer/…, not by climbing folders.',
 };
 
-// Pages and components link through @/components/ui/Link, which leaves out Next.js's prefetch on sight.
-const NEXT_LINK = { regex: '^next/link$', message: 'Use { Link } from @/components/ui/Link: it does not run linked pages\' code on sight.' };
+// Pages and components link through @/components/ui/Link, which prefetches on sight once the page has settled.
+const NEXT_LINK = { regex: '^next/link$', message: 'Use { Link } from @/components/ui/Link: it prefetches on sight only once the page has settled.' };
 
 function layerRules(layer) {
   const allowed = new Set([layer, ...LAYERS[layer]]);

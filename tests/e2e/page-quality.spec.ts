@@ -91,3 +91,14 @@ test('the sign-in pages describe themselves in the visitor’s language @once', 
   await page.goto('/verifyRequest');
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /We have sent you a sign-in link\. .*expires in 30 minutes/);
 });
+
+test('links prefetch the pages in sight once the page has settled, not during its first seconds @once', async ({ page }) => {
+  // A prefetch of a static page asks for its data (/_next/data/…/products.json) as well as its code.
+  const prefetched: string[] = [];
+  page.on('request', (request) => request.url().includes('/_next/data/') && prefetched.push(new URL(request.url()).pathname));
+  await page.goto('/', { waitUntil: 'load' });
+  await page.waitForTimeout(1_000);
+  expect(prefetched).toEqual([]);
+  // The hero's "Tickets" link to /products is in sight: its page is prefetched once the page has settled.
+  await expect.poll(() => prefetched.some((path) => path.endsWith('/products.json')), { timeout: 10_000 }).toBe(true);
+});
