@@ -7,7 +7,6 @@ import { toast } from '@/client/toast';
 import { availabilityStore, selectionStore } from '@/client/booking/browser-stores';
 import { paymentStore, usePayment } from '@/client/checkout/browser-payment';
 import { ERROR_TOAST_MS } from '@/client/checkout/payment-store';
-import { useCountdown } from '@/client/checkout/use-countdown';
 import styles from '@/components/checkout/checkout.module.css';
 import frame from '@/components/ui/page.module.css';
 import { OrderSummary } from '@/components/checkout/OrderSummary';
@@ -62,7 +61,6 @@ export default function CheckoutPage() {
     setTimedOut(true);
     toast.error(t('expired.toast'), { duration: ERROR_TOAST_MS });
   }, [t]);
-  const remaining = useCountdown(pending && !timedOut ? expirationTime : undefined, onExpired);
   const onStripeComplete = useCallback(() => void refetch(), [refetch]);
 
   return (
@@ -102,7 +100,7 @@ export default function CheckoutPage() {
       ) : (
         <>
           <h1 className={frame.heading}>{t('heading')}</h1>
-          <PaymentCountdown remaining={remaining} />
+          <PaymentCountdown expirationTime={pending && !timedOut ? expirationTime : undefined} onExpired={onExpired} />
           <div className={styles.layout}>
             <Card>
               <h2>{t('payment.heading')}</h2>

@@ -3,7 +3,6 @@
 import { useCallback, useState } from 'react';
 import { useRouter } from 'next/router';
 import { useTranslation } from '@/client/i18n';
-import { useCountdown } from '@/client/checkout/use-countdown';
 import { PaymentCountdown } from '@/components/checkout/PaymentCountdown';
 import { PaymentForm } from '@/components/checkout/PaymentForm';
 import { Alert } from '@/components/ui/Alert';
@@ -20,7 +19,6 @@ export function ChangePayment({ payment, onExpired }: { payment: Payment; onExpi
     setTimedOut(true);
     onExpired();
   }, [onExpired]);
-  const remaining = useCountdown(timedOut ? undefined : payment.expirationTime, expire);
   // The page's server side completes the paid change and says how it went.
   const done = useCallback(() => {
     void router.replace({ pathname: router.pathname, query: { reference: router.query.reference, change: payment.changeId } }, undefined, { scroll: true });
@@ -30,7 +28,7 @@ export function ChangePayment({ payment, onExpired }: { payment: Payment; onExpi
     <section aria-labelledby="change-pay-heading" className={styles.quote}>
       <h3 id="change-pay-heading">{t('change.payHeading', { amount: formatMoney(payment.paymentSession.amount, payment.paymentSession.currency, locale) })}</h3>
       <p>{t('change.payIntro')}</p>
-      <PaymentCountdown remaining={remaining} />
+      <PaymentCountdown expirationTime={payment.expirationTime} onExpired={expire} />
       <PaymentForm session={payment.paymentSession} onPaid={done} onStripeComplete={done} />
     </section>
   );
