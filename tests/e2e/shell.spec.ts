@@ -137,6 +137,10 @@ test('the footer has its links, icons with names, the badge and the copyright', 
   }
   await expect(footer.getByRole('link', { name: /Rated 4\.8 out of 5 by travelers/ })).toBeVisible();
   await expect(footer).toContainText(`© ${new Date().getFullYear()} Skyline Tower. All rights reserved.`);
+
+  // The rating in the visitor's notation: a decimal comma in German.
+  await page.goto('/de');
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: /mit 4,8 von 5/ })).toBeVisible();
 });
 
 // axe at the phone's layout and the desktop's: 800 px shows the phone's menu (below 1000 px), and is looked

@@ -3,6 +3,7 @@
 import { Link } from '@/components/ui/Link';
 import { useTranslation } from '@/client/i18n';
 import { ATTRACTION } from '@/config/attraction';
+import { formatOneDecimal } from '@/universal/format/decimal';
 import { SECTION_LINKS } from './nav-links';
 import { SocialIcon, type Social } from './SocialIcon';
 import styles from './footer.module.css';
@@ -20,20 +21,21 @@ const SOCIAL_NAMES: Record<Social, string> = {
 };
 
 export function SiteFooter() {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const { reviewBadge } = ATTRACTION;
+  const rating = formatOneDecimal(reviewBadge.rating, i18n.language);
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
         <div className={styles.about}>
           <p className={styles.brand}>{ATTRACTION.brand}</p>
           <p className={styles.tagline}>{t('footer.tagline', { attraction: ATTRACTION.name })}</p>
-          <a className={styles.badge} href={reviewBadge.url} aria-label={t('footer.reviewBadgeLabel', { rating: reviewBadge.rating, year: reviewBadge.year })}>
+          <a className={styles.badge} href={reviewBadge.url} aria-label={t('footer.reviewBadgeLabel', { rating: rating, year: reviewBadge.year })}>
             <span className={styles.badgeStars} aria-hidden="true">
               ★★★★★
             </span>
             <span aria-hidden="true">
-              <strong>{reviewBadge.rating.toLocaleString()}</strong> · {t('footer.reviewBadge', { year: reviewBadge.year })}
+              <strong>{rating}</strong> · {t('footer.reviewBadge', { year: reviewBadge.year })}
             </span>
           </a>
         </div>
