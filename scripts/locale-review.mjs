@@ -1,7 +1,7 @@
 // The visitor's pages in every language at the widths we design for, for a person to look at, with what a
 // machine can find first: a page wider than the screen, the header's brand cut short, and English left on a
 // page in another language. One contact sheet per page and width shows the 11 languages side by side.
-//   node scripts/locale-review.mjs http://localhost:3000 [out-dir]
+//   node scripts/locale-review.mjs http://localhost:3000 [out-dir]     (ONLY=products,profile: some pages)
 // Needs the demo (SKYPASS_DEMO=true): it joins a member through the API and reads the sign-in link from the
 // outbox. Prints the findings and exits 1 if there are any.
 import { chromium } from '@playwright/test';
@@ -68,7 +68,8 @@ const context = await browser.newContext();
 await signIn(context);
 const findings = [];
 const english = new Map();
-for (const target of PAGES) {
+const only = process.env.ONLY?.split(',');
+for (const target of PAGES.filter((p) => !only || only.includes(p.name))) {
   for (const width of WIDTHS) {
     const shots = [];
     for (const locale of locales.locales) {
