@@ -21,6 +21,16 @@ describe.each(inject('backends'))('catalogue API on $name', ({ url }) => {
     expect(products[0]!.options[0]!.units.map((u) => u.price)).toEqual([4400, 4200, 3800, 0]);
   });
 
+  it('writes each lowest price in the visitor language, for the page to show as it is', async () => {
+    const priceTexts = async (language: string) => {
+      const res = await visitor().request('/api/metadata/getProducts', { headers: { 'accept-language': language } });
+      return ((await res.json()) as { id: string; fromPriceText: string | null }[]).find((p) => p.id === 'main-deck')!.fromPriceText;
+    };
+    expect(await priceTexts('en')).toBe('$38.00');
+    // A German decimal comma, the dollar after the amount (with a no-break space, as Intl writes it).
+    expect(await priceTexts('de')).toBe('38,00\u00a0$');
+  });
+
   it('answers the slots of a day, priced for the quantities', async () => {
     const body = valid();
     const res = await visitor().postJson('/api/auth/octo/products/availability', { ...body, selectedDate: `${body.selectedDate}T00:00:00-05:00` });

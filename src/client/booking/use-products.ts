@@ -1,12 +1,12 @@
 // The ticket products, loaded once per visit and language: no revalidation (docs/product.md#calls).
 import { useRouter } from 'next/router';
 import useSWRImmutable from 'swr/immutable';
-import type { WebProduct } from '@/modules/catalog/web-product';
+import type { ListedProduct } from '@/modules/catalog/web-product';
 
-async function getProducts([url, locale]: [string, string]): Promise<WebProduct[]> {
+async function getProducts([url, locale]: [string, string]): Promise<ListedProduct[]> {
   const response = await fetch(url, { headers: { 'Accept-Language': locale } });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return (await response.json()) as WebProduct[];
+  return (await response.json()) as ListedProduct[];
 }
 
 export function useProducts() {

@@ -1,15 +1,12 @@
 import Image from 'next/image';
-import { useRouter } from 'next/router';
 import { useTranslation } from '@/client/i18n';
-import { formatMoney } from '@/universal/format/money';
-import type { WebProduct } from '@/modules/catalog/web-product';
+import type { ListedProduct } from '@/modules/catalog/web-product';
 import styles from './booking.module.css';
 
-type Props = { products: WebProduct[]; selectedId?: string; onSelect: (product: WebProduct) => void };
+type Props = { products: ListedProduct[]; selectedId?: string; onSelect: (product: ListedProduct) => void };
 
 export function ProductPicker({ products, selectedId, onSelect }: Props) {
   const { t } = useTranslation('products');
-  const { locale = 'en' } = useRouter();
   return (
     <div className={styles.products}>
       {products.map((product, index) => (
@@ -35,9 +32,7 @@ export function ProductPicker({ products, selectedId, onSelect }: Props) {
           <span className={styles.productBody}>
             <span className={styles.productTitle}>{product.title}</span>
             <span className={styles.productText}>{product.shortDescription}</span>
-            {product.fromPrice !== null && (
-              <span className={styles.productPrice}>{t('from', { price: formatMoney(product.fromPrice, product.currency, locale) })}</span>
-            )}
+            {product.fromPriceText !== null && <span className={styles.productPrice}>{t('from', { price: product.fromPriceText })}</span>}
           </span>
           {product.id === selectedId && (
             <span className={styles.badge} aria-hidden="true">

@@ -41,6 +41,11 @@ export type WebProduct = {
   options: WebOption[];
 };
 
+/** A product as the ticket page lists it, its lowest price written in the visitor's language by the
+ * server: the page then shows the catalogue without starting Intl, whose first call costs a phone 30-60 ms
+ * of main thread (docs/decisions/0022). */
+export type ListedProduct = WebProduct & { fromPriceText: string | null };
+
 /** The retail price in the product's currency, from a supplier's price list. */
 function retail(list: Pricing[] | undefined, currency: string): number | null {
   return (list?.find((p) => p.currency === currency) ?? list?.[0])?.retail ?? null;
