@@ -48,6 +48,15 @@ describe('issuing with the local issuer', () => {
     expect((await createLocalIssuer(database.db).collection(member.email)).map((t) => t.tokenId)).toEqual(membership.mintedTokenIds);
   });
 
+  it("dates a token by New York's day, in the visitor's language", async () => {
+    const member = await newMember('late-evening');
+    await issuePendingTokens(database.db, createLocalIssuer(database.db));
+    // 9:30 PM in New York is already the next day in UTC.
+    await database.db.update(tokenIssues).set({ issuedAt: new Date('2026-11-24T02:30:00Z') }).where(eq(tokenIssues.userId, member.userId));
+    expect((await getMembership(database.db, member.userId, 'en')).tokens[0]!.earnedOn).toBe('Monday 11/23/2026');
+    expect((await getMembership(database.db, member.userId, 'de')).tokens[0]!.earnedOn).toBe('Montag 11/23/2026');
+  });
+
   it('wakes the worker when an event records new work, and only then', async () => {
     const woken: Date[] = [];
     const stop = onLoyaltyWork((dueAt) => woken.push(dueAt));

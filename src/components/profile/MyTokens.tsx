@@ -1,14 +1,11 @@
 import Image from 'next/image';
 import { Link } from '@/components/ui/Link';
-import { useRouter } from 'next/router';
 import { useTranslation } from '@/client/i18n';
-import { formatDate } from '@/universal/format/date-time';
 import type { MemberToken } from '@/modules/loyalty/membership';
 import styles from './profile.module.css';
 
 export function MyTokens({ tokens }: { tokens: MemberToken[] }) {
   const { t } = useTranslation('profile');
-  const { locale = 'en' } = useRouter();
   if (tokens.length === 0) {
     return (
       <div className={styles.emptyTokens}>
@@ -27,7 +24,7 @@ export function MyTokens({ tokens }: { tokens: MemberToken[] }) {
           <Image src={token.artwork} alt="" width={160} height={160} unoptimized className={styles.tokenArt} />
           <h2>{token.name}</h2>
           <p>{token.description}</p>
-          <p className={styles.tokenDate}>{t('tokens.earned', { date: formatDate(token.earnedAt, locale) })}</p>
+          <p className={styles.tokenDate}>{t('tokens.earned', { date: token.earnedOn })}</p>
         </li>
       ))}
     </ul>
