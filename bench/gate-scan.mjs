@@ -98,8 +98,8 @@ async function run(backend) {
     TRUST_PROXY: 'true',
     STAFF_EMAILS: gates.join(','),
     MANAGER_EMAILS: 'manager@bench.example',
-    // The next slots sold may start hours from now.
-    GATE_TOLERANCE_MINUTES: '720',
+    // The next slots sold may start hours from now, a day and a half on the eve of a closed day.
+    GATE_TOLERANCE_MINUTES: '2880',
     RATE_LIMIT_SIGNIN_PER_IP: '1000/15m',
     RATE_LIMIT_LOOKUP_PER_IP: '1000/15m',
     RATE_LIMIT_BOOK_PER_MEMBER: '1000/15m',

@@ -157,7 +157,8 @@ const schema = z.object({
   GOOGLE_WALLET_API_BASE: z.url({ protocol: /^https?$/ }).default('https://walletobjects.googleapis.com'),
   GOOGLE_OAUTH_TOKEN_URL: z.url({ protocol: /^https?$/ }).default('https://oauth2.googleapis.com/token'),
   /** How early or late (minutes) the gate admits a ticket around its slot's start. */
-  GATE_TOLERANCE_MINUTES: z.coerce.number().int().min(0).max(720).default(30),
+  // Up to two days: a test site must admit the next slot on sale on the eve of a closed day (Thanksgiving: 34 h).
+  GATE_TOLERANCE_MINUTES: z.coerce.number().int().min(0).max(2880).default(30),
 });
 
 /** The parsed environment, with the values computed from it once. */

@@ -20,7 +20,8 @@ export async function signInAsStaff(page: Page, email: string) {
   await expect(page).toHaveURL(/\/staff\/gate$/);
 }
 
-/** A member's paid order for the next slot still sold (today's, or late in the evening tomorrow's). */
+/** A member's paid order for the next slot still sold: today's, or late in the evening the next open day's
+ * (the e2e server's gate admits it: GATE_TOLERANCE_MINUTES in scripts/e2e-server.mjs). */
 export async function paidOrder(baseURL: string, adults = 1): Promise<{ order: Order; email: string }> {
   const member = await playwrightRequest.newContext({ baseURL });
   const email = uniqueEmail('staff-visitor');
