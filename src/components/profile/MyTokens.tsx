@@ -4,6 +4,9 @@ import { useTranslation } from '@/client/i18n';
 import type { MemberToken } from '@/modules/loyalty/membership';
 import styles from './profile.module.css';
 
+/** Tokens in the first screen at most widths (profile.module.css: columns of 200 px and more). */
+const FIRST_SCREEN = 4;
+
 export function MyTokens({ tokens }: { tokens: MemberToken[] }) {
   const { t } = useTranslation('profile');
   if (tokens.length === 0) {
@@ -18,10 +21,20 @@ export function MyTokens({ tokens }: { tokens: MemberToken[] }) {
   }
   return (
     <ul className={styles.tokens}>
-      {tokens.map((token) => (
+      {tokens.map((token, index) => (
         <li key={token.id} className={styles.token}>
-          {/* Our own SVG artwork: nothing for the image optimiser to resize. */}
-          <Image src={token.artwork} alt="" width={160} height={160} unoptimized className={styles.tokenArt} />
+          {/* Our own SVG artwork: nothing for the image optimiser to resize. The first ones are the page's
+              largest paint on a phone: fetched at once, not when layout finds them in view. */}
+          <Image
+            src={token.artwork}
+            alt=""
+            width={160}
+            height={160}
+            unoptimized
+            className={styles.tokenArt}
+            loading={index < FIRST_SCREEN ? 'eager' : 'lazy'}
+            fetchPriority={index === 0 ? 'high' : undefined}
+          />
           <h2>{token.name}</h2>
           <p>{token.description}</p>
           <p className={styles.tokenDate}>{t('tokens.earned', { date: token.earnedOn })}</p>
