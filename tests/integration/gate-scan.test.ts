@@ -43,12 +43,26 @@ describe('the gate', () => {
     await database?.dispose();
   });
 
+  // Each order on a day of its own, so one slot's counts are one order's: a closed day moves an order to
+  // the next open day, which another order's days ahead may name too (from Thanksgiving, 36 and 37 days
+  // ahead are both January 2).
+  const usedDays = new Set<string>();
+  async function dayOfItsOwn(daysAhead: number) {
+    for (let ahead = daysAhead; ; ahead++) {
+      const day = await openDay(deps.supplier, 'main-deck', 'main-deck-day', ahead);
+      if (!usedDays.has(day)) {
+        usedDays.add(day);
+        return day;
+      }
+    }
+  }
+
   async function paidOrder(daysAhead: number, adults = 2) {
     clock = new Date();
     const email = `visitor.${crypto.randomUUID().slice(0, 8)}@example.com`;
     await signUp(database.db, { email, contact: { firstName: 'Kai', lastName: 'Berg', phoneNumber: '+4915112345678', country: 'DE', postalCode: undefined, marketingOptIn: false }, locale: 'de' });
     const [user] = await database.db.select().from(users).where(eq(users.email, email));
-    const day = await openDay(deps.supplier, 'main-deck', 'main-deck-day', daysAhead);
+    const day = await dayOfItsOwn(daysAhead);
     const selectedTime = await firstSlot(deps.supplier, 'main-deck', 'main-deck-day', day);
     const checkout = await startCheckout(deps, { userId: user!.id, email }, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: adults }, selectedTime }, 'de');
     await (deps.gateway as ReturnType<typeof createTestGateway>).pay(checkout.paymentSession.id, CARD);
