@@ -25,6 +25,12 @@ describe('configuration', () => {
     );
   });
 
+  it('takes a gate tolerance of up to two days, and names a longer one', () => {
+    expect(parseEnv({ GATE_TOLERANCE_MINUTES: '2880' }).GATE_TOLERANCE_MINUTES).toBe(2880);
+    expect(() => parseEnv({ GATE_TOLERANCE_MINUTES: '2881' })).toThrow(/GATE_TOLERANCE_MINUTES/);
+    expect(() => parseEnv({ GATE_TOLERANCE_MINUTES: '-1' })).toThrow(/GATE_TOLERANCE_MINUTES/);
+  });
+
   it('wants every wallet variable of a kind, or none', () => {
     expect(startupRefusal(parseEnv({ GOOGLE_WALLET_ISSUER_ID: '3388000000022222222' }))).toMatch(/^GOOGLE_WALLET_ISSUER_ID, .* go together$/);
     expect(startupRefusal(parseEnv({ APPLE_PASS_TYPE_ID: 'pass.example.tickets', APPLE_TEAM_ID: 'ABCDE12345' }))).toMatch(/^APPLE_PASS_TYPE_ID, .* go together$/);
