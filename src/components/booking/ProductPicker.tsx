@@ -26,7 +26,10 @@ export function ProductPicker({ products, selectedId, onSelect }: Props) {
               width={600}
               height={400}
               sizes="(min-width: 1000px) 260px, (min-width: 600px) 45vw, 92vw"
-              priority={index < 2}
+              // The first card is the page's largest paint on a phone: it alone asks for high priority, so the
+              // others (the second is in view on a phone too) do not share its bandwidth.
+              fetchPriority={index === 0 ? 'high' : undefined}
+              loading={index < 2 ? 'eager' : 'lazy'}
             />
           )}
           <span className={styles.productBody}>
