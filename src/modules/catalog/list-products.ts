@@ -4,22 +4,20 @@ import type { SupplierPort } from '@/ports/supplier';
 import { maxTicketsPerBooking } from '@/config/catalog';
 import type { Locale } from '@/config/locales';
 import { formatMoney } from '@/universal/format/money';
+import { PromiseMemory } from '@/universal/promise-memory';
 import { toWebProduct, type ListedProduct } from './web-product';
 
 const TTL_MS = 5 * 60_000;
-const cache = new Map<string, { at: number; products: Promise<ListedProduct[]> }>();
+const memory = new PromiseMemory<ListedProduct[]>(TTL_MS);
 
 export function listProducts(supplier: SupplierPort, locale: Locale, now = Date.now()): Promise<ListedProduct[]> {
-  const hit = cache.get(locale);
-  if (hit && now - hit.at < TTL_MS) return hit.products;
-  const products = supplier.getProducts(locale).then((list) =>
-    list.map((supplied) => {
-      const product = toWebProduct(supplied, maxTicketsPerBooking(supplied.id));
-      const fromPriceText = product.fromPrice === null ? null : formatMoney(product.fromPrice, product.currency, locale);
-      return { ...product, fromPriceText };
-    }),
-  );
-  cache.set(locale, { at: now, products });
-  products.catch(() => cache.delete(locale));
-  return products;
+  const read = () =>
+    supplier.getProducts(locale).then((list) =>
+      list.map((supplied) => {
+        const product = toWebProduct(supplied, maxTicketsPerBooking(supplied.id));
+        const fromPriceText = product.fromPrice === null ? null : formatMoney(product.fromPrice, product.currency, locale);
+        return { ...product, fromPriceText };
+      }),
+    );
+  return memory.get(locale, read, now);
 }

@@ -73,27 +73,33 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
     return slots;
   }
 
-  /** Places taken on each slot of whole days: from the short-lived cache, else one query for the days missing. */
+  /** Places taken on each slot of whole days: from the short-lived memory (perhaps a read another call
+   * began), else one query for the days missing, which later calls share until it has answered. */
   async function takenOnDays(optionId: string, dates: string[], slots: Slot[], at: Date): Promise<Map<number, number>> {
-    const taken = new Map<number, number>();
+    const days: Promise<Map<number, number>>[] = [];
     const missing = dates.filter((d) => {
       const cached = cachedTaken(db, optionId, d);
-      cached?.forEach((count, start) => taken.set(start, count));
+      if (cached) days.push(cached);
       return !cached;
     });
     const missingSlots = slots.filter((s) => missing.includes(s.localDate));
-    if (missingSlots.length === 0) return taken;
-    const fresh = await placesTaken(db, optionId, missingSlots[0]!.start, missingSlots[missingSlots.length - 1]!.start, at);
-    for (const localDate of missing) {
-      const day = new Map<number, number>();
-      for (const slot of missingSlots) {
-        if (slot.localDate !== localDate) continue;
-        const count = fresh.get(slot.start.getTime());
-        if (count) day.set(slot.start.getTime(), count);
+    if (missingSlots.length > 0) {
+      const fresh = placesTaken(db, optionId, missingSlots[0]!.start, missingSlots[missingSlots.length - 1]!.start, at);
+      for (const localDate of missing) {
+        const day = fresh.then((counts) => {
+          const taken = new Map<number, number>();
+          for (const slot of missingSlots) {
+            const count = slot.localDate === localDate ? counts.get(slot.start.getTime()) : undefined;
+            if (count) taken.set(slot.start.getTime(), count);
+          }
+          return taken;
+        });
+        rememberTaken(db, optionId, localDate, day);
+        days.push(day);
       }
-      rememberTaken(db, optionId, localDate, day);
-      day.forEach((count, start) => taken.set(start, count));
     }
+    const taken = new Map<number, number>();
+    for (const day of await Promise.all(days)) day.forEach((count, start) => taken.set(start, count));
     return taken;
   }
 
