@@ -43,9 +43,8 @@ describe('the gate', () => {
     await database?.dispose();
   });
 
-  // Each order on a day of its own, so one slot's counts are one order's: a closed day moves an order to
-  // the next open day, which another order's days ahead may name too (from Thanksgiving, 36 and 37 days
-  // ahead are both January 2).
+  // Each order on a day of its own, so one slot's counts are one order's, even two orders of the same days
+  // ahead (openDay already keeps apart the days of different days ahead).
   const usedDays = new Set<string>();
   async function dayOfItsOwn(daysAhead: number) {
     for (let ahead = daysAhead; ; ahead++) {

@@ -4,7 +4,13 @@ import type { SupplierPort } from '@/ports/supplier';
 
 export const NY = 'America/New_York';
 
-/** An open day for an option, at least `daysAhead` days from today, where `quantity` places are left. */
+/** Which `daysAhead` first named each day of an option, in this test file (each file has its own modules). */
+const namedBy = new Map<string, number>();
+
+/** An open day for an option, at least `daysAhead` days from today, where `quantity` places are left. A
+ * day of its own: a closed day (Thanksgiving, December 25, January 1) moves a day ahead to the next open
+ * one, which the next day ahead names too, and two tests would then count each other's bookings; so a
+ * day another `daysAhead` of this file named is passed over. The same `daysAhead` names the same day. */
 export async function openDay(supplier: SupplierPort, productId: string, optionId: string, daysAhead: number, quantity = 1): Promise<string> {
   const start = addLocalDays(todayIn(NY, new Date()), daysAhead);
   const days = await supplier.availabilityCalendar({
@@ -14,8 +20,9 @@ export async function openDay(supplier: SupplierPort, productId: string, optionI
     localDateEnd: addLocalDays(start, 20),
     units: [{ id: 'adult', quantity }],
   });
-  const day = days.find((d) => d.available && d.status === 'AVAILABLE');
+  const day = days.find((d) => d.available && d.status === 'AVAILABLE' && (namedBy.get(`${optionId}|${d.localDate}`) ?? daysAhead) === daysAhead);
   if (!day) throw new Error(`no open day for ${optionId} from ${start}`);
+  namedBy.set(`${optionId}|${day.localDate}`, daysAhead);
   return day.localDate;
 }
 
