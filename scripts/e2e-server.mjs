@@ -24,7 +24,7 @@ const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start
     RATE_LIMIT_BOOK_PER_IP: '1000/15m',
     // Staff of the browser tests (each spec signs in as addresses of its own), and a gate that admits
     // the next slot on sale at any hour the tests run: late on the eve of a closed day (Thanksgiving,
-    // Christmas) that slot is the morning after it, up to 36 hours away.
+    // Christmas) that slot is the morning after it, about 34 hours away.
     STAFF_EMAILS: Array.from({ length: 12 }, (_, i) => `gate-${i + 1}@staff.example`).join(','),
     MANAGER_EMAILS: Array.from({ length: 12 }, (_, i) => `manager-${i + 1}@staff.example`).join(','),
     GATE_TOLERANCE_MINUTES: '2880',

@@ -43,25 +43,14 @@ describe('the gate', () => {
     await database?.dispose();
   });
 
-  // Each order on a day of its own, so one slot's counts are one order's, even two orders of the same days
-  // ahead (openDay already keeps apart the days of different days ahead).
-  const usedDays = new Set<string>();
-  async function dayOfItsOwn(daysAhead: number) {
-    for (let ahead = daysAhead; ; ahead++) {
-      const day = await openDay(deps.supplier, 'main-deck', 'main-deck-day', ahead);
-      if (!usedDays.has(day)) {
-        usedDays.add(day);
-        return day;
-      }
-    }
-  }
-
+  // Each order on a day of its own (openDay keeps the days of different days ahead apart), so one slot's
+  // counts are one order's.
   async function paidOrder(daysAhead: number, adults = 2) {
     clock = new Date();
     const email = `visitor.${crypto.randomUUID().slice(0, 8)}@example.com`;
     await signUp(database.db, { email, contact: { firstName: 'Kai', lastName: 'Berg', phoneNumber: '+4915112345678', country: 'DE', postalCode: undefined, marketingOptIn: false }, locale: 'de' });
     const [user] = await database.db.select().from(users).where(eq(users.email, email));
-    const day = await dayOfItsOwn(daysAhead);
+    const day = await openDay(deps.supplier, 'main-deck', 'main-deck-day', daysAhead);
     const selectedTime = await firstSlot(deps.supplier, 'main-deck', 'main-deck-day', day);
     const checkout = await startCheckout(deps, { userId: user!.id, email }, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: adults }, selectedTime }, 'de');
     await (deps.gateway as ReturnType<typeof createTestGateway>).pay(checkout.paymentSession.id, CARD);
@@ -170,7 +159,7 @@ describe('the gate', () => {
     await expect(undoAdmission(gate, { ticket: c!, by: gateUser(1) })).rejects.toMatchObject({ status: 404, key: 'noAdmission' });
 
     // Undoing every admission of a booking makes it CONFIRMED again at the supplier.
-    const single = await paidOrder(37, 1);
+    const single = await paidOrder(38, 1);
     at(single.start, 0);
     await scan(single.order.tickets![0]!.code!);
     expect((await deps.supplier.getBooking(single.order.bookingUuid)).status).toBe('REDEEMED');

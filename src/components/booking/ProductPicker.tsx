@@ -1,6 +1,7 @@
 import Image from 'next/image';
 import { useTranslation } from '@/client/i18n';
 import type { ListedProduct } from '@/modules/catalog/web-product';
+import { firstScreenImage } from '@/components/ui/first-screen-image';
 import styles from './booking.module.css';
 
 type Props = { products: ListedProduct[]; selectedId?: string; onSelect: (product: ListedProduct) => void };
@@ -26,10 +27,8 @@ export function ProductPicker({ products, selectedId, onSelect }: Props) {
               width={600}
               height={400}
               sizes="(min-width: 1000px) 260px, (min-width: 600px) 45vw, 92vw"
-              // The first card is the page's largest paint on a phone: it alone asks for high priority, so the
-              // others (the second is in view on a phone too) do not share its bandwidth.
-              fetchPriority={index === 0 ? 'high' : undefined}
-              loading={index < 2 ? 'eager' : 'lazy'}
+              // The first two cards are in view on a phone.
+              {...firstScreenImage(index, 2)}
             />
           )}
           <span className={styles.productBody}>

@@ -2,6 +2,7 @@ import Image from 'next/image';
 import { Link } from '@/components/ui/Link';
 import { useTranslation } from '@/client/i18n';
 import type { MemberToken } from '@/modules/loyalty/membership';
+import { firstScreenImage } from '@/components/ui/first-screen-image';
 import styles from './profile.module.css';
 
 /** Tokens in the first screen at most widths (profile.module.css: columns of 200 px and more). */
@@ -23,8 +24,7 @@ export function MyTokens({ tokens }: { tokens: MemberToken[] }) {
     <ul className={styles.tokens}>
       {tokens.map((token, index) => (
         <li key={token.id} className={styles.token}>
-          {/* Our own SVG artwork: nothing for the image optimiser to resize. The first ones are the page's
-              largest paint on a phone: fetched at once, not when layout finds them in view. */}
+          {/* Our own SVG artwork: nothing for the image optimiser to resize. */}
           <Image
             src={token.artwork}
             alt=""
@@ -32,8 +32,7 @@ export function MyTokens({ tokens }: { tokens: MemberToken[] }) {
             height={160}
             unoptimized
             className={styles.tokenArt}
-            loading={index < FIRST_SCREEN ? 'eager' : 'lazy'}
-            fetchPriority={index === 0 ? 'high' : undefined}
+            {...firstScreenImage(index, FIRST_SCREEN)}
           />
           <h2>{token.name}</h2>
           <p>{token.description}</p>
