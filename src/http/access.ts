@@ -21,7 +21,7 @@ export type Caller<A extends Access> = A extends 'member' ? Member : A extends '
 
 async function member(req: NextApiRequest, res: NextApiResponse, refusal: ErrorKey): Promise<Member> {
   const session = await readSession(req, res);
-  if (!session?.user?.id || !session.user.email) throw new AppError(401, 'UNAUTHORIZED', refusal);
+  if (!session?.user?.id || !session.user.email) throw new AppError('UNAUTHORIZED', refusal);
   return { userId: session.user.id, email: session.user.email };
 }
 
@@ -30,8 +30,8 @@ async function member(req: NextApiRequest, res: NextApiResponse, refusal: ErrorK
 async function staff(req: NextApiRequest, res: NextApiResponse, needed: 'gate' | 'manager'): Promise<StaffUser> {
   const who = await member(req, res, 'staffSignIn');
   const role = staffRole(who.email);
-  if (!role) throw new AppError(404, 'NOT_FOUND', 'notFound');
-  if (!roleAllows(role, needed)) throw new AppError(403, 'FORBIDDEN', 'managersOnly');
+  if (!role) throw new AppError('NOT_FOUND', 'notFound');
+  if (!roleAllows(role, needed)) throw new AppError('FORBIDDEN', 'managersOnly');
   return { ...who, role };
 }
 
@@ -41,20 +41,20 @@ async function checkKey(req: NextApiRequest, expected: string, refusal: ErrorKey
   await refuseWhileThrottled(clientIp);
   if (bearerMatches(req, expected)) return;
   if (bearerKey(req) !== undefined) await recordWrongKey(clientIp);
-  throw new AppError(401, 'UNAUTHORIZED', refusal);
+  throw new AppError('UNAUTHORIZED', refusal);
 }
 
 async function operator(req: NextApiRequest): Promise<void> {
   const env = getEnv();
   // The published demo key works in demo mode only.
   const expected = env.OPS_API_KEY ?? (env.SKYPASS_DEMO ? DEMO_OPS_KEY : undefined);
-  if (!expected) throw new AppError(404, 'NOT_FOUND', 'operatorApiOff');
+  if (!expected) throw new AppError('NOT_FOUND', 'operatorApiOff');
   await checkKey(req, expected, 'operatorKeyRequired');
 }
 
 async function octoWebhook(req: NextApiRequest): Promise<void> {
   const secret = getEnv().OCTO_WEBHOOK_SECRET;
-  if (!secret) throw new AppError(404, 'NOT_FOUND', 'octoWebhooksOff');
+  if (!secret) throw new AppError('NOT_FOUND', 'octoWebhooksOff');
   await checkKey(req, secret, 'webhookSecretRequired');
 }
 

@@ -12,8 +12,8 @@ export const INPUT_LIMITS = { value: 4_096, name: 200, depth: 32 } as const;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function checkText(text: string, field: string, limit: number): void {
-  if (text.includes('\u0000') || LONE_SURROGATE.test(text)) throw new AppError(400, 'BAD_REQUEST', 'characterNotAllowed', { field });
-  if (text.length > limit) throw new AppError(400, 'BAD_REQUEST', 'fieldTooLong', { field });
+  if (text.includes('\u0000') || LONE_SURROGATE.test(text)) throw new AppError('BAD_REQUEST', 'characterNotAllowed', { field });
+  if (text.length > limit) throw new AppError('BAD_REQUEST', 'fieldTooLong', { field });
 }
 
 /** Every name and text of a parsed value (JSON body, form fields, query), walked without recursion so that
@@ -27,7 +27,7 @@ function checkValue(root: unknown, rootName: string): void {
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
-    if (depth >= INPUT_LIMITS.depth) throw new AppError(400, 'BAD_REQUEST', 'bodyTooDeep');
+    if (depth >= INPUT_LIMITS.depth) throw new AppError('BAD_REQUEST', 'bodyTooDeep');
     if (Array.isArray(value)) {
       for (const item of value) pending.push({ value: item, field, depth: depth + 1 });
       continue;

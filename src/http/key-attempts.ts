@@ -9,7 +9,7 @@ import { countAttempt, peekAttempt } from '@/server/rate-limit';
 const counterKey = (clientIp: string) => `bearer-key:ip:${clientIp}`;
 
 const throttled = (retryAfterSeconds: number) =>
-  new AppError(429, 'RATE_LIMITED', 'rateLimited', {}, { 'Retry-After': String(retryAfterSeconds) });
+  new AppError('RATE_LIMITED', 'rateLimited', {}, { 'Retry-After': String(retryAfterSeconds) });
 
 /** Throws 429 while this address has used up its wrong keys. */
 export async function refuseWhileThrottled(clientIp: string): Promise<void> {

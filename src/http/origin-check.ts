@@ -36,5 +36,5 @@ export function isSameOriginRequest(req: IncomingMessage, siteUrl: string): bool
 /** Throws the 403 that answers a state-changing call from another site. */
 export function refuseCrossSiteRequest(req: IncomingMessage, access?: Access): void {
   if (access && BEARER_ACCESS.has(access)) return;
-  if (!isSameOriginRequest(req, getEnv().siteUrl)) throw new AppError(403, 'FORBIDDEN', 'crossSiteRequest');
+  if (!isSameOriginRequest(req, getEnv().siteUrl)) throw new AppError('FORBIDDEN', 'crossSiteRequest');
 }

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { AppError } from '@/server/errors';
 
 const tooLarge = (limitBytes: number) =>
-  new AppError(413, 'PAYLOAD_TOO_LARGE', 'bodyTooLarge', { limit: limitBytes });
+  new AppError('PAYLOAD_TOO_LARGE', 'bodyTooLarge', { limit: limitBytes });
 
 function readRaw(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -22,7 +22,7 @@ function readRaw(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
 export async function readJsonBody(req: IncomingMessage, limitBytes: number): Promise<unknown> {
   const type = req.headers['content-type'] ?? '';
   if (!/^application\/json\b/i.test(type)) {
-    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'sendJson');
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'sendJson');
   }
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge(limitBytes);
@@ -30,6 +30,6 @@ export async function readJsonBody(req: IncomingMessage, limitBytes: number): Pr
   try {
     return JSON.parse(raw.toString('utf8'));
   } catch {
-    throw new AppError(400, 'BAD_REQUEST', 'notValidJson');
+    throw new AppError('BAD_REQUEST', 'notValidJson');
   }
 }

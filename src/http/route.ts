@@ -6,7 +6,7 @@ import type { NextApiRequest, NextApiResponse } from 'next';
 import { z } from 'zod';
 import type { Locale } from '@/config/locales';
 import { databaseUnavailable, isDatabaseUnavailable } from '@/server/db/unavailable';
-import { AppError, type ErrorKey, type MessageValues } from '@/server/errors';
+import { AppError, ERROR_STATUS, type ErrorKey, type MessageValues } from '@/server/errors';
 import { hasMessage, requestLocale, serverT } from '@/server/i18n';
 import { admit, type Access, type Caller } from './access';
 import { clientAddress } from './client-address';
@@ -35,7 +35,8 @@ type Options<S extends z.ZodType, A extends Access> = {
   signInMessage?: ErrorKey;
   body?: S;
   limitBytes?: number;
-  /** The status of a body that fails validation: 422, or 400 where the product's messages say so. */
+  /** The status of a body that fails validation: 422 (code INVALID_FIELDS), or 400 (code VALIDATION) where the
+   * product's messages say so. */
   validationStatus?: 400 | 422;
   handle: (ctx: RouteContext<z.infer<S>, A>) => Promise<RouteResult>;
 };
@@ -63,7 +64,8 @@ export function sendError(res: NextApiResponse, error: unknown, locale: Locale, 
     const { key, values } = issueMessage(issue);
     // 422 answers name the field, for programs; the 400s carry the product's sentences as they are.
     const where = validationStatus === 422 && issue.path.length ? `${issue.path.join('.')}: ` : '';
-    res.status(validationStatus).json({ error: `${where}${t(key, values)}`, code: 'VALIDATION' });
+    const code = validationStatus === 422 ? 'INVALID_FIELDS' : 'VALIDATION';
+    res.status(ERROR_STATUS[code]).json({ error: `${where}${t(key, values)}`, code });
     return;
   }
   console.error('[api] unexpected error', error);
@@ -76,7 +78,7 @@ export function jsonRoute<S extends z.ZodType, A extends Access>(options: Option
     res.setHeader('Cache-Control', 'no-store');
     try {
       if (req.method !== options.method) {
-        throw new AppError(405, 'METHOD_NOT_ALLOWED', 'methodNotAllowed', { method: options.method }, { Allow: options.method });
+        throw new AppError('METHOD_NOT_ALLOWED', 'methodNotAllowed', { method: options.method }, { Allow: options.method });
       }
       refuseCrossSiteRequest(req, options.access);
       const caller = await admit(options.access, req, res, options.signInMessage);

@@ -4,37 +4,54 @@
 import type englishErrors from '../../locales/en/errors.json';
 import { serverT } from './i18n';
 
-export type ErrorCode =
-  | 'BAD_REQUEST'
-  | 'VALIDATION'
-  | 'UNAUTHORIZED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'METHOD_NOT_ALLOWED'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'RATE_LIMITED'
-  | 'MEMBER_EXISTS'
-  | 'SUPPLIER_FAILED'
-  | 'SOLD_OUT'
-  | 'NOT_CHANGEABLE'
-  | 'BOOKING_BUSY'
-  | 'PRICE_CHANGED'
-  | 'PAYMENT_FAILED'
-  | 'BOOKING_IN_PROGRESS'
-  | 'UNAVAILABLE'
-  | 'ALREADY_CANCELLED'
-  | 'NOT_CANCELLABLE'
-  | 'REFUND_CHANGED'
-  | 'CAPACITY_TAKEN'
-  | 'CLOSED_IN_CATALOG'
-  | 'DAY_CLOSED'
-  | 'PLACES_AVAILABLE'
-  | 'WAITLIST_FULL'
-  | 'ALREADY_WAITING'
-  | 'ALREADY_BOOKED'
-  | 'WAITLIST_CHANGED'
-  | 'INTERNAL';
+/** The HTTP status of every error code: the one place a status is chosen (docs/decisions/0030). A throw
+ * names what happened; the answer's status follows from it. */
+export const ERROR_STATUS = {
+  // The request itself is malformed: not JSON, a character or a depth no handler accepts, a bad link.
+  BAD_REQUEST: 400,
+  // A field's value is refused, in the product's own sentence (the visitor's forms).
+  VALIDATION: 400,
+  UNAUTHORIZED: 401,
+  PAYMENT_FAILED: 402,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  // Well-formed, but the values break a rule; the answer names the field (schemas of API bodies, staff tools).
+  INVALID_FIELDS: 422,
+  // A booking a reseller sold is refunded through that reseller, not by us.
+  RESELLER_BOOKING: 422,
+  MEMBER_EXISTS: 409,
+  SOLD_OUT: 409,
+  NOT_CHANGEABLE: 409,
+  BOOKING_BUSY: 409,
+  PRICE_CHANGED: 409,
+  BOOKING_IN_PROGRESS: 409,
+  ALREADY_CANCELLED: 409,
+  NOT_CANCELLABLE: 409,
+  REFUND_CHANGED: 409,
+  CAPACITY_TAKEN: 409,
+  CLOSED_IN_CATALOG: 409,
+  DAY_CLOSED: 409,
+  PLACES_AVAILABLE: 409,
+  WAITLIST_FULL: 409,
+  ALREADY_WAITING: 409,
+  ALREADY_BOOKED: 409,
+  WAITLIST_CHANGED: 409,
+  // The gate's undo window has passed.
+  UNDO_TOO_LATE: 409,
+  // The supplier will not redeem this booking in its present status.
+  NOT_REDEEMABLE: 409,
+  // The order is not confirmed, so it has no tickets to send.
+  NOT_CONFIRMED: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SUPPLIER_FAILED: 502,
+  UNAVAILABLE: 503,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** A key of locales/en/errors.json: every message an API answer can carry. */
 export type ErrorKey = keyof typeof englishErrors;
@@ -42,8 +59,10 @@ export type ErrorKey = keyof typeof englishErrors;
 export type MessageValues = Record<string, string | number>;
 
 export class AppError extends Error {
+  /** The HTTP status of the answer: always ERROR_STATUS[code]. */
+  readonly status: number;
+
   constructor(
-    readonly status: number,
     readonly code: ErrorCode,
     readonly key: ErrorKey,
     readonly values: MessageValues = {},
@@ -52,5 +71,6 @@ export class AppError extends Error {
     // In English for the server's log; the caller reads it in their own language.
     super(serverT('en', 'errors')(key, values));
     this.name = 'AppError';
+    this.status = ERROR_STATUS[code];
   }
 }

@@ -35,7 +35,7 @@ export function appleWebServiceHandler(deps: () => Promise<AppleWebServiceDeps |
       const url = new URL(req.url ?? '/', 'http://localhost');
       refuseUnsafeInput({ query: Object.fromEntries(url.searchParams) });
       const service = await deps();
-      if (!url.pathname.startsWith(PREFIX) || !service) throw new AppError(404, 'NOT_FOUND', 'notFound');
+      if (!url.pathname.startsWith(PREFIX) || !service) throw new AppError('NOT_FOUND', 'notFound');
       const hasBody = req.method === 'POST' && req.headers['content-length'] !== '0';
       const body = hasBody ? await readJsonBody(req, 64 * 1024) : undefined;
       if (body !== undefined) refuseUnsafeInput({}, body);
@@ -62,7 +62,7 @@ export function appleWebServiceHandler(deps: () => Promise<AppleWebServiceDeps |
       if (error instanceof AppError) return answerError(req, res, error);
       if (isDatabaseUnavailable(error)) return answerError(req, res, databaseUnavailable());
       console.error('[wallet] the PassKit web service failed', error);
-      answerError(req, res, new AppError(500, 'INTERNAL', 'internal'));
+      answerError(req, res, new AppError('INTERNAL', 'internal'));
     }
   };
 }

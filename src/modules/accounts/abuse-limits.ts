@@ -23,6 +23,6 @@ export async function enforceAbuseLimits(
   const refused = verdicts.filter((v) => v && !v.allowed);
   if (refused.length > 0) {
     const retryAfter = Math.max(...refused.map((v) => v!.retryAfterSeconds));
-    throw new AppError(429, 'RATE_LIMITED', 'rateLimited', {}, { 'Retry-After': String(retryAfter) });
+    throw new AppError('RATE_LIMITED', 'rateLimited', {}, { 'Retry-After': String(retryAfter) });
   }
 }

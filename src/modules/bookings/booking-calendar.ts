@@ -8,7 +8,7 @@ import { memberBooking } from './member-booking';
 
 export async function bookingCalendar(deps: Pick<CheckoutDeps, 'db' | 'supplier' | 'siteUrl'>, userId: string, referenceOrId: string) {
   const order = await memberBooking(deps.db, userId, referenceOrId);
-  if (order.status !== 'CONFIRMED') throw new AppError(404, 'NOT_FOUND', 'bookingNotFound');
+  if (order.status !== 'CONFIRMED') throw new AppError('NOT_FOUND', 'bookingNotFound');
   const booking = await deps.supplier.getBooking(order.bookingUuid);
   const [{ changes = 0 } = {}] = await deps.db.select({ changes: count() }).from(bookingChanges).where(eq(bookingChanges.orderId, order.id));
   const end = booking.availability?.localDateTimeEnd ?? order.availabilityId;

@@ -46,17 +46,17 @@ async function findTarget(deps: CancelDeps, reference: string): Promise<Target> 
   if (order) return { order, booking: undefined, bookingUuid: order.bookingUuid, reference };
   // A reseller's booking: ours to cancel at the gate's supplier, theirs to refund.
   const [booking] = await deps.supplier.listBookings({ supplierReference: reference }).catch(() => []);
-  if (!booking) throw new AppError(404, 'NOT_FOUND', 'noSuchReference', { reference });
+  if (!booking) throw new AppError('NOT_FOUND', 'noSuchReference', { reference });
   return { order: undefined, booking, bookingUuid: booking.uuid, reference };
 }
 
 function refundAmountOf(target: Target, choice: RefundChoice): number {
   if (choice.kind === 'none') return 0;
-  if (!target.order) throw new AppError(422, 'BAD_REQUEST', 'refundThroughReseller', { reference: target.reference });
+  if (!target.order) throw new AppError('RESELLER_BOOKING', 'refundThroughReseller', { reference: target.reference });
   const total = target.order.total;
   if (choice.kind === 'full') return total;
   if (!Number.isInteger(choice.amount) || choice.amount < 1 || choice.amount > total) {
-    throw new AppError(422, 'VALIDATION', 'refundAmountRange', { max: total });
+    throw new AppError('INVALID_FIELDS', 'refundAmountRange', { max: total });
   }
   return choice.amount;
 }
@@ -119,10 +119,10 @@ export async function cancelBooking(deps: CancelDeps, request: CancelRequest): P
   if (earlier) {
     const stale = earlier.refundStatus === 'pending' && now().getTime() - earlier.createdAt.getTime() > REFUND_RETRY_AFTER_MS;
     if (stale && target.order) return view(await takeRefund(deps, earlier, target.order));
-    throw new AppError(409, 'ALREADY_CANCELLED', 'alreadyCancelled', { reference });
+    throw new AppError('ALREADY_CANCELLED', 'alreadyCancelled', { reference });
   }
   if (target.order && target.order.status !== 'CONFIRMED') {
-    throw new AppError(409, 'NOT_CANCELLABLE', 'notCancellable', { reference, status: target.order.status });
+    throw new AppError('NOT_CANCELLABLE', 'notCancellable', { reference, status: target.order.status });
   }
   const refundAmount = refundAmountOf(target, request.refund);
 
@@ -133,7 +133,7 @@ export async function cancelBooking(deps: CancelDeps, request: CancelRequest): P
     cancelled = await deps.supplier.cancelBooking(target.bookingUuid, { reason: request.reason ?? 'Cancelled by the attraction' });
   } catch (error) {
     if (error instanceof SupplierError && error.code === 'UNPROCESSABLE_ENTITY') {
-      throw new AppError(409, 'NOT_CANCELLABLE', 'notCancellableNow', { reference });
+      throw new AppError('NOT_CANCELLABLE', 'notCancellableNow', { reference });
     }
     throw error;
   }
@@ -174,7 +174,7 @@ export async function cancelBooking(deps: CancelDeps, request: CancelRequest): P
     });
     return row;
   });
-  if (!claimed) throw new AppError(409, 'ALREADY_CANCELLED', 'alreadyCancelled', { reference });
+  if (!claimed) throw new AppError('ALREADY_CANCELLED', 'alreadyCancelled', { reference });
   // The places are back on sale: the first in line on their waitlist gets them.
   signalPlacesFreed();
   signalWalletWork();

@@ -40,17 +40,17 @@ export type ChangeResult = ChangeQuote & { changed: boolean; payment?: ChangePay
 
 /** The new selection priced from the supplier's prices, in the order's language; refusals as messages. */
 async function quote(deps: CheckoutDeps, order: OrderRow, request: ChangeRequest): Promise<ChangeQuote> {
-  if (!isUpcoming(order, deps.now?.() ?? new Date())) throw new AppError(409, 'NOT_CHANGEABLE', 'bookingNotChangeable');
+  if (!isUpcoming(order, deps.now?.() ?? new Date())) throw new AppError('NOT_CHANGEABLE', 'bookingNotChangeable');
   const tickets = Object.values(request.quantities).reduce((sum, n) => sum + n, 0);
   const max = maxTicketsPerBooking(order.productId);
-  if (tickets > max) throw new AppError(400, 'VALIDATION', 'ticketsPerBookingMax', { max });
+  if (tickets > max) throw new AppError('VALIDATION', 'ticketsPerBookingMax', { max });
   const product = await deps.supplier.getProduct(order.productId, order.locale).catch(refusal);
   const option = toWebProduct(product).options.find((o) => o.id === order.optionId);
-  if (!option) throw new AppError(409, 'NOT_CHANGEABLE', 'bookingNotChangeable');
+  if (!option) throw new AppError('NOT_CHANGEABLE', 'bookingNotChangeable');
   const unknown = Object.keys(request.quantities).find((unitId) => !option.units.some((u) => u.id === unitId));
-  if (unknown) throw new AppError(400, 'VALIDATION', 'unknownTicketType');
+  if (unknown) throw new AppError('VALIDATION', 'unknownTicketType');
   const toTotal = selectionTotal(option, request.quantities);
-  if (!toTotal) throw new AppError(502, 'SUPPLIER_FAILED', 'priceUnavailable');
+  if (!toTotal) throw new AppError('SUPPLIER_FAILED', 'priceUnavailable');
   const lines = Object.entries(request.quantities).map(([unitId, quantity]) => {
     const unit = option.units.find((u) => u.id === unitId)!;
     return { unitId, title: unit.title, quantity, unitPrice: unit.price ?? 0 };
@@ -59,7 +59,7 @@ async function quote(deps: CheckoutDeps, order: OrderRow, request: ChangeRequest
     request.selectedTime === order.availabilityId &&
     lines.length === order.lines.length &&
     lines.every((l) => order.lines.some((o) => o.unitId === l.unitId && o.quantity === l.quantity));
-  if (same) throw new AppError(400, 'VALIDATION', 'changeNothing');
+  if (same) throw new AppError('VALIDATION', 'changeNothing');
   const refund = Math.max(order.total - toTotal, 0);
   const pay = Math.max(toTotal - order.total, 0);
   return { reference: order.supplierReference, fromTotal: order.total, toTotal, refund, pay, currency: order.currency, lines, selectedTime: request.selectedTime };
@@ -78,11 +78,11 @@ export async function changeBooking(deps: CheckoutDeps, member: { userId: string
     .set({ completionLeaseUntil: new Date(at.getTime() + COMPLETION_LEASE_MS) })
     .where(and(eq(orders.id, order.id), eq(orders.status, 'CONFIRMED'), or(isNull(orders.completionLeaseUntil), lt(orders.completionLeaseUntil, at))))
     .returning();
-  if (!leased) throw new AppError(409, 'BOOKING_BUSY', 'bookingBusy');
+  if (!leased) throw new AppError('BOOKING_BUSY', 'bookingBusy');
   // The order as it was when the lease was taken: a change that finished meanwhile is not overwritten.
   if (leased.availabilityId !== order.availabilityId || leased.total !== order.total) {
     await release(deps, order.id);
-    throw new AppError(409, 'BOOKING_BUSY', 'bookingBusy');
+    throw new AppError('BOOKING_BUSY', 'bookingBusy');
   }
 
   try {

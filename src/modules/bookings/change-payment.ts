@@ -89,7 +89,7 @@ export async function startChangePayment(deps: CheckoutDeps, order: OrderRow, ta
     await cancelHold(deps, hold.uuid, 'The change stopped before payment');
     if (error instanceof AppError) throw error;
     console.error('[bookings] a change failed after its hold was taken', error);
-    throw new AppError(502, 'SUPPLIER_FAILED', 'internal');
+    throw new AppError('SUPPLIER_FAILED', 'internal');
   }
 }
 
@@ -113,7 +113,7 @@ export async function releasePendingChanges(deps: CheckoutDeps, orderId: string)
   const pending = await deps.db.select().from(bookingChanges).where(and(eq(bookingChanges.orderId, orderId), eq(bookingChanges.status, 'PENDING_PAYMENT')));
   for (const change of pending) {
     const { status } = await deps.gateway.getState(change.paymentSessionId!);
-    if (status === 'paid' || status === 'refunded') throw new AppError(409, 'BOOKING_BUSY', 'bookingBusy');
+    if (status === 'paid' || status === 'refunded') throw new AppError('BOOKING_BUSY', 'bookingBusy');
     await cancelHold(deps, change.holdUuid, 'Released: the member changed the booking again');
     // Still swept until its session closes: a payment that comes anyway is refunded.
     await deps.db.update(bookingChanges).set({ status: 'RELEASED' }).where(and(eq(bookingChanges.id, change.id), eq(bookingChanges.status, 'PENDING_PAYMENT')));
@@ -161,7 +161,7 @@ export async function memberChangeBySession(db: Database, userId: string, paymen
 export async function completeChangePayment(deps: CheckoutDeps, paymentSessionId: string): Promise<ChangeCompletion> {
   const { db, gateway } = deps;
   const current = await changeBySession(db, paymentSessionId);
-  if (!current) throw new AppError(404, 'NOT_FOUND', 'noPaymentSession');
+  if (!current) throw new AppError('NOT_FOUND', 'noPaymentSession');
   if (current.status === 'DONE' || current.status === 'REFUNDED') return { change: current, outcome: 'done-before' };
   const state = await gateway.getState(paymentSessionId);
   if (state.status === 'open') return { change: current, outcome: 'unpaid' };

@@ -7,13 +7,13 @@ import { supplierRefusal } from '../catalog/supplier-refusal';
 export function refusal(error: unknown): never {
   if (error instanceof SupplierError) {
     if (error.code === 'UNPROCESSABLE_ENTITY') {
-      if (error.refusal) throw new AppError(409, 'SOLD_OUT', ...supplierRefusal(error));
-      throw new AppError(409, 'NOT_CHANGEABLE', 'bookingNotChangeable');
+      if (error.refusal) throw new AppError('SOLD_OUT', ...supplierRefusal(error));
+      throw new AppError('NOT_CHANGEABLE', 'bookingNotChangeable');
     }
-    if (error.code === 'INVALID_AVAILABILITY_ID') throw new AppError(400, 'VALIDATION', 'timeNotAvailable');
-    if (error.code === 'INVALID_UNIT_ID') throw new AppError(400, 'VALIDATION', 'unknownTicketType');
+    if (error.code === 'INVALID_AVAILABILITY_ID') throw new AppError('VALIDATION', 'timeNotAvailable');
+    if (error.code === 'INVALID_UNIT_ID') throw new AppError('VALIDATION', 'unknownTicketType');
   }
   if (error instanceof AppError) throw error;
   console.error('[bookings] supplier failed', error);
-  throw new AppError(502, 'SUPPLIER_FAILED', 'internal');
+  throw new AppError('SUPPLIER_FAILED', 'internal');
 }

@@ -75,7 +75,7 @@ function joined(db: Database) {
 /** Up to 50 bookings, newest first; holds that were never paid are left out. */
 export async function findBookings(db: Database, query: string): Promise<BookingListItem[]> {
   const text = query.trim();
-  if (text.length < 2) throw new AppError(422, 'VALIDATION', 'searchTooShort');
+  if (text.length < 2) throw new AppError('INVALID_FIELDS', 'searchTooShort');
   const upper = text.toUpperCase();
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   let where;
@@ -98,7 +98,7 @@ export async function findBookings(db: Database, query: string): Promise<Booking
 export async function bookingDetail(db: Database, reference: string): Promise<BookingDetail> {
   const upper = reference.trim().toUpperCase();
   const [row] = await joined(db).where(eq(bookings.supplierReference, upper));
-  if (!row) throw new AppError(404, 'NOT_FOUND', 'noSuchReference', { reference: upper });
+  if (!row) throw new AppError('NOT_FOUND', 'noSuchReference', { reference: upper });
   const [items, order, admissions, cancellation] = await Promise.all([
     db.select().from(bookingUnitItems).where(eq(bookingUnitItems.bookingId, row.id)).orderBy(bookingUnitItems.position),
     db.select().from(orders).where(eq(orders.bookingUuid, row.uuid)).then((r) => r[0]),

@@ -12,7 +12,7 @@ export async function memberBooking(db: Database, userId: string, referenceOrId:
   const key = referenceOrId.trim();
   const match = UUID.test(key) ? or(eq(orders.bookingUuid, key.toLowerCase()), eq(orders.supplierReference, key.toUpperCase())) : eq(orders.supplierReference, key.toUpperCase());
   const [row] = key.length > 0 && key.length <= 100 ? await db.select().from(orders).where(and(match, eq(orders.userId, userId))) : [];
-  if (!row) throw new AppError(404, 'NOT_FOUND', 'bookingNotFound');
+  if (!row) throw new AppError('NOT_FOUND', 'bookingNotFound');
   return row;
 }
 

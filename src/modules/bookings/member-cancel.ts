@@ -13,11 +13,11 @@ export type MemberCancelResult = { terms: CancellationTerms; cancellation: Cance
 
 export async function cancelOwnBooking(deps: CancelDeps, member: { userId: string; email: string }, request: MemberCancelRequest): Promise<MemberCancelResult> {
   const order = await memberBooking(deps.db, member.userId, request.bookingId);
-  if (order.status === 'CANCELLED') throw new AppError(409, 'ALREADY_CANCELLED', 'alreadyCancelled', { reference: order.supplierReference });
+  if (order.status === 'CANCELLED') throw new AppError('ALREADY_CANCELLED', 'alreadyCancelled', { reference: order.supplierReference });
   const terms = cancellationTerms(order, (deps.now ?? (() => new Date()))());
-  if (!terms) throw new AppError(409, 'NOT_CANCELLABLE', 'memberCannotCancel');
+  if (!terms) throw new AppError('NOT_CANCELLABLE', 'memberCannotCancel');
   if (!request.confirm) return { terms, cancellation: null };
-  if (request.expectedRefund !== terms.refund) throw new AppError(409, 'REFUND_CHANGED', 'cancelRefundChanged');
+  if (request.expectedRefund !== terms.refund) throw new AppError('REFUND_CHANGED', 'cancelRefundChanged');
   const refund = terms.refund === order.total ? ({ kind: 'full' } as const) : terms.refund === 0 ? ({ kind: 'none' } as const) : ({ kind: 'partial', amount: terms.refund } as const);
   const cancellation = await cancelBooking(deps, {
     reference: order.supplierReference,

@@ -17,8 +17,8 @@ export async function resendTickets(deps: { db: Database; mail: MailTransport; s
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(memberships, eq(memberships.userId, users.id))
     .where(eq(orders.supplierReference, upper));
-  if (!row) throw new AppError(404, 'NOT_FOUND', 'noSuchReference', { reference: upper });
-  if (row.order.status !== 'CONFIRMED') throw new AppError(409, 'BAD_REQUEST', 'noTicketsToSend', { reference: upper });
+  if (!row) throw new AppError('NOT_FOUND', 'noSuchReference', { reference: upper });
+  if (row.order.status !== 'CONFIRMED') throw new AppError('NOT_CONFIRMED', 'noTicketsToSend', { reference: upper });
   const name = [row.firstName, row.lastName].filter(Boolean).join(' ');
   const message = await renderTicketsEmail(row.order, { email: row.email, name }, deps.siteUrl);
   const key = `tickets-again:${row.order.id}:${Date.now()}`;

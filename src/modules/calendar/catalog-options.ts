@@ -10,7 +10,7 @@ export const PLANNED_OPTIONS: PlannedOption[] = CATALOG.products.flatMap((p) => 
 
 export function plannedOption(optionId: string): PlannedOption {
   const option = PLANNED_OPTIONS.find((o) => o.optionId === optionId);
-  if (!option) throw new AppError(422, 'VALIDATION', 'unknownOptionId', { optionId });
+  if (!option) throw new AppError('INVALID_FIELDS', 'unknownOptionId', { optionId });
   return option;
 }
 
@@ -19,5 +19,5 @@ export const CATALOG_CLOSED = new Set(CATALOG.closedDates);
 
 /** A day that can still change: today or later in the attraction's time zone. */
 export function refusePast(date: string, now: Date): void {
-  if (date < todayIn(ATTRACTION.timeZone, now)) throw new AppError(422, 'VALIDATION', 'dateInPast', { date });
+  if (date < todayIn(ATTRACTION.timeZone, now)) throw new AppError('INVALID_FIELDS', 'dateInPast', { date });
 }

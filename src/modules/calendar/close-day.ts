@@ -20,8 +20,8 @@ const actorName = (by: Actor) => (by.kind === 'operator' ? 'operator' : by.email
 export async function closeDay(deps: CalendarDeps, input: { date: string; reason: string; by: Actor }): Promise<DayChange> {
   const at = (deps.now ?? (() => new Date()))();
   const reason = input.reason.trim();
-  if (!isLocalDate(input.date)) throw new AppError(400, 'VALIDATION', 'dateFormat');
-  if (!reason || reason.length > REASON_MAX) throw new AppError(422, 'VALIDATION', 'closeReasonRequired', { max: REASON_MAX });
+  if (!isLocalDate(input.date)) throw new AppError('VALIDATION', 'dateFormat');
+  if (!reason || reason.length > REASON_MAX) throw new AppError('INVALID_FIELDS', 'closeReasonRequired', { max: REASON_MAX });
   refusePast(input.date, at);
   const changed = await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(dayClosures).where(eq(dayClosures.localDate, input.date)).for('update');

@@ -22,7 +22,7 @@ export type CalendarDayDetail = {
 };
 
 export async function calendarDay(deps: CalendarDeps, date: string): Promise<CalendarDayDetail> {
-  if (!isLocalDate(date)) throw new AppError(400, 'VALIDATION', 'dateFormat');
+  if (!isLocalDate(date)) throw new AppError('VALIDATION', 'dateFormat');
   const at = (deps.now ?? (() => new Date()))();
   const [closures, count, options] = await Promise.all([
     closuresBetween(deps.db, date, date),

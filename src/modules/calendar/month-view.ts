@@ -25,7 +25,7 @@ export type CalendarMonth = { month: string; today: string; days: CalendarDay[] 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export async function calendarMonth(deps: CalendarDeps, month: string): Promise<CalendarMonth> {
-  if (!MONTH.test(month)) throw new AppError(400, 'VALIDATION', 'monthFormat');
+  if (!MONTH.test(month)) throw new AppError('VALIDATION', 'monthFormat');
   const at = (deps.now ?? (() => new Date()))();
   const first = `${month}-01`;
   const last = addLocalDays(`${addLocalDays(first, 31).slice(0, 7)}-01`, -1);

@@ -14,9 +14,9 @@ import { signalPlacesFreed } from '../waitlist/waitlist-signal';
 
 export async function openDay(deps: CalendarDeps, input: { date: string; by: Actor }): Promise<DayChange> {
   const at = (deps.now ?? (() => new Date()))();
-  if (!isLocalDate(input.date)) throw new AppError(400, 'VALIDATION', 'dateFormat');
+  if (!isLocalDate(input.date)) throw new AppError('VALIDATION', 'dateFormat');
   refusePast(input.date, at);
-  if (CATALOG_CLOSED.has(input.date)) throw new AppError(409, 'CLOSED_IN_CATALOG', 'closedInCatalog', { date: input.date });
+  if (CATALOG_CLOSED.has(input.date)) throw new AppError('CLOSED_IN_CATALOG', 'closedInCatalog', { date: input.date });
   const changed = await deps.db.transaction(async (tx) => {
     const [removed] = await tx.delete(dayClosures).where(eq(dayClosures.localDate, input.date)).returning();
     if (!removed) return false;

@@ -21,16 +21,16 @@ export type CapacityChange = { optionId: string; date: string; slots: { time: st
 
 export async function setCapacity(deps: CalendarDeps, input: CapacityInput): Promise<CapacityChange> {
   const at = (deps.now ?? (() => new Date()))();
-  if (!isLocalDate(input.date)) throw new AppError(400, 'VALIDATION', 'dateFormat');
+  if (!isLocalDate(input.date)) throw new AppError('VALIDATION', 'dateFormat');
   if (input.capacity !== 'reset' && (!Number.isInteger(input.capacity) || input.capacity < 0 || input.capacity > CAPACITY_MAX)) {
-    throw new AppError(422, 'VALIDATION', 'capacityRange', { max: CAPACITY_MAX });
+    throw new AppError('INVALID_FIELDS', 'capacityRange', { max: CAPACITY_MAX });
   }
   const option = plannedOption(input.optionId);
   refusePast(input.date, at);
   const all = await slotFigures(deps, option, input.date, input.date, at);
   const slots = input.time === undefined ? all : all.filter((s) => s.time === input.time);
   if (slots.length === 0) {
-    throw new AppError(422, 'VALIDATION', input.time === undefined ? 'noSlotsOnDay' : 'unknownSlotTime', { date: input.date, time: input.time ?? '', optionId: option.optionId });
+    throw new AppError('INVALID_FIELDS', input.time === undefined ? 'noSlotsOnDay' : 'unknownSlotTime', { date: input.date, time: input.time ?? '', optionId: option.optionId });
   }
   const target = input.capacity === 'reset' ? option.capacity : input.capacity;
 
@@ -40,7 +40,7 @@ export async function setCapacity(deps: CalendarDeps, input: CapacityInput): Pro
     for (const slot of [...slots].sort((a, b) => a.start.getTime() - b.start.getTime())) {
       await deps.ledger.lockSlot(tx, option.optionId, slot.start);
       const taken = (await deps.ledger.placesTaken(tx, option.optionId, slot.start, slot.start, at)).get(slot.start.getTime()) ?? 0;
-      if (taken > target) throw new AppError(409, 'CAPACITY_TAKEN', 'capacityBelowTaken', { date: input.date, time: slot.time, taken, capacity: target });
+      if (taken > target) throw new AppError('CAPACITY_TAKEN', 'capacityBelowTaken', { date: input.date, time: slot.time, taken, capacity: target });
       const where = and(eq(capacityOverrides.optionId, option.optionId), eq(capacityOverrides.slotStart, slot.start));
       const [current] = await tx.select({ capacity: capacityOverrides.capacity }).from(capacityOverrides).where(where);
       const before = current?.capacity ?? option.capacity;

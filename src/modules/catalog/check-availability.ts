@@ -32,15 +32,15 @@ const units = (quantities: Record<string, number> = {}) => Object.entries(quanti
 function fromSupplier(error: unknown): never {
   const supplierFault: SupplierError['code'][] = ['INTERNAL_SERVER_ERROR', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'];
   if (error instanceof SupplierError && !supplierFault.includes(error.code)) {
-    throw new AppError(400, 'BAD_REQUEST', ...supplierRefusal(error));
+    throw new AppError('BAD_REQUEST', ...supplierRefusal(error));
   }
   console.error('[availability] supplier failed', error);
-  throw new AppError(502, 'SUPPLIER_FAILED', 'availabilityFailed');
+  throw new AppError('SUPPLIER_FAILED', 'availabilityFailed');
 }
 
 export async function checkAvailability(supplier: SupplierPort, request: AvailabilityRequest, now = new Date()): Promise<WebSlot[]> {
   const today = todayIn(TIME_ZONE, now);
-  if (request.selectedDate < today) throw new AppError(400, 'BAD_REQUEST', 'dateFromToday');
+  if (request.selectedDate < today) throw new AppError('BAD_REQUEST', 'dateFromToday');
   const slots = await supplier
     .availability({
       productId: request.productId,

@@ -26,7 +26,7 @@ export async function enforceBookingRateLimits(db: Database, who: { userId: stri
   const refused = verdicts.filter((v) => !v.allowed);
   if (refused.length > 0) {
     const retryAfter = Math.max(...refused.map((v) => v.retryAfterSeconds));
-    throw new AppError(429, 'RATE_LIMITED', 'rateLimited', {}, { 'Retry-After': String(retryAfter) });
+    throw new AppError('RATE_LIMITED', 'rateLimited', {}, { 'Retry-After': String(retryAfter) });
   }
 }
 
@@ -40,7 +40,7 @@ export async function oneBookingAtATime<T>(deps: CheckoutDeps, userId: string, b
     .values({ userId, until })
     .onConflictDoUpdate({ target: bookingLeases.userId, set: { until }, setWhere: lt(bookingLeases.until, now) })
     .returning({ userId: bookingLeases.userId });
-  if (!taken) throw new AppError(409, 'BOOKING_IN_PROGRESS', 'bookingInProgress', {}, { 'Retry-After': '5' });
+  if (!taken) throw new AppError('BOOKING_IN_PROGRESS', 'bookingInProgress', {}, { 'Retry-After': '5' });
   try {
     return await book();
   } finally {
@@ -82,7 +82,7 @@ export async function releaseUnpaidOrder(deps: CheckoutDeps, order: OrderRow, no
     // A hold that ran out or is already cancelled is released already.
     if (error instanceof SupplierError && (error.code === 'UNPROCESSABLE_ENTITY' || error.code === 'INVALID_BOOKING_UUID')) return;
     console.error('[checkout] an unpaid hold could not be released', error);
-    throw new AppError(502, 'SUPPLIER_FAILED', 'internal');
+    throw new AppError('SUPPLIER_FAILED', 'internal');
   });
   await deps.db
     .update(orders)

@@ -55,7 +55,7 @@ export async function completeCheckout(deps: CheckoutDeps, paymentSessionId: str
   const { db, gateway, supplier } = deps;
   const now = deps.now ?? (() => new Date());
   const [current] = await db.select().from(orders).where(eq(orders.paymentSessionId, paymentSessionId));
-  if (!current) throw new AppError(404, 'NOT_FOUND', 'noPaymentSession');
+  if (!current) throw new AppError('NOT_FOUND', 'noPaymentSession');
   if (current.status === 'CONFIRMED' || current.status === 'REFUNDED' || current.status === 'CANCELLED') return { order: current, outcome: 'done-before' };
 
   const state = await gateway.getState(paymentSessionId);

@@ -8,7 +8,7 @@ import type { OrderRow } from './order-view';
 /** Someone else's booking id answers exactly like an unknown one. */
 export async function memberOrder(db: Database, userId: string, bookingUuid: string): Promise<OrderRow> {
   const [row] = await db.select().from(orders).where(and(eq(orders.bookingUuid, bookingUuid), eq(orders.userId, userId)));
-  if (!row) throw new AppError(404, 'NOT_FOUND', 'noPaymentSessionToUpdate');
+  if (!row) throw new AppError('NOT_FOUND', 'noPaymentSessionToUpdate');
   return row;
 }
 
@@ -18,6 +18,6 @@ export async function memberOrders(db: Database, userId: string, limit = 50): Pr
 
 export async function memberOrderBySession(db: Database, userId: string, paymentSessionId: string): Promise<OrderRow> {
   const [row] = await db.select().from(orders).where(and(eq(orders.paymentSessionId, paymentSessionId), eq(orders.userId, userId)));
-  if (!row) throw new AppError(404, 'NOT_FOUND', 'noPaymentSession');
+  if (!row) throw new AppError('NOT_FOUND', 'noPaymentSession');
   return row;
 }

@@ -36,10 +36,10 @@ export async function startCheckout(
 ): Promise<StartedCheckout> {
   const product = await deps.supplier.getProduct(request.productId, locale).catch(refusal);
   const option = product.options.find((o) => o.id === request.optionId);
-  if (!option) throw new AppError(400, 'VALIDATION', 'selectProductAndOption');
+  if (!option) throw new AppError('VALIDATION', 'selectProductAndOption');
   const tickets = Object.values(request.quantities).reduce((sum, n) => sum + n, 0);
   const maxTickets = maxTicketsPerBooking(product.id);
-  if (tickets > maxTickets) throw new AppError(400, 'VALIDATION', 'ticketsPerBookingMax', { max: maxTickets });
+  if (tickets > maxTickets) throw new AppError('VALIDATION', 'ticketsPerBookingMax', { max: maxTickets });
 
   return oneBookingAtATime(deps, member.userId, async () => {
     // The member's previous unpaid hold goes before the new one is made (default: one open at a time).
@@ -63,7 +63,7 @@ export async function holdAndOpenSession(
   const web = toWebProduct(product);
   const webOption = web.options.find((o) => o.id === option.id)!;
   const shown = selectionTotal(webOption, request.quantities);
-  if (!shown) throw new AppError(502, 'SUPPLIER_FAILED', 'priceUnavailable');
+  if (!shown) throw new AppError('SUPPLIER_FAILED', 'priceUnavailable');
   const lines: OrderLine[] = Object.entries(request.quantities).map(([unitId, quantity]) => {
     const unit = webOption.units.find((u) => u.id === unitId);
     return { unitId, title: unit?.title ?? unitId, quantity, unitPrice: unit?.price ?? 0 };
@@ -84,8 +84,8 @@ export async function holdAndOpenSession(
   try {
     // The amount charged is the price shown, and only if the supplier's hold carries exactly that price.
     const held = heldPrice(booking);
-    if (!held || held.amount === 0) throw new AppError(502, 'SUPPLIER_FAILED', 'priceUnavailable');
-    if (held.amount !== shown || held.currency !== web.currency) throw new AppError(409, 'PRICE_CHANGED', 'priceChanged');
+    if (!held || held.amount === 0) throw new AppError('SUPPLIER_FAILED', 'priceUnavailable');
+    if (held.amount !== shown || held.currency !== web.currency) throw new AppError('PRICE_CHANGED', 'priceChanged');
     const now = deps.now?.() ?? new Date();
     const holdExpiresAt = holdExpiry(booking, now, deps.holdMinutes);
 
@@ -130,15 +130,15 @@ export async function holdAndOpenSession(
     });
     if (error instanceof AppError) throw error;
     console.error('[checkout] failed after the hold was taken', error);
-    throw new AppError(502, 'SUPPLIER_FAILED', 'internal');
+    throw new AppError('SUPPLIER_FAILED', 'internal');
   }
 }
 
 function refusal(error: unknown): never {
   if (error instanceof SupplierError) {
-    if (error.code === 'UNPROCESSABLE_ENTITY') throw new AppError(409, 'SOLD_OUT', ...supplierRefusal(error));
-    if (error.code in CHOICE_REFUSALS) throw new AppError(400, 'VALIDATION', ...supplierRefusal(error, CHOICE_REFUSALS));
+    if (error.code === 'UNPROCESSABLE_ENTITY') throw new AppError('SOLD_OUT', ...supplierRefusal(error));
+    if (error.code in CHOICE_REFUSALS) throw new AppError('VALIDATION', ...supplierRefusal(error, CHOICE_REFUSALS));
   }
   console.error('[checkout] supplier failed', error);
-  throw new AppError(502, 'SUPPLIER_FAILED', 'internal');
+  throw new AppError('SUPPLIER_FAILED', 'internal');
 }

@@ -151,7 +151,7 @@ export async function scanTicket(deps: GateDeps, request: ScanRequest): Promise<
 
   const wanted = scanned ? [scanned.reference] : (request.admit ?? []);
   if (wanted.some((reference) => !booking.tickets.some((t) => t.reference === reference))) {
-    throw new AppError(422, 'VALIDATION', 'ticketNotInBooking', { reference: booking.reference });
+    throw new AppError('INVALID_FIELDS', 'ticketNotInBooking', { reference: booking.reference });
   }
   const toAdmit = wanted.filter((reference) => open.some((t) => t.reference === reference));
   if (wanted.length > 0 && toAdmit.length === 0) return usedVerdict(booking, booking.tickets.find((t) => t.reference === wanted[0]));
@@ -198,8 +198,8 @@ export async function undoAdmission(deps: GateDeps, request: { ticket: string; b
   const now = (deps.now ?? (() => new Date()))();
   const reference = request.ticket.trim().toUpperCase();
   const [live] = await deps.db.select().from(ticketRedemptions).where(and(eq(ticketRedemptions.ticketReference, reference), isNull(ticketRedemptions.undoneAt)));
-  if (!live) throw new AppError(404, 'NOT_FOUND', 'noAdmission', { reference });
-  if (now.getTime() - live.redeemedAt.getTime() > UNDO_MINUTES * 60_000) throw new AppError(409, 'BAD_REQUEST', 'undoTooLate', { minutes: UNDO_MINUTES });
+  if (!live) throw new AppError('NOT_FOUND', 'noAdmission', { reference });
+  if (now.getTime() - live.redeemedAt.getTime() > UNDO_MINUTES * 60_000) throw new AppError('UNDO_TOO_LATE', 'undoTooLate', { minutes: UNDO_MINUTES });
   const by = request.by;
   const undone = await deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -210,7 +210,7 @@ export async function undoAdmission(deps: GateDeps, request: { ticket: string; b
     if (row) await recordAudit(tx, { actor: by, action: 'ticket.undo', target: live.bookingReference, before: { ticket: reference, gate: live.gate, at: live.redeemedAt.toISOString() } });
     return row;
   });
-  if (!undone) throw new AppError(404, 'NOT_FOUND', 'noAdmission', { reference });
+  if (!undone) throw new AppError('NOT_FOUND', 'noAdmission', { reference });
   const remaining = await deps.db.select({ id: ticketRedemptions.id }).from(ticketRedemptions).where(and(eq(ticketRedemptions.bookingUuid, live.bookingUuid), isNull(ticketRedemptions.undoneAt)));
   if (remaining.length === 0) await deps.supplier.undoRedemption?.(live.bookingReference);
   const [row] = await deps.db.select().from(bookings).where(eq(bookings.uuid, live.bookingUuid));

@@ -24,10 +24,10 @@ export async function redeemBooking(db: Database, supplier: SupplierPort, refere
     return { reference: normalized, status: 'REDEEMED', redeemedAt: booking.utcRedeemedAt ?? new Date().toISOString(), alreadyRedeemed, tokensEarned };
   } catch (error) {
     if (!(error instanceof SupplierError)) throw error;
-    if (error.code === 'INVALID_BOOKING_UUID') throw new AppError(404, 'NOT_FOUND', 'noSuchReference', { reference: normalized });
+    if (error.code === 'INVALID_BOOKING_UUID') throw new AppError('NOT_FOUND', 'noSuchReference', { reference: normalized });
     if (error.code === 'UNPROCESSABLE_ENTITY') {
-      throw new AppError(409, 'BAD_REQUEST', 'notRedeemable', { reference: normalized, status: error.details.status ?? '' });
+      throw new AppError('NOT_REDEEMABLE', 'notRedeemable', { reference: normalized, status: error.details.status ?? '' });
     }
-    throw new AppError(400, 'BAD_REQUEST', 'redeemedElsewhere');
+    throw new AppError('BAD_REQUEST', 'redeemedElsewhere');
   }
 }

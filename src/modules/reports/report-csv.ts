@@ -9,7 +9,7 @@ import type { StaffReport } from './staff-report';
 
 export function csvReportName(value: string | undefined): CsvReport {
   const found = CSV_REPORTS.find((r) => r === value);
-  if (!found) throw new AppError(400, 'VALIDATION', 'reportUnknown', { report: String(value ?? ''), choices: CSV_REPORTS.join(', ') });
+  if (!found) throw new AppError('VALIDATION', 'reportUnknown', { report: String(value ?? ''), choices: CSV_REPORTS.join(', ') });
   return found;
 }
 

@@ -17,12 +17,12 @@ export function daysIn(range: ReportRange): number {
 export function reportRange(query: { from?: string; to?: string }, today: string): ReportRange {
   for (const field of ['from', 'to'] as const) {
     const value = query[field];
-    if (value !== undefined && !isLocalDate(value)) throw new AppError(400, 'VALIDATION', 'reportDateInvalid', { field });
+    if (value !== undefined && !isLocalDate(value)) throw new AppError('VALIDATION', 'reportDateInvalid', { field });
   }
   const to = query.to ?? (query.from && query.from > today ? query.from : today);
   const from = query.from ?? addLocalDays(to, -(DEFAULT_REPORT_DAYS - 1));
-  if (from > to) throw new AppError(400, 'VALIDATION', 'reportRangeOrder', { from, to });
-  if (daysIn({ from, to }) > MAX_REPORT_DAYS) throw new AppError(400, 'VALIDATION', 'reportRangeTooLong', { max: MAX_REPORT_DAYS });
+  if (from > to) throw new AppError('VALIDATION', 'reportRangeOrder', { from, to });
+  if (daysIn({ from, to }) > MAX_REPORT_DAYS) throw new AppError('VALIDATION', 'reportRangeTooLong', { max: MAX_REPORT_DAYS });
   return { from, to };
 }
 

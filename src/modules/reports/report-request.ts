@@ -19,7 +19,7 @@ const schema = z.object({ from: z.string().optional(), to: z.string().optional()
 function query(raw: unknown): z.infer<typeof schema> {
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
-  throw new AppError(400, 'VALIDATION', 'invalidField', { field: String(parsed.error.issues[0]?.path[0] ?? 'query') });
+  throw new AppError('VALIDATION', 'invalidField', { field: String(parsed.error.issues[0]?.path[0] ?? 'query') });
 }
 
 /** The report of the period in `raw` (from, to); `now` for tests. */

@@ -21,25 +21,25 @@ export async function joinWaitlist(deps: CheckoutDeps, member: { userId: string 
   const at = deps.now?.() ?? new Date();
   const product = await supplier.getProduct(request.productId, locale).catch(refusal);
   const option = product.options.find((o) => o.id === request.optionId);
-  if (!option) throw new AppError(400, 'VALIDATION', 'selectProductAndOption');
-  if (Object.keys(request.quantities).some((unitId) => !option.units.some((u) => u.id === unitId))) throw new AppError(400, 'VALIDATION', 'unknownTicketType');
+  if (!option) throw new AppError('VALIDATION', 'selectProductAndOption');
+  if (Object.keys(request.quantities).some((unitId) => !option.units.some((u) => u.id === unitId))) throw new AppError('VALIDATION', 'unknownTicketType');
   const places = Object.values(request.quantities).reduce((sum, n) => sum + n, 0);
   const max = maxTicketsPerBooking(product.id);
-  if (places > max) throw new AppError(400, 'VALIDATION', 'ticketsPerBookingMax', { max });
+  if (places > max) throw new AppError('VALIDATION', 'ticketsPerBookingMax', { max });
 
   const units = Object.entries(request.quantities).map(([id, quantity]) => ({ id, quantity }));
   const [slot] = await supplier
     .availability({ productId: product.id, optionId: option.id, availabilityIds: [request.selectedTime], units })
     .catch(refusal);
-  if (!slot || new Date(slot.localDateTimeStart) <= at) throw new AppError(400, 'VALIDATION', 'timeNotAvailable');
-  if (slot.status === 'CLOSED') throw new AppError(409, 'DAY_CLOSED', 'waitlistDayClosed');
-  if (slot.available) throw new AppError(409, 'PLACES_AVAILABLE', 'waitlistPlacesAvailable');
+  if (!slot || new Date(slot.localDateTimeStart) <= at) throw new AppError('VALIDATION', 'timeNotAvailable');
+  if (slot.status === 'CLOSED') throw new AppError('DAY_CLOSED', 'waitlistDayClosed');
+  if (slot.available) throw new AppError('PLACES_AVAILABLE', 'waitlistPlacesAvailable');
 
   const [{ active = 0 } = {}] = await db
     .select({ active: count() })
     .from(waitlistEntries)
     .where(and(eq(waitlistEntries.userId, member.userId), inArray(waitlistEntries.status, ['WAITING', 'OFFERED'])));
-  if (active >= WAITLIST_SLOTS_PER_MEMBER) throw new AppError(409, 'WAITLIST_FULL', 'waitlistTooMany', { max: WAITLIST_SLOTS_PER_MEMBER });
+  if (active >= WAITLIST_SLOTS_PER_MEMBER) throw new AppError('WAITLIST_FULL', 'waitlistTooMany', { max: WAITLIST_SLOTS_PER_MEMBER });
 
   const [entry] = await db
     .insert(waitlistEntries)
@@ -55,17 +55,17 @@ export async function joinWaitlist(deps: CheckoutDeps, member: { userId: string 
     })
     .onConflictDoNothing()
     .returning();
-  if (!entry) throw new AppError(409, 'ALREADY_WAITING', 'waitlistAlreadyJoined');
+  if (!entry) throw new AppError('ALREADY_WAITING', 'waitlistAlreadyJoined');
   return { entryId: entry.id, position: await placeInLine(db, entry) };
 }
 
 function refusal(error: unknown): never {
   if (error instanceof SupplierError) {
-    if (error.code === 'INVALID_PRODUCT_ID' || error.code === 'INVALID_OPTION_ID') throw new AppError(400, 'VALIDATION', 'selectProductAndOption');
-    if (error.code === 'INVALID_UNIT_ID') throw new AppError(400, 'VALIDATION', 'unknownTicketType');
-    if (error.code === 'INVALID_AVAILABILITY_ID' || error.code === 'BAD_REQUEST') throw new AppError(400, 'VALIDATION', 'timeNotAvailable');
+    if (error.code === 'INVALID_PRODUCT_ID' || error.code === 'INVALID_OPTION_ID') throw new AppError('VALIDATION', 'selectProductAndOption');
+    if (error.code === 'INVALID_UNIT_ID') throw new AppError('VALIDATION', 'unknownTicketType');
+    if (error.code === 'INVALID_AVAILABILITY_ID' || error.code === 'BAD_REQUEST') throw new AppError('VALIDATION', 'timeNotAvailable');
   }
   if (error instanceof AppError) throw error;
   console.error('[waitlist] supplier failed', error);
-  throw new AppError(502, 'SUPPLIER_FAILED', 'internal');
+  throw new AppError('SUPPLIER_FAILED', 'internal');
 }

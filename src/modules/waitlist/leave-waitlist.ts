@@ -14,13 +14,13 @@ export async function leaveWaitlist(deps: CheckoutDeps, member: { userId: string
     .select()
     .from(waitlistEntries)
     .where(and(eq(waitlistEntries.id, entryId), eq(waitlistEntries.userId, member.userId)));
-  if (!entry || (entry.status !== 'WAITING' && entry.status !== 'OFFERED')) throw new AppError(404, 'NOT_FOUND', 'waitlistEntryNotFound');
+  if (!entry || (entry.status !== 'WAITING' && entry.status !== 'OFFERED')) throw new AppError('NOT_FOUND', 'waitlistEntryNotFound');
 
   if (entry.status === 'OFFERED' && entry.orderId) {
     const [order] = await db.select().from(orders).where(eq(orders.id, entry.orderId));
-    if (order?.status === 'CONFIRMED') throw new AppError(409, 'ALREADY_BOOKED', 'waitlistAlreadyBooked');
+    if (order?.status === 'CONFIRMED') throw new AppError('ALREADY_BOOKED', 'waitlistAlreadyBooked');
     if (order?.status === 'PENDING_PAYMENT' && order.holdExpiresAt > at && (await releaseUnpaidOrder(deps, order, at, 'Released: the member left the waitlist')) === 'paid') {
-      throw new AppError(409, 'ALREADY_BOOKED', 'waitlistAlreadyBooked');
+      throw new AppError('ALREADY_BOOKED', 'waitlistAlreadyBooked');
     }
   }
   const [left] = await db
@@ -29,7 +29,7 @@ export async function leaveWaitlist(deps: CheckoutDeps, member: { userId: string
     .where(and(eq(waitlistEntries.id, entry.id), eq(waitlistEntries.status, entry.status)))
     .returning({ id: waitlistEntries.id });
   // The worker changed it meanwhile (an offer made or settled): the member reloads and decides again.
-  if (!left) throw new AppError(409, 'WAITLIST_CHANGED', 'waitlistChanged');
+  if (!left) throw new AppError('WAITLIST_CHANGED', 'waitlistChanged');
   if (entry.status === 'OFFERED') signalPlacesFreed();
   return { left: true };
 }

@@ -18,7 +18,7 @@ export type StaffWaitlistEntry = {
 export type StaffWaitlistSlot = { productId: string; optionId: string; availabilityId: string; entries: StaffWaitlistEntry[] };
 
 export async function waitlistOfDay(db: Database, date: string): Promise<StaffWaitlistSlot[]> {
-  if (!isLocalDate(date)) throw new AppError(400, 'VALIDATION', 'dateFormat');
+  if (!isLocalDate(date)) throw new AppError('VALIDATION', 'dateFormat');
   const rows = await db
     .select({ entry: waitlistEntries, email: users.email, firstName: memberships.firstName, lastName: memberships.lastName })
     .from(waitlistEntries)

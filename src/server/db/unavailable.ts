@@ -38,5 +38,5 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 
 /** The answer during an outage: 503, "try again in a moment", with Retry-After. */
 export function databaseUnavailable(): AppError {
-  return new AppError(503, 'UNAVAILABLE', 'serviceUnavailable', {}, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+  return new AppError('UNAVAILABLE', 'serviceUnavailable', {}, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
 }

@@ -37,7 +37,7 @@ function refuseMalformedCallbackUrl(req: NextApiRequest, res: NextApiResponse): 
   const remembered = CALLBACK_COOKIES.filter((name) => req.cookies[name] !== undefined && !wellFormed(req.cookies[name]));
   if (remembered.length === 0 && given.every((value) => value === undefined || wellFormed(value))) return;
   if (remembered.length) res.setHeader('Set-Cookie', remembered.map((name) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`));
-  throw new AppError(400, 'BAD_REQUEST', 'invalidField', { field: 'callbackUrl' });
+  throw new AppError('BAD_REQUEST', 'invalidField', { field: 'callbackUrl' });
 }
 
 /** The language of next-auth's own redirects (the sign-in page, the error page of a used link): the

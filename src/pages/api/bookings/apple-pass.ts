@@ -21,10 +21,10 @@ export default jsonRoute({
   validationStatus: 400,
   async handle({ caller, req }) {
     const service = await appleWebServiceDeps();
-    if (!service) throw new AppError(404, 'NOT_FOUND', 'notFound');
+    if (!service) throw new AppError('NOT_FOUND', 'notFound');
     const { booking, ticket } = query.parse(req.query);
     const order = await memberBooking(await getDb(), caller.userId, booking);
-    if (order.status !== 'CONFIRMED' || !(order.tickets ?? []).some((t) => t.reference === ticket)) throw new AppError(404, 'NOT_FOUND', 'bookingNotFound');
+    if (order.status !== 'CONFIRMED' || !(order.tickets ?? []).some((t) => t.reference === ticket)) throw new AppError('NOT_FOUND', 'bookingNotFound');
     const t = serverT(isLocale(order.locale) ? order.locale : 'en', 'booking');
     const labels = { reference: t('reference'), when: t('when'), ticket: t('wallet.ticket'), address: t('wallet.address') };
     // The pass asks the PassKit web service for its updates: a change or a cancellation voids it.

@@ -11,7 +11,7 @@ export default jsonRoute({
   method: 'GET',
   access: 'public',
   async handle({ req }) {
-    if (!devMailboxEnabled()) throw new AppError(404, 'NOT_FOUND', 'notFound');
+    if (!devMailboxEnabled()) throw new AppError('NOT_FOUND', 'notFound');
     const { to } = query.parse(req.query);
     const messages = await readOutbox(to);
     return {

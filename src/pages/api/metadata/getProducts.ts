@@ -12,7 +12,7 @@ export default jsonRoute({
       return { status: 200, body: await listProducts(await getSupplier(), locale) };
     } catch (error) {
       console.error('[getProducts] supplier failed', error);
-      throw new AppError(502, 'SUPPLIER_FAILED', 'productsFailed');
+      throw new AppError('SUPPLIER_FAILED', 'productsFailed');
     }
   },
 });

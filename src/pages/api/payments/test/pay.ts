@@ -39,7 +39,7 @@ export default jsonRoute({
   body,
   async handle({ caller, body: { sessionId, card } }) {
     const gateway = await getTestGateway();
-    if (!gateway) throw new AppError(404, 'NOT_FOUND', 'testGatewayOff');
+    if (!gateway) throw new AppError('NOT_FOUND', 'testGatewayOff');
     const deps = await getCheckoutDeps();
     async function charge() {
       try {
@@ -49,7 +49,7 @@ export default jsonRoute({
         // A session paid already (a second click) goes on to completion; a refused card changes nothing.
         const { status } = error.code === 'session_closed' ? await gateway!.getState(sessionId) : { status: 'open' };
         if (status === 'open' || status === 'expired') {
-          throw new AppError(402, 'PAYMENT_FAILED', PAYMENT_REFUSALS[error.code] ?? 'cardInvalid');
+          throw new AppError('PAYMENT_FAILED', PAYMENT_REFUSALS[error.code] ?? 'cardInvalid');
         }
       }
     }
@@ -57,14 +57,14 @@ export default jsonRoute({
     const change = await memberChangeBySession(deps.db, caller.userId, sessionId);
     if (change) {
       // A change replaced by a newer one holds no places any more: its session takes no payment.
-      if (change.status !== 'PENDING_PAYMENT' && change.status !== 'DONE') throw new AppError(402, 'PAYMENT_FAILED', 'paymentSessionClosed');
+      if (change.status !== 'PENDING_PAYMENT' && change.status !== 'DONE') throw new AppError('PAYMENT_FAILED', 'paymentSessionClosed');
       if (change.status === 'PENDING_PAYMENT') await charge();
       await completeChangePayment(deps, sessionId);
       return { status: 200, body: { order: orderView(await memberOrder(deps.db, caller.userId, change.bookingUuid)) } };
     }
     const order = await memberOrderBySession(deps.db, caller.userId, sessionId);
     // A hold released by a newer Book is gone: its session takes no more payments.
-    if (order.status === 'PENDING_PAYMENT' && order.releasedAt) throw new AppError(402, 'PAYMENT_FAILED', 'paymentSessionClosed');
+    if (order.status === 'PENDING_PAYMENT' && order.releasedAt) throw new AppError('PAYMENT_FAILED', 'paymentSessionClosed');
     if (order.status === 'PENDING_PAYMENT') await charge();
     const { order: completed } = await completeCheckout(deps, sessionId);
     return { status: 200, body: { order: orderView(completed) } };
