@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   // A field's value is refused, in the product's own sentence (the visitor's forms).
   VALIDATION: 400,
+  // POST /api/checkEmail: a 400 answer means the e-mail exists (SPEC.md section 7).
+  MEMBER_EXISTS: 400,
   UNAUTHORIZED: 401,
   PAYMENT_FAILED: 402,
   FORBIDDEN: 403,
@@ -20,7 +22,6 @@ export const ERROR_STATUS = {
   INVALID_FIELDS: 422,
   // A booking a reseller sold is refunded through that reseller, not by us.
   RESELLER_BOOKING: 422,
-  MEMBER_EXISTS: 409,
   SOLD_OUT: 409,
   NOT_CHANGEABLE: 409,
   BOOKING_BUSY: 409,

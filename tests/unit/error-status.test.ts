@@ -13,6 +13,7 @@ describe('the error status table', () => {
   it.each([
     ['BAD_REQUEST', 400],
     ['VALIDATION', 400],
+    ['MEMBER_EXISTS', 400],
     ['UNAUTHORIZED', 401],
     ['FORBIDDEN', 403],
     ['NOT_FOUND', 404],

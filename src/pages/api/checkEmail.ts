@@ -6,6 +6,7 @@ import { memberExists } from '@/modules/accounts/member-exists';
 import { staffRole } from '@/modules/staff/roles';
 import { jsonRoute } from '@/http/route';
 import { getDb } from '@/server/db/client';
+import { ERROR_STATUS } from '@/server/errors';
 import { serverT } from '@/server/i18n';
 
 // jsonRoute reads the body itself, with a size limit and JSON errors of its own.
@@ -21,7 +22,7 @@ export default jsonRoute({
     // Staff sign in without signing up: for the sign-in form they are members already.
     const exists = staffRole(body.email) !== undefined || (await memberExists(db, body.email));
     return exists
-      ? { status: 400, body: { exists: true, email: body.email, error: serverT(locale, 'errors')('memberExists'), code: 'MEMBER_EXISTS' } }
+      ? { status: ERROR_STATUS.MEMBER_EXISTS, body: { exists: true, email: body.email, error: serverT(locale, 'errors')('memberExists'), code: 'MEMBER_EXISTS' } }
       : { status: 200, body: { exists: false, email: body.email } };
   },
 });
