@@ -1,5 +1,6 @@
 import nextCoreWebVitals from 'eslint-config-next/core-web-vitals';
 import nextTypescript from 'eslint-config-next/typescript';
+import serverCodeInPages from './eslint-rules/server-code-in-pages.mjs';
 
 // The layers of src/ (docs/architecture.md), from the top down. A layer may import itself and the layers
 // it lists; everything else is an error. Imports between layers are written '@/layer/…', so that a
@@ -18,6 +19,22 @@ const LAYERS = {
   universal: ['config'],
   config: [],
 };
+
+// The layers that run only on the server. Browser code (components, client) may import their types, which
+// vanish at compile time, never their values: those would pull server code into the browser bundle. A pure
+// helper both sides need lives in universal/. Pages are bundled for both: see eslint-rules/server-code-in-pages.mjs
+// (docs/decisions/0030).
+const SERVER_LAYERS = ['server', 'modules', 'adapters', 'wiring', 'http'];
+const BROWSER = new Set(['components', 'client']);
+/** For a browser layer, the server-side layers it lists (for their types): their values are refused. */
+function serverValues(layer) {
+  const typesOnly = SERVER_LAYERS.filter((other) => LAYERS[layer].includes(other));
+  return {
+    regex: `^@/(${typesOnly.join('|')})(/|$)`,
+    allowTypeImports: true,
+    message: `Browser code may import only types from ${typesOnly.join(', ')}: a value would pull server code into the browser bundle; move a pure helper to @/universal (docs/decisions/0030).`,
+  };
+}
 
 // Code that must run anywhere (the browser, a worker, a test) without a web framework.
 const FRAMEWORK_FREE = new Set(['modules', 'ports', 'adapters', 'universal', 'config', 'client']);
@@ -44,6 +61,7 @@ function layerRules(layer) {
       message: `The ${layer} layer may import only ${[...allowed].join(', ')} (docs/architecture.md).`,
     });
   }
+  if (BROWSER.has(layer)) patterns.push(serverValues(layer));
   if (FRAMEWORK_FREE.has(layer)) patterns.push(layer === 'client' ? CLIENT_FRAMEWORK : FRAMEWORK);
   if (layer === 'pages' || layer === 'components') patterns.push(NEXT_LINK);
   return { 'no-restricted-imports': ['error', { patterns }] };
@@ -64,6 +82,13 @@ const config = [
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   ...layerBlocks,
+  {
+    // _document renders on the server only; API routes are server code.
+    files: ['src/pages/**/*.{ts,tsx}'],
+    ignores: ['src/pages/api/**', 'src/pages/_document.tsx'],
+    plugins: { skypass: { rules: { 'server-code-in-pages': serverCodeInPages } } },
+    rules: { 'skypass/server-code-in-pages': ['error', { serverLayers: `^@/(${SERVER_LAYERS.filter((l) => LAYERS.pages.includes(l)).join('|')})(/|$)` }] },
+  },
 ];
 
 export default config;

@@ -18,7 +18,7 @@ import { Step } from '@/components/booking/Step';
 import { TimeSlotPicker } from '@/components/booking/TimeSlotPicker';
 import { Alert } from '@/components/ui/Alert';
 import { PageTitle } from '@/components/ui/PageTitle';
-import { selectionTotal } from '@/modules/catalog/web-product';
+import { selectionTotal } from '@/universal/web-product';
 import { staticTranslations } from '@/server/translations';
 
 /** Quantity clicks come in bursts: ask for times once they settle. */

@@ -1,100 +1,96 @@
 // During a database outage the API answers 503 with a retry message, never a 500, and a member is never
 // told they are signed out; when the database is back, so is everything. The site runs on PostgreSQL
 // through a TCP proxy that the test cuts (PGlite is embedded: it has no outage of its own).
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/postgres';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { createTestDatabase, describeOnPostgres, type TestDatabase } from '../support/postgres';
 import { startSite, type RunningServer } from '../support/server';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
 import { OCTO_KEY, TEST_SITE_ENV, Visitor, uniqueEmail } from './sites';
 
-const adminUrl = process.env.TEST_DATABASE_URL;
-
 const UNAVAILABLE = { error: 'The service is briefly unavailable. Please try again in a moment.', code: 'UNAVAILABLE' };
 
-if (adminUrl) {
-  describe('a database outage on PostgreSQL', () => {
-    let database: TestDatabase;
-    let proxy: TcpProxy;
-    let site: RunningServer;
-    let member: Visitor;
-    let email: string;
-    let bookingId: string;
+describeOnPostgres('a database outage on PostgreSQL', (adminUrl) => {
+  let database: TestDatabase;
+  let proxy: TcpProxy;
+  let site: RunningServer;
+  let member: Visitor;
+  let email: string;
+  let bookingId: string;
 
-    beforeAll(async () => {
-      database = await createTestDatabase(adminUrl);
-      const target = new URL(database.url);
-      proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-      target.hostname = '127.0.0.1';
-      target.port = String(proxy.port);
-      site = await startSite({ ...TEST_SITE_ENV, DATABASE_URL: target.toString() });
-      member = new Visitor(site.url);
-      email = uniqueEmail('outage');
-      await member.signIn(email);
-      const [slot] = (await (
-        await member.postJson('/api/auth/octo/products/availability', {
-          productId: 'main-deck',
-          optionId: 'main-deck-day',
-          quantities: { adult: 1 },
-          selectedDate: new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10),
-        })
-      ).json()) as { id: string }[];
-      const started = await member.postJson('/api/auth/octo/bookings/payWithPayment', {
+  beforeAll(async () => {
+    database = await createTestDatabase(adminUrl);
+    const target = new URL(database.url);
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    target.hostname = '127.0.0.1';
+    target.port = String(proxy.port);
+    site = await startSite({ ...TEST_SITE_ENV, DATABASE_URL: target.toString() });
+    member = new Visitor(site.url);
+    email = uniqueEmail('outage');
+    await member.signIn(email);
+    const [slot] = (await (
+      await member.postJson('/api/auth/octo/products/availability', {
         productId: 'main-deck',
         optionId: 'main-deck-day',
         quantities: { adult: 1 },
-        selectedTime: slot!.id,
-      });
-      bookingId = ((await started.json()) as { bookingId: string }).bookingId;
-      await proxy.cut();
-    }, 120_000);
-
-    afterAll(async () => {
-      await site?.stop();
-      await proxy?.close();
-      await database?.drop();
+        selectedDate: new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10),
+      })
+    ).json()) as { id: string }[];
+    const started = await member.postJson('/api/auth/octo/bookings/payWithPayment', {
+      productId: 'main-deck',
+      optionId: 'main-deck-day',
+      quantities: { adult: 1 },
+      selectedTime: slot!.id,
     });
+    bookingId = ((await started.json()) as { bookingId: string }).bookingId;
+    await proxy.cut();
+  }, 120_000);
 
-    it('answers 503 with Retry-After and a retry message, in the visitor language, never 500', async () => {
-      const calls: [string, RequestInit][] = [
-        ['/api/auth/session', {}],
-        ['/api/auth/loyalty/getMembership', {}],
-        ['/api/checkEmail', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: uniqueEmail('x') }) }],
-        [`/api/auth/octo/bookings/refetchSession?uuid=${bookingId}`, { method: 'POST' }],
-        ['/api/auth/octo/bookings/payWithPayment', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime: '2031-01-01T09:00:00-05:00' }) }],
-      ];
-      for (const [path, init] of calls) {
-        const res = await member.request(path, init);
-        expect(res.status, path).toBe(503);
-        expect(Number(res.headers.get('retry-after')), path).toBeGreaterThan(0);
-        expect(await res.json(), path).toEqual(UNAVAILABLE);
-      }
-      const french = await member.request('/api/auth/session?locale=fr');
-      expect(await french.json()).toEqual({ error: 'Le service est momentanément indisponible. Veuillez réessayer dans un instant.', code: 'UNAVAILABLE' });
-
-      const reseller = await fetch(`${site.url}/octo/products`, { headers: { authorization: `Bearer ${OCTO_KEY}` } });
-      expect(reseller.status).toBe(503);
-      expect(await reseller.json()).toMatchObject({ error: 'SERVICE_UNAVAILABLE' });
-    });
-
-    it('never sends a member to sign in because the database is down', async () => {
-      const page = await member.request('/profile');
-      expect(page.headers.get('location') ?? '').not.toMatch(/login/);
-      expect(page.status).not.toBe(200);
-    });
-
-    it('is itself again when the database is back, the member still signed in', async () => {
-      await proxy.restore();
-      const session = await vi.waitFor(
-        async () => {
-          const res = await member.request('/api/auth/session');
-          if (res.status !== 200) throw new Error(`still ${res.status}`);
-          return (await res.json()) as { user?: { email?: string } };
-        },
-        { timeout: 15_000, interval: 250 },
-      );
-      expect(session.user?.email).toBe(email);
-      const refetched = await member.request(`/api/auth/octo/bookings/refetchSession?uuid=${bookingId}`, { method: 'POST' });
-      expect(refetched.status).toBe(200);
-    });
+  afterAll(async () => {
+    await site?.stop();
+    await proxy?.close();
+    await database?.drop();
   });
-}
+
+  it('answers 503 with Retry-After and a retry message, in the visitor language, never 500', async () => {
+    const calls: [string, RequestInit][] = [
+      ['/api/auth/session', {}],
+      ['/api/auth/loyalty/getMembership', {}],
+      ['/api/checkEmail', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: uniqueEmail('x') }) }],
+      [`/api/auth/octo/bookings/refetchSession?uuid=${bookingId}`, { method: 'POST' }],
+      ['/api/auth/octo/bookings/payWithPayment', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime: '2031-01-01T09:00:00-05:00' }) }],
+    ];
+    for (const [path, init] of calls) {
+      const res = await member.request(path, init);
+      expect(res.status, path).toBe(503);
+      expect(Number(res.headers.get('retry-after')), path).toBeGreaterThan(0);
+      expect(await res.json(), path).toEqual(UNAVAILABLE);
+    }
+    const french = await member.request('/api/auth/session?locale=fr');
+    expect(await french.json()).toEqual({ error: 'Le service est momentanément indisponible. Veuillez réessayer dans un instant.', code: 'UNAVAILABLE' });
+
+    const reseller = await fetch(`${site.url}/octo/products`, { headers: { authorization: `Bearer ${OCTO_KEY}` } });
+    expect(reseller.status).toBe(503);
+    expect(await reseller.json()).toMatchObject({ error: 'SERVICE_UNAVAILABLE' });
+  });
+
+  it('never sends a member to sign in because the database is down', async () => {
+    const page = await member.request('/profile');
+    expect(page.headers.get('location') ?? '').not.toMatch(/login/);
+    expect(page.status).not.toBe(200);
+  });
+
+  it('is itself again when the database is back, the member still signed in', async () => {
+    await proxy.restore();
+    const session = await vi.waitFor(
+      async () => {
+        const res = await member.request('/api/auth/session');
+        if (res.status !== 200) throw new Error(`still ${res.status}`);
+        return (await res.json()) as { user?: { email?: string } };
+      },
+      { timeout: 15_000, interval: 250 },
+    );
+    expect(session.user?.email).toBe(email);
+    const refetched = await member.request(`/api/auth/octo/bookings/refetchSession?uuid=${bookingId}`, { method: 'POST' });
+    expect(refetched.status).toBe(200);
+  });
+});

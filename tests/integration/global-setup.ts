@@ -30,7 +30,7 @@ export default async function setup(project: TestProject) {
     if (postgres.value) {
       backends.push({ name: 'PostgreSQL', url: postgres.value.url, databaseUrl: database!.url });
     } else {
-      console.warn('TEST_DATABASE_URL is not set: the integration tests run on PGlite only (README, "Tests").');
+      console.warn('TEST_DATABASE_URL is not set: the integration tests run on PGlite only; the suites that need PostgreSQL show as skipped (README, "Tests").');
     }
   } catch (error) {
     await Promise.all(started.map((s) => s.stop()));

@@ -198,9 +198,14 @@ describe.each(TEST_BACKENDS)('the waitlist on $name', ({ adminUrl }) => {
       workers(),
       workers(),
     ]);
-    // Until nothing more is offered (an availability read may be up to 2 s old).
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
-    await Promise.all([offerFreedPlaces(deps), offerFreedPlaces(deps)]);
+    // Workers go on offering until the 50 freed places are offered (an availability read may be up to 2 s
+    // old, so the last places show only then); a 51st offer would never let this reach 50.
+    const offeredCount = async () => {
+      await Promise.all([offerFreedPlaces(deps), offerFreedPlaces(deps)]);
+      const rows = await database.db.select().from(waitlistEntries).where(and(eq(waitlistEntries.optionId, TOP_DECK.optionId), eq(waitlistEntries.availabilityId, availabilityId)));
+      return rows.filter((r) => r.status === 'OFFERED').length;
+    };
+    await expect.poll(offeredCount, { timeout: 15_000, interval: 250 }).toBe(50);
 
     const rows = await database.db.select().from(waitlistEntries).where(and(eq(waitlistEntries.optionId, TOP_DECK.optionId), eq(waitlistEntries.availabilityId, availabilityId)));
     const byId = new Map(rows.map((r) => [r.id, r]));

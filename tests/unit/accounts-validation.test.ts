@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CALLBACK_URL, safeCallbackUrl } from '@/modules/accounts/callback-url';
+import { DEFAULT_CALLBACK_URL, safeCallbackUrl } from '@/universal/callback-url';
 import { contactSchema, normalizePhoneNumber } from '@/modules/accounts/contact';
 import { emailSchema } from '@/modules/accounts/email';
-import { normalizeEmail } from '@/modules/accounts/normalize-email';
+import { normalizeEmail } from '@/universal/normalize-email';
 
 describe('e-mail normalisation', () => {
   it('trims and lower-cases', () => {

@@ -10,9 +10,13 @@ beforeAll(async () => {
   await eslint.lintText('export {};\n', { filePath: 'src/universal/warm-up.ts' });
 }, 60_000);
 
-async function importProblems(filePath: string, source: string): Promise<string[]> {
-  const [result] = await eslint.lintText(`${source}\nexport const used = fixture;\n`, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+const IMPORT_RULES = new Set(['no-restricted-imports', 'skypass/server-code-in-pages']);
+
+/** The import problems of `source` at `filePath`; unless `own` says the source uses its imports itself,
+ * an exported statement uses `fixture`. */
+async function importProblems(filePath: string, source: string, own = false): Promise<string[]> {
+  const [result] = await eslint.lintText(own ? source : `${source}\nexport const used = fixture;\n`, { filePath });
+  return (result?.messages ?? []).filter((m) => IMPORT_RULES.has(m.ruleId ?? '')).map((m) => m.message);
 }
 
 describe('the layers', () => {
@@ -32,8 +36,32 @@ describe('the layers', () => {
     ['a page importing an adapter', 'src/pages/fixture.tsx', "import { fixture } from '@/adapters/mail/outbox';"],
     ['the HTTP edge importing an adapter', 'src/http/fixture.ts', "import { fixture } from '@/adapters/supplier/local/local-supplier';"],
     ['a relative import climbing into another layer', 'src/modules/checkout/fixture.ts', "import { fixture } from '../../adapters/mail/outbox';"],
+    ['a component importing a value from a use case', 'src/components/booking/fixture.tsx', "import { fixture } from '@/modules/catalog/web-product';"],
+    ['browser state importing a value from a use case', 'src/client/booking/fixture.ts', "import { fixture } from '@/modules/accounts/email';"],
+    ['a page exporting server code to the browser', 'src/pages/fixture.tsx', "import { fixture } from '@/server/db/client';"],
   ])('refuses %s', async (_name, filePath, source) => {
     expect(await importProblems(filePath, source)).toHaveLength(1);
+  });
+
+  // A page is bundled for the browser as well, less its data functions and what only they use.
+  it.each([
+    ['in its component', "export default function Page() {\n  return <p>{fixture}</p>;\n}"],
+    ['in a helper its component calls', "function label() {\n  return fixture;\n}\nexport default function Page() {\n  return <p>{label()}</p>;\n}"],
+    ['in a helper shared by its component and getServerSideProps', "const label = () => fixture;\nexport default function Page() {\n  return <p>{label()}</p>;\n}\nexport const getServerSideProps = async () => ({ props: { label: label() } });"],
+  ])('refuses a page that uses server code %s', async (_name, body) => {
+    const problems = await importProblems('src/pages/fixture.tsx', `import { fixture } from '@/wiring/mail';\n${body}\n`, true);
+    expect(problems).toHaveLength(1);
+  });
+
+  it('allows a page that uses server code only in getServerSideProps and the helpers only it calls', async () => {
+    const source = [
+      "import { fixture } from '@/wiring/mail';",
+      "import { other } from '@/modules/checkout/deps';",
+      'async function load() {\n  return fixture;\n}',
+      'export const getServerSideProps = async () => ({ props: { value: await load(), other } });',
+      'export default function Page({ value }: { value: string }) {\n  return <p>{value}</p>;\n}',
+    ].join('\n');
+    expect(await importProblems('src/pages/fixture.tsx', source, true)).toEqual([]);
   });
 
   it.each([
@@ -42,6 +70,8 @@ describe('the layers', () => {
     ['an adapter importing its port', 'src/adapters/mail/fixture.ts', "import { fixture } from '@/ports/mail';"],
     ['browser state importing React and the router', 'src/client/booking/fixture.ts', "import fixture from 'next/router';\nimport { useState } from 'react';\nexport const s = useState;"],
     ['an API route importing the HTTP edge', 'src/pages/api/fixture.ts', "import { fixture } from '@/http/route';"],
+    ['a component importing a type from a use case', 'src/components/booking/fixture.tsx', "import type { fixture } from '@/modules/catalog/web-product';\nexport type Used = fixture;"],
+    ['a component importing a pure helper from universal', 'src/components/booking/fixture.tsx', "import { fixture } from '@/universal/web-product';"],
     ['a configuration file read from the repository', 'src/config/fixture.ts', "import fixture from '../../config/catalog.json';"],
   ])('allows %s', async (_name, filePath, source) => {
     expect(await importProblems(filePath, source)).toEqual([]);

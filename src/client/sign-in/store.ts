@@ -1,7 +1,7 @@
 // The magic sign-in state machine of docs/product.md#states. Its effects (HTTP calls, navigation, timers)
 // are passed in, so that the same store runs in the browser and in unit tests.
 import { createStore } from 'zustand/vanilla';
-import { normalizeEmail } from '@/modules/accounts/normalize-email';
+import { normalizeEmail } from '@/universal/normalize-email';
 import type { ContactInput } from './contact-input';
 
 /** docs/product.md#constants: the busy flag clears 5 s after the redirect to sign-up. */

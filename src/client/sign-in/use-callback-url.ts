@@ -1,7 +1,7 @@
 // Where a sign-in from this page goes afterwards: the callbackUrl of the address (a path of this site,
 // or an absolute address of this site as next-auth's own redirects give it), in the visitor's language.
 import { useRouter } from 'next/router';
-import { safeCallbackUrl } from '@/modules/accounts/callback-url';
+import { safeCallbackUrl } from '@/universal/callback-url';
 import { callbackInLanguage } from '@/universal/localized-path';
 
 /** The NEXT_LOCALE cookie the language selector sets. */

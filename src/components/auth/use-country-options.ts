@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { COUNTRY_CODES } from '@/modules/accounts/countries';
+import { COUNTRY_CODES } from '@/universal/countries';
 
 const noSubscription = () => () => undefined;
 

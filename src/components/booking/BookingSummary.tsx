@@ -6,7 +6,7 @@ import { formatDate, formatTime } from '@/universal/format/date-time';
 import { formatMoney } from '@/universal/format/money';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
-import { selectionTotal, type WebProduct } from '@/modules/catalog/web-product';
+import { selectionTotal, type WebProduct } from '@/universal/web-product';
 import summary from '@/components/ui/summary.module.css';
 import styles from './booking.module.css';
 

@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from '@/client/i18n';
-import { CSV_REPORTS } from '@/modules/reports/report-kinds';
+import { CSV_REPORTS } from '@/universal/report-kinds';
 import type { StaffReport } from '@/modules/reports/staff-report';
 import { formatShortDate } from '@/universal/format/date-time';
 import { formatMoney } from '@/universal/format/money';

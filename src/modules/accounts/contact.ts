@@ -1,7 +1,7 @@
 // The contact a visitor gives when joining (docs/product.md#data: phoneNumber plus the fields we chose,
 // docs/decisions/0004). Unknown fields are refused, so nothing unexpected is ever stored.
 import { z } from 'zod';
-import { isCountryCode } from './countries';
+import { isCountryCode } from '@/universal/countries';
 
 // Letters in any script, with the spaces, apostrophes, hyphens and dots that real names carry.
 const NAME = /^\p{L}[\p{L}\p{M}' ’.-]*$/u;

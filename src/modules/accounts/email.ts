@@ -1,6 +1,6 @@
 // The e-mail address as the API accepts it: a string, at most 254 characters, normalised, then checked.
 import { z } from 'zod';
-import { normalizeEmail } from './normalize-email';
+import { normalizeEmail } from '@/universal/normalize-email';
 
 export const emailSchema = z
   .string({ error: 'fieldNotText' })

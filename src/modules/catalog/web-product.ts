@@ -4,42 +4,10 @@
 import type { Pricing } from '@octocloud/types';
 import type { SupplierProduct } from '@/ports/supplier';
 
-export type WebUnit = {
-  id: string;
-  type: string;
-  title: string;
-  description: string;
-  minQuantity: number;
-  maxQuantity: number;
-  /** In minor units of the product's currency; null when the option is priced per booking, or unpriced. */
-  price: number | null;
-};
+import type { WebOption, WebProduct } from '@/universal/web-product';
 
-export type WebOption = {
-  id: string;
-  title: string;
-  default: boolean;
-  minUnits: number;
-  maxUnits: number;
-  durationMinutes: number | null;
-  /** UNIT: the sum of the units' prices; BOOKING: one price for the booking, whatever its units. */
-  pricingPer: 'UNIT' | 'BOOKING';
-  /** The booking's price when priced per booking, in minor units. */
-  bookingPrice: number | null;
-  units: WebUnit[];
-};
-
-export type WebProduct = {
-  id: string;
-  title: string;
-  shortDescription: string;
-  description: string;
-  image: string | null;
-  currency: string;
-  /** The lowest paying price (a unit's, or a booking's), in minor units; null when none is known. */
-  fromPrice: number | null;
-  options: WebOption[];
-};
+// The shape lives in universal/, where the browser may import it too; use cases import it from here.
+export { selectionTotal, type WebOption, type WebProduct, type WebUnit } from '@/universal/web-product';
 
 /** A product as the ticket page lists it, its lowest price written in the visitor's language by the
  * server: the page then shows the catalogue without starting Intl, whose first call costs a phone 30-60 ms
@@ -91,14 +59,4 @@ export function toWebProduct(product: SupplierProduct, maxTickets = 99): WebProd
     fromPrice: paying.length ? Math.min(...paying) : null,
     options,
   };
-}
-
-/** The price of the chosen quantities of an option, in minor units: 0 when nothing is chosen, null when
- * the supplier gave no price for something chosen. This is the price the visitor is shown and charged. */
-export function selectionTotal(option: WebOption | undefined, quantities: Record<string, number>): number | null {
-  const chosen = (option?.units ?? []).filter((unit) => (quantities[unit.id] ?? 0) > 0);
-  if (!option || chosen.length === 0) return 0;
-  if (option.pricingPer === 'BOOKING') return option.bookingPrice;
-  if (chosen.some((unit) => unit.price === null)) return null;
-  return chosen.reduce((sum, unit) => sum + unit.price! * quantities[unit.id]!, 0);
 }

@@ -2,7 +2,7 @@
 // every money row, and names in the caller's language next to the stable ids.
 import { AppError } from '@/server/errors';
 import { decimalAmount, toCsv, type CsvCell } from './csv';
-import { CSV_REPORTS, type CsvReport } from './report-kinds';
+import { CSV_REPORTS, type CsvReport } from '@/universal/report-kinds';
 import type { SalesFigures } from './sales-report';
 import type { StaffReport } from './staff-report';
 

@@ -3,7 +3,7 @@
 import { TZDate } from '@date-fns/tz';
 import { AppError } from '@/server/errors';
 import { addLocalDays, isLocalDate } from '@/universal/local-date';
-import { DEFAULT_REPORT_DAYS, MAX_REPORT_DAYS } from './report-kinds';
+import { DEFAULT_REPORT_DAYS, MAX_REPORT_DAYS } from '@/universal/report-kinds';
 
 
 export type ReportRange = { from: string; to: string };

@@ -9,7 +9,7 @@ import { serverT } from '@/server/i18n';
 import { todayIn } from '@/universal/local-date';
 import { WEBSITE_RESELLER } from '../resellers/reseller-keys';
 import { csvReportName, type ReportNames } from './report-csv';
-import type { CsvReport } from './report-kinds';
+import type { CsvReport } from '@/universal/report-kinds';
 import { reportRange } from './report-range';
 import { staffReport, type StaffReport } from './staff-report';
 

@@ -3,7 +3,7 @@
 // each); a staff user signs in with the same e-mailed link as members, without signing up.
 import { DEMO_STAFF } from '@/server/demo-keys';
 import { getEnv } from '@/server/env';
-import { normalizeEmail } from '../accounts/normalize-email';
+import { normalizeEmail } from '@/universal/normalize-email';
 
 export type StaffRole = 'gate' | 'manager';
 

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { PageTitle } from '@/components/ui/PageTitle';
 import { TextField } from '@/components/ui/TextField';
-import { normalizeEmail } from '@/modules/accounts/normalize-email';
+import { normalizeEmail } from '@/universal/normalize-email';
 import { previewDocument } from '@/modules/email/preview';
 import { TIME_ZONE } from '@/config/attraction';
 import { translationProps } from '@/server/translations';

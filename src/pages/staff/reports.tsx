@@ -9,7 +9,7 @@ import { Card } from '@/components/ui/Card';
 import { TextField } from '@/components/ui/TextField';
 import { isLocale } from '@/config/locales';
 import { requireStaff } from '@/http/require-staff';
-import { MAX_REPORT_DAYS } from '@/modules/reports/report-kinds';
+import { MAX_REPORT_DAYS } from '@/universal/report-kinds';
 import { reportFor } from '@/modules/reports/report-request';
 import type { StaffReport } from '@/modules/reports/staff-report';
 import type { StaffUser } from '@/modules/staff/roles';

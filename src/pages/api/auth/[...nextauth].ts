@@ -4,7 +4,7 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
 import NextAuth, { type NextAuthOptions } from 'next-auth';
 import { enforceAbuseLimits } from '@/modules/accounts/abuse-limits';
-import { normalizeEmail } from '@/modules/accounts/normalize-email';
+import { normalizeEmail } from '@/universal/normalize-email';
 import { sendError } from '@/http/route';
 import { clientAddress } from '@/http/client-address';
 import { refuseUnsafeInput } from '@/http/input-hygiene';
