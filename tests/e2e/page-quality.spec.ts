@@ -5,13 +5,14 @@ import { signInAsNewMember } from './support';
 
 type Shift = { value: number; hadRecentInput: boolean; sources: string[] };
 
-/** Records every layout shift of the next page, naming the element moved (inside the aside, or its tag). */
+/** Records every layout shift of the next page, naming the element moved (inside the aside, or its tag).
+ * The returned function reads them once the page has drawn two more frames: an entry is reported after
+ * the frame that moved, and the observer's queue is taken rather than waited for. */
 async function recordLayoutShifts(page: Page) {
   await page.addInitScript(() => {
     const shifts: Shift[] = [];
-    (window as unknown as { shifts: Shift[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node }[] }[]) {
+    const record = (entries: PerformanceEntryList) => {
+      for (const entry of entries as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node }[] }[]) {
         const sources = entry.sources.map(({ node }) => {
           const element = node instanceof Element ? node : node?.parentElement;
           if (!element) return 'text';
@@ -19,24 +20,38 @@ async function recordLayoutShifts(page: Page) {
         });
         shifts.push({ value: entry.value, hadRecentInput: entry.hadRecentInput, sources });
       }
-    }).observe({ type: 'layout-shift', buffered: true });
+    };
+    const observer = new PerformanceObserver((list) => record(list.getEntries()));
+    observer.observe({ type: 'layout-shift', buffered: true });
+    (window as unknown as { readShifts: () => Promise<Shift[]> }).readShifts = async () => {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      record(observer.takeRecords());
+      return shifts;
+    };
   });
-  return async () => (await page.evaluate(() => (window as unknown as { shifts: Shift[] }).shifts)).filter((s) => !s.hadRecentInput);
+  return async () => (await page.evaluate(() => (window as unknown as { readShifts: () => Promise<Shift[]> }).readShifts())).filter((s) => !s.hadRecentInput);
+}
+
+/** A gate for a route: its answers wait until `open` is called. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
 }
 
 test('the ticket page does not move while its products load (the booking summary stays put)', async ({ page }) => {
   const shifts = await recordLayoutShifts(page);
-  // A slow connection: the products arrive well after the page has been painted.
+  // A slow connection: the products arrive only after the page has been painted with its loading state.
+  const products = gate();
   await page.route('**/api/metadata/getProducts', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await products.opened;
     await route.continue();
   });
   await page.goto('/products');
   await expect(page.getByRole('status').filter({ hasText: 'Loading the tickets…' })).toBeAttached();
+  products.open();
   await expect(page.getByRole('radio', { name: /Main Deck/ }).first()).toBeAttached();
   await page.waitForLoadState('networkidle');
-  // Layout-shift entries are delivered after the frame that moved.
-  await page.waitForTimeout(500);
   const moved = await shifts();
   expect(moved.filter((s) => s.sources.includes('aside'))).toEqual([]);
   expect(moved.reduce((sum, s) => sum + s.value, 0)).toBeLessThanOrEqual(0.02);
@@ -51,7 +66,8 @@ test("a member's profile: headings in order, nothing moves as the tokens arrive"
   levels.forEach((level, i) => expect(level, `heading ${i + 1} of ${levels.join(', ')}`).toBeLessThanOrEqual((levels[i - 1] ?? 0) + 1));
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Welcome aboard' })).toBeVisible();
-  await page.waitForTimeout(500);
+  // The tokens have arrived once nothing is left on the wire.
+  await page.waitForLoadState('networkidle');
   expect((await shifts()).reduce((sum, s) => sum + s.value, 0)).toBeLessThanOrEqual(0.02);
 });
 
@@ -66,14 +82,17 @@ test('the checkout page does not move while the booking loads', async ({ page })
   const started = await page.request.post('/api/auth/octo/bookings/payWithPayment', { data: { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime: slot!.id } });
   const { bookingId } = (await started.json()) as { bookingId: string };
   const shifts = await recordLayoutShifts(page);
+  // A slow connection: the booking arrives only after the page has been loaded and drawn without it.
+  const booking = gate();
   await page.route('**/api/auth/octo/bookings/refetchSession*', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await booking.opened;
     await route.continue();
   });
   await page.goto(`/checkout?uuid=${bookingId}`);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  booking.open();
   await expect(page.getByRole('timer')).toContainText(/\d+s/);
   await expect(page.getByRole('button', { name: /^Pay/ })).toBeVisible();
-  await page.waitForTimeout(500);
   const moved = await shifts();
   expect(moved.reduce((sum, s) => sum + s.value, 0), JSON.stringify(moved)).toBeLessThanOrEqual(0.02);
 });
@@ -94,11 +113,12 @@ test('the sign-in pages describe themselves in the visitor’s language @once', 
 
 test('links prefetch the pages in sight once the page has settled, not during its first seconds @once', async ({ page }) => {
   // A prefetch of a static page asks for its data (/_next/data/…/products.json) as well as its code.
-  const prefetched: string[] = [];
-  page.on('request', (request) => request.url().includes('/_next/data/') && prefetched.push(new URL(request.url()).pathname));
+  const prefetched: { path: string; at: number }[] = [];
+  page.on('request', (request) => request.url().includes('/_next/data/') && prefetched.push({ path: new URL(request.url()).pathname, at: Date.now() }));
   await page.goto('/', { waitUntil: 'load' });
-  await page.waitForTimeout(1_000);
-  expect(prefetched).toEqual([]);
-  // The hero's "Tickets" link to /products is in sight: its page is prefetched once the page has settled.
-  await expect.poll(() => prefetched.some((path) => path.endsWith('/products.json')), { timeout: 10_000 }).toBe(true);
+  const loaded = Date.now();
+  // The hero's "Tickets" link to /products is in sight: its page is prefetched once the page has settled
+  // (3 s after the load event, client/page-settled.ts), and nothing was prefetched in the first second.
+  await expect.poll(() => prefetched.some(({ path }) => path.endsWith('/products.json')), { timeout: 10_000 }).toBe(true);
+  expect(Math.min(...prefetched.map(({ at }) => at)) - loaded, JSON.stringify(prefetched)).toBeGreaterThanOrEqual(1_000);
 });
