@@ -48,7 +48,7 @@ describe.each(inject('backends'))('staff bookings on $name', ({ url }) => {
     expect((await search(order.reference)).bookings[0]).toMatchObject({ name: 'Ana Lima', email });
     const short = await gate.request('/api/staff/bookings?q=a');
     expect(short.status).toBe(422);
-    expect(await short.json()).toEqual({ code: 'VALIDATION', error: 'Type at least 2 characters to search' });
+    expect(await short.json()).toEqual({ code: 'INVALID_FIELDS', error: 'Type at least 2 characters to search' });
 
     const detail = (await (await gate.request(`/api/staff/bookings/detail?reference=${order.reference}`)).json()) as Record<string, unknown>;
     expect(detail).toMatchObject({ reference: order.reference, status: 'CONFIRMED', channel: 'website', total: 8800, payment: { provider: 'test', orderStatus: 'CONFIRMED' }, cancellation: null });
