@@ -10,6 +10,7 @@ import { createOutboxTransport } from '@/adapters/mail/outbox';
 import { createTestGateway } from '@/adapters/payments/test-gateway';
 import { createOctoClient } from '@/adapters/supplier/octo/octo-client';
 import { signUp } from '@/modules/accounts/sign-up';
+import { bookingDetail, findBookings } from '@/modules/bookings/find-bookings';
 import { closeDay } from '@/modules/calendar/close-day';
 import type { CalendarDeps } from '@/modules/calendar/deps';
 import { calendarMonth } from '@/modules/calendar/month-view';
@@ -18,6 +19,7 @@ import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import type { CheckoutDeps } from '@/modules/checkout/deps';
 import { startCheckout } from '@/modules/checkout/start-checkout';
 import { scanTicket, undoAdmission, type GateDeps } from '@/modules/gate/scan-ticket';
+import { staffReport } from '@/modules/reports/staff-report';
 import { dayOverview } from '@/modules/staff/day-overview';
 import { signTicketCode } from '@/modules/tickets/ticket-codes';
 import type { SupplierPort } from '@/ports/supplier';
@@ -141,5 +143,17 @@ describe('staff features with an external OCTO supplier', () => {
     expect(await refusal(closeDay(calendar, { date: DAY, reason: 'Private event', by: MANAGER }))).toMatchObject({ status: 409, code: 'NOT_CHANGEABLE', key: 'calendarManagedBySupplier' });
     expect(await refusal(setCapacity(calendar, { optionId: 'sunset-cruise', date: DAY, capacity: 4, by: MANAGER }))).toMatchObject({ key: 'calendarManagedBySupplier' });
     expect(await refusal(calendarMonth(calendar, DAY.slice(0, 7)))).toMatchObject({ key: 'calendarManagedBySupplier' });
+  });
+
+  it('says the booking search is the supplier’s, rather than "no booking matches"', async () => {
+    expect(await refusal(findBookings(database.db, 'Lima', false))).toMatchObject({ status: 409, code: 'NOT_CHANGEABLE', key: 'bookingsManagedBySupplier' });
+    expect(await refusal(bookingDetail(database.db, 'SI000000', false))).toMatchObject({ key: 'bookingsManagedBySupplier' });
+  });
+
+  it("counts the website's orders of the supplier in the visits report, with our gate's admissions", async () => {
+    const after = new Date(new Date(SLOT).getTime() + 60 * 60_000);
+    const { visits } = await staffReport(database.db, { from: DAY, to: DAY }, { timeZone: 'America/New_York', currency: 'USD', now: after });
+    // Three orders on the day: a party of two (both admitted) and two of one (neither).
+    expect(visits.byDay).toEqual([{ date: DAY, tickets: 4, admitted: 2, noShows: 2, expected: 0 }]);
   });
 });

@@ -51,14 +51,22 @@ function listItem(row: Row): BookingListItem {
   };
 }
 
+/** With an external supplier the bookings are its own (decision 0029): the search says so rather than
+ * answer "no booking matches" for one that exists there. */
+function refuseSupplierOwned(ownInventory: boolean): void {
+  if (!ownInventory) throw new AppError(409, 'NOT_CHANGEABLE', 'bookingsManagedBySupplier');
+}
+
 /** Up to 50 bookings, newest first; holds that were never paid are left out. */
-export async function findBookings(db: Database, query: string): Promise<BookingListItem[]> {
+export async function findBookings(db: Database, query: string, ownInventory: boolean): Promise<BookingListItem[]> {
+  refuseSupplierOwned(ownInventory);
   const text = query.trim();
   if (text.length < 2) throw new AppError(422, 'VALIDATION', 'searchTooShort');
   return (await searchBookings(db, text)).map(listItem);
 }
 
-export async function bookingDetail(db: Database, reference: string): Promise<BookingDetail> {
+export async function bookingDetail(db: Database, reference: string, ownInventory: boolean): Promise<BookingDetail> {
+  refuseSupplierOwned(ownInventory);
   const upper = reference.trim().toUpperCase();
   const row = await bookingWithBuyer(db, upper);
   if (!row) throw new AppError(404, 'NOT_FOUND', 'noSuchReference', { reference: upper });
