@@ -2,7 +2,7 @@
 // the staff features that used to read our own inventory tables either work through the port or say
 // that the supplier owns them (decision 0029): a genuine ticket gets a clear verdict at the gate, never
 // UNKNOWN; "today" counts from the supplier's availability and our gate's admissions; the calendar
-// answers that the supplier manages it.
+// answers that the supplier manages it; and a site started with OCTO_BASE_URL wires all of it so.
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -28,6 +28,8 @@ import { users } from '@/server/db/schema';
 import { newSigningSeed } from '@/server/ticket-keys';
 import { openTestDatabase } from '../support/database';
 import { STAND_IN_KEY, startOctoStandIn } from '../support/octo-stand-in';
+import { startSite, type RunningServer } from '../support/server';
+import { TEST_SITE_ENV, Visitor, staffEmail } from './sites';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 const GATE_USER = { kind: 'staff' as const, userId: 'gate-1', email: 'gate-1@staff.example' };
@@ -155,5 +157,43 @@ describe('staff features with an external OCTO supplier', () => {
     const { visits } = await staffReport(database.db, { from: DAY, to: DAY }, { timeZone: 'America/New_York', currency: 'USD', now: after });
     // Three orders on the day: a party of two (both admitted) and two of one (neither).
     expect(visits.byDay).toEqual([{ date: DAY, tickets: 4, admitted: 2, noShows: 2, expected: 0 }]);
+  });
+});
+
+describe('a site selling the stand-in supplier\'s inventory (OCTO_BASE_URL)', () => {
+  let standIn: Awaited<ReturnType<typeof startOctoStandIn>>;
+  let site: RunningServer;
+  let manager: Visitor;
+
+  beforeAll(async () => {
+    standIn = await startOctoStandIn();
+    site = await startSite({ ...TEST_SITE_ENV, OCTO_BASE_URL: standIn.url, OCTO_API_KEY: STAND_IN_KEY });
+    manager = new Visitor(site.url);
+    await manager.signInAsStaff(staffEmail('manager', 1));
+  });
+  afterAll(async () => {
+    await site?.stop();
+    await standIn?.close();
+  });
+
+  it("shows today from the supplier's availability, and says so", async () => {
+    const res = await manager.request(`/api/staff/today?date=${DAY}`);
+    expect(res.status).toBe(200);
+    const day = (await res.json()) as Awaited<ReturnType<typeof dayOverview>>;
+    expect(day.source).toBe('supplier');
+    expect(day.slots.find((s) => s.productId === 'charter')).toMatchObject({ availabilityId: SLOT, capacity: 8 });
+    const page = await (await manager.request(`/staff/today?date=${DAY}`)).text();
+    expect(page).toContain('The ticket supplier keeps these places');
+  });
+
+  it('answers calendar changes and the booking search with who owns them, in the caller\'s language', async () => {
+    const closed = await manager.postJson('/api/staff/calendar/close', { date: DAY, reason: 'Private event' });
+    expect(closed.status).toBe(409);
+    expect(await closed.json()).toEqual({ error: 'Days and capacities are managed by the ticket supplier, not here. Change them in the supplier’s own system.', code: 'NOT_CHANGEABLE' });
+    const german = await manager.request('/api/staff/bookings?q=Lima', { headers: { 'accept-language': 'de' } });
+    expect(german.status).toBe(409);
+    expect(await german.json()).toEqual({ error: 'Die Buchungen verwaltet der Ticketanbieter: Suchen Sie sie im System des Anbieters.', code: 'NOT_CHANGEABLE' });
+    const page = await (await manager.request('/staff/calendar')).text();
+    expect(page).toContain('This site sells another supplier’s tickets');
   });
 });
