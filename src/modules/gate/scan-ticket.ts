@@ -148,9 +148,10 @@ export async function scanTicket(deps: GateDeps, request: ScanRequest): Promise<
   if ('verdict' in found) return { verdict: found.verdict };
   if ('replaced' in found) return { verdict: 'REPLACED', booking: await gateBooking(deps.db, found.replaced) };
   const { row } = found;
-  if (row.status === 'ON_HOLD') return { verdict: 'UNKNOWN' };
   const booking = await gateBooking(deps.db, row);
   if (row.status === 'CANCELLED' || row.status === 'EXPIRED') return { verdict: 'CANCELLED', booking };
+  // A hold, or a sale an external supplier has not confirmed yet (OCTO's PENDING): no ticket that admits.
+  if (row.status !== 'CONFIRMED' && row.status !== 'REDEEMED') return { verdict: 'UNKNOWN' };
 
   const scanned = found.ticket ? booking.tickets.find((t) => t.reference === found.ticket) : undefined;
   const open = booking.tickets.filter((t) => !t.admittedAt);
