@@ -115,12 +115,15 @@ describe('staff features with an external OCTO supplier', () => {
     expect(await scan(stranger)).toEqual({ verdict: 'UNKNOWN' });
   });
 
-  it('tells a ticket of the wrong day and a cancelled booking by the supplier', async () => {
+  it('tells a ticket of the wrong day, an unconfirmed sale and a cancelled booking by the supplier', async () => {
     const order = await paidCharter(1);
     clock = new Date('2030-06-10T18:00:00Z');
     expect((await scan(order.tickets![0]!.code!)).verdict).toBe('WRONG_DAY');
-    standIn.holds.get(order.bookingUuid)!.status = 'CANCELLED';
     clock = new Date(new Date(SLOT).getTime());
+    // A sale the supplier has not confirmed admits no one.
+    standIn.holds.get(order.bookingUuid)!.status = 'PENDING';
+    expect(await scan(order.tickets![0]!.code!)).toEqual({ verdict: 'UNKNOWN' });
+    standIn.holds.get(order.bookingUuid)!.status = 'CANCELLED';
     expect((await scan(order.tickets![0]!.code!)).verdict).toBe('CANCELLED');
   });
 
