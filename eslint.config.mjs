@@ -12,8 +12,11 @@ const LAYERS = {
   client: ['modules', 'ports', 'universal', 'config'],
   http: ['wiring', 'modules', 'ports', 'server', 'universal', 'config'],
   wiring: ['adapters', 'modules', 'ports', 'server', 'universal', 'config'],
-  modules: ['ports', 'server', 'universal', 'config'],
-  adapters: ['ports', 'server', 'universal', 'config'],
+  modules: ['modules/inventory', 'ports', 'server', 'universal', 'config'],
+  // The one inventory (decision 0029): the only code that reads and writes the inventory's tables, under
+  // the use cases and the local supplier, which is a thin OCTO layer over it.
+  'modules/inventory': ['ports', 'server', 'universal', 'config'],
+  adapters: ['modules/inventory', 'ports', 'server', 'universal', 'config'],
   ports: ['universal', 'config'],
   server: ['universal', 'config'],
   universal: ['config'],
@@ -35,9 +38,24 @@ function serverValues(layer) {
     message: `Browser code may import only types from ${typesOnly.join(', ')}: a value would pull server code into the browser bundle; move a pure helper to @/universal (docs/decisions/0030).`,
   };
 }
+// A layer inside another's folder (pages/api in pages, modules/inventory in modules) is linted by its own
+// rules, not its parent's.
+const SUB_LAYERS = Object.keys(LAYERS).filter((layer) => layer.includes('/'));
+
+// The inventory's tables (src/server/db/schema.ts): slots and capacities, closures, holds, bookings and
+// admissions. Only the inventory module reads or writes them (and the schema's own seed in src/server).
+const INVENTORY_TABLES = ['products', 'productOptions', 'units', 'closedDates', 'dayClosures', 'capacityOverrides', 'bookings', 'bookingUnitItems', 'ticketRedemptions'];
+const INVENTORY_OWNERS = new Set(['modules/inventory', 'server']);
+const SCHEMA_PATHS = [
+  {
+    name: '@/server/db/schema',
+    importNames: INVENTORY_TABLES,
+    message: 'Only src/modules/inventory reads or writes the inventory tables: call one of its functions (decision 0029).',
+  },
+];
 
 // Code that must run anywhere (the browser, a worker, a test) without a web framework.
-const FRAMEWORK_FREE = new Set(['modules', 'ports', 'adapters', 'universal', 'config', 'client']);
+const FRAMEWORK_FREE = new Set(['modules', 'modules/inventory', 'ports', 'adapters', 'universal', 'config', 'client']);
 const FRAMEWORK = { regex: '^(next|next-auth|react|react-dom)(/|$)', message: 'This layer is framework-free: no next, next-auth or react here.' };
 const CLIENT_FRAMEWORK = { regex: '^(next-auth(?!/react)|next/(server|headers))(/|$)', message: 'Browser state may use next/router and react, not server parts of the framework.' };
 // The repository's configuration and English texts (config/*.json, locales/en/*.json, locales.config.js)
@@ -52,26 +70,37 @@ const NEXT_LINK = { regex: '^next/link$', message: 'Use { Link } from @/componen
 
 function layerRules(layer) {
   const allowed = new Set([layer, ...LAYERS[layer]]);
+  // A layer that may import modules may import every part of it, modules/inventory included.
+  for (const sub of SUB_LAYERS) if (!sub.startsWith('pages') && allowed.has(sub.split('/')[0])) allowed.add(sub);
   // 'pages' and 'pages/api' share the folder; a page may not import an API route and the other way round.
   const forbidden = Object.keys(LAYERS).filter((other) => !allowed.has(other) && !other.startsWith('pages'));
+  // A forbidden folder may hold an allowed sub-layer (modules holds modules/inventory): that one stays open.
+  const folders = forbidden.map((other) => {
+    const open = [...allowed].filter((a) => a.startsWith(`${other}/`)).map((a) => a.slice(other.length + 1));
+    return open.length ? `${other}(?!/(${open.join('|')})(/|$))` : other;
+  });
   const patterns = [CLIMBING];
   if (forbidden.length) {
     patterns.push({
-      regex: `^@/(${forbidden.join('|')})(/|$)`,
+      regex: `^@/(${folders.join('|')})(/|$)`,
       message: `The ${layer} layer may import only ${[...allowed].join(', ')} (docs/architecture.md).`,
     });
   }
   if (BROWSER.has(layer)) patterns.push(serverValues(layer));
   if (FRAMEWORK_FREE.has(layer)) patterns.push(layer === 'client' ? CLIENT_FRAMEWORK : FRAMEWORK);
   if (layer === 'pages' || layer === 'components') patterns.push(NEXT_LINK);
-  return { 'no-restricted-imports': ['error', { patterns }] };
+  const paths = INVENTORY_OWNERS.has(layer) ? [] : SCHEMA_PATHS;
+  return { 'no-restricted-imports': ['error', { paths, patterns }] };
 }
 
-const layerBlocks = Object.keys(LAYERS).map((layer) => ({
-  files: layer === 'pages' ? ['src/pages/**/*.{ts,tsx}'] : [`src/${layer}/**/*.{ts,tsx}`],
-  ...(layer === 'pages' ? { ignores: ['src/pages/api/**'] } : {}),
-  rules: layerRules(layer),
-}));
+const layerBlocks = Object.keys(LAYERS).map((layer) => {
+  const inside = SUB_LAYERS.filter((sub) => sub.startsWith(`${layer}/`));
+  return {
+    files: [`src/${layer}/**/*.{ts,tsx}`],
+    ...(inside.length ? { ignores: inside.map((sub) => `src/${sub}/**`) } : {}),
+    rules: layerRules(layer),
+  };
+});
 
 const config = [
   ...nextCoreWebVitals,

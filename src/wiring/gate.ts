@@ -2,8 +2,8 @@
 import type { GateDeps } from '@/modules/gate/scan-ticket';
 import { getDb } from '@/server/db/client';
 import { getEnv } from '@/server/env';
-import { getSupplier } from './supplier';
+import { getSupplier, ownsInventory } from './supplier';
 
 export async function getGateDeps(): Promise<GateDeps> {
-  return { db: await getDb(), supplier: await getSupplier(), toleranceMinutes: getEnv().GATE_TOLERANCE_MINUTES };
+  return { db: await getDb(), supplier: await getSupplier(), toleranceMinutes: getEnv().GATE_TOLERANCE_MINUTES, ownInventory: ownsInventory() };
 }

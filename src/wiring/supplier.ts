@@ -11,10 +11,17 @@ import { signalPlacesFreed } from '@/modules/waitlist/waitlist-signal';
 
 let supplier: Promise<SupplierPort> | undefined;
 
+/** Whether the website sells our own inventory (the local supplier) rather than an OCTO system's: staff
+ * features that read or change the inventory itself (the calendar, the day's counts) work only then. */
+export function ownsInventory(): boolean {
+  const env = getEnv();
+  return !(env.OCTO_BASE_URL && env.OCTO_API_KEY);
+}
+
 export function getSupplier(): Promise<SupplierPort> {
   supplier ??= (async () => {
     const env = getEnv();
-    if (env.OCTO_BASE_URL && env.OCTO_API_KEY) return createOctoClient({ baseUrl: env.OCTO_BASE_URL, apiKey: env.OCTO_API_KEY });
+    if (!ownsInventory()) return createOctoClient({ baseUrl: env.OCTO_BASE_URL!, apiKey: env.OCTO_API_KEY! });
     return localSupplierFor(WEBSITE_RESELLER);
   })();
   return supplier;

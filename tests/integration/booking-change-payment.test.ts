@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '@/adapters/mail/outbox';
-import { TAKEN_TTL_MS } from '@/adapters/supplier/local/taken-cache';
+import { TAKEN_TTL_MS } from '@/modules/inventory/taken-cache';
 import { changeBooking } from '@/modules/bookings/change-booking';
 import { cancelOwnBooking } from '@/modules/bookings/member-cancel';
 import { completeChangePayment } from '@/modules/bookings/change-payment';

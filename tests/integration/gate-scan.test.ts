@@ -36,7 +36,7 @@ describe('the gate', () => {
     database = await openTestDatabase();
     const supplier = createLocalSupplier(database.db, { resellerId: 'website', now });
     deps = { db: database.db, supplier, gateway: createTestGateway(database.db, now), mail: createOutboxTransport(async () => database.db), holdMinutes: 30, siteUrl: 'http://localhost:3000', now };
-    gate = { db: database.db, supplier, toleranceMinutes: 30, now };
+    gate = { db: database.db, supplier, toleranceMinutes: 30, ownInventory: true, now };
   });
   afterAll(async () => {
     vi.unstubAllEnvs();
@@ -167,7 +167,7 @@ describe('the gate', () => {
     expect((await deps.supplier.getBooking(single.order.bookingUuid)).status).toBe('CONFIRMED');
 
     // Today: the slot's sold, admitted and expected.
-    const day = await dayOverview(database.db, deps.supplier, order.availabilityId.slice(0, 10), clock);
+    const day = await dayOverview({ db: database.db, supplier: deps.supplier, ownInventory: true }, order.availabilityId.slice(0, 10), clock);
     const slot = day.slots.find((s) => s.optionId === 'main-deck-day' && s.availabilityId === order.availabilityId)!;
     expect(slot).toMatchObject({ capacity: 150, sold: 3, admitted: 2, expected: 1, held: 0 });
     expect(day.totals.sold).toBeGreaterThanOrEqual(3);

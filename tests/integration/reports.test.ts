@@ -108,7 +108,7 @@ describe.each(TEST_BACKENDS)('reports on $name', ({ adminUrl }) => {
     // The visit day: one of the kept order's two tickets admitted at the gate; the reseller's group redeemed whole.
     const start = new Date(slot);
     clock = new Date(start.getTime() + 5 * 60_000);
-    const gate = { db: database.db, supplier: deps.supplier, toleranceMinutes: 30, now };
+    const gate = { db: database.db, supplier: deps.supplier, toleranceMinutes: 30, ownInventory: true, now };
     expect(await scanTicket(gate, { code: kept.tickets![0]!.code!, gate: 'North', by: { ...MANAGER, kind: 'staff' } })).toMatchObject({ verdict: 'VALID' });
     await deps.supplier.redeemBooking(confirmedGroup.supplierReference!);
     expect((await issuePendingTokens(database.db, createLocalIssuer(database.db), clock, 100)).failed).toBe(0);

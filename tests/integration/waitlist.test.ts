@@ -6,7 +6,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '@/adapters/mail/outbox';
-import { lockSlot, placesTaken } from '@/adapters/supplier/local/places';
 import { closeDay } from '@/modules/calendar/close-day';
 import { openDay as reopenDay } from '@/modules/calendar/open-day';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
@@ -92,7 +91,7 @@ describe.each(TEST_BACKENDS)('the waitlist on $name', ({ adminUrl }) => {
     // (Those five were only to count: no worker of the tests below may offer them places.)
     await database.db.delete(waitlistEntries).where(eq(waitlistEntries.userId, busy.userId));
     // A closed day has no waitlist: a manager closes it, and reopens it.
-    const calendar = { db: database.db, supplier: deps.supplier, ledger: { lockSlot, placesTaken }, now };
+    const calendar = { db: database.db, supplier: deps.supplier, ownInventory: true, now };
     await closeDay(calendar, { date: day, reason: 'Private event', by: { kind: 'operator' } });
     expect(await refusal(join(ben, 2))).toMatchObject({ status: 409, code: 'DAY_CLOSED' });
     await reopenDay(calendar, { date: day, by: { kind: 'operator' } });

@@ -1,8 +1,8 @@
 // Availability reads remember managers' calendar rules for a moment (decision 0026): within RULES_TTL_MS
 // the database is not asked again, a change through this server is seen at once, a failed read is not kept.
 import { describe, expect, it } from 'vitest';
-import { rememberedRules, RULES_TTL_MS } from '@/adapters/supplier/local/calendar-rules-cache';
-import type { CalendarRules } from '@/adapters/supplier/local/calendar-rules';
+import { rememberedRules, RULES_TTL_MS } from '@/modules/inventory/calendar-rules-cache';
+import type { CalendarRules } from '@/modules/inventory/calendar-rules';
 import { signalCalendarChanged } from '@/server/db/calendar-changed';
 import type { Database } from '@/server/db/client';
 

@@ -31,7 +31,7 @@ describe('the layers', () => {
     ['plumbing importing a use case', 'src/server/fixture.ts', "import { fixture } from '@/modules/loyalty/record-event';"],
     ['universal code importing plumbing', 'src/universal/fixture.ts', "import { fixture } from '@/server/env';"],
     ['a component importing the composition root', 'src/components/ui/fixture.tsx', "import { fixture } from '@/wiring/mail';"],
-    ['browser state importing an adapter', 'src/client/booking/fixture.ts', "import { fixture } from '@/adapters/supplier/local/schedule';"],
+    ['browser state importing an adapter', 'src/client/booking/fixture.ts', "import { fixture } from '@/adapters/supplier/local/octo-shapes';"],
     ['an API route importing an adapter', 'src/pages/api/fixture.ts', "import { fixture } from '@/adapters/mail/outbox';"],
     ['a page importing an adapter', 'src/pages/fixture.tsx', "import { fixture } from '@/adapters/mail/outbox';"],
     ['the HTTP edge importing an adapter', 'src/http/fixture.ts', "import { fixture } from '@/adapters/supplier/local/local-supplier';"],
@@ -39,6 +39,10 @@ describe('the layers', () => {
     ['a component importing a value from a use case', 'src/components/booking/fixture.tsx', "import { fixture } from '@/modules/catalog/web-product';"],
     ['browser state importing a value from a use case', 'src/client/booking/fixture.ts', "import { fixture } from '@/modules/accounts/email';"],
     ['a page exporting server code to the browser', 'src/pages/fixture.tsx', "import { fixture } from '@/server/db/client';"],
+    ['a use case importing an inventory table', 'src/modules/gate/fixture.ts', "import { bookings as fixture } from '@/server/db/schema';"],
+    ['an adapter importing an inventory table', 'src/adapters/supplier/local/fixture.ts', "import { ticketRedemptions as fixture } from '@/server/db/schema';"],
+    ['the inventory importing a use case', 'src/modules/inventory/fixture.ts', "import { fixture } from '@/modules/staff/audit-log';"],
+    ['an adapter importing a use case beside the inventory', 'src/adapters/supplier/local/fixture.ts', "import { fixture } from '@/modules/inventory-report/x';"],
   ])('refuses %s', async (_name, filePath, source) => {
     expect(await importProblems(filePath, source)).toHaveLength(1);
   });
@@ -73,6 +77,10 @@ describe('the layers', () => {
     ['a component importing a type from a use case', 'src/components/booking/fixture.tsx', "import type { fixture } from '@/modules/catalog/web-product';\nexport type Used = fixture;"],
     ['a component importing a pure helper from universal', 'src/components/booking/fixture.tsx', "import { fixture } from '@/universal/web-product';"],
     ['a configuration file read from the repository', 'src/config/fixture.ts', "import fixture from '../../config/catalog.json';"],
+    ['the inventory importing its tables', 'src/modules/inventory/fixture.ts', "import { bookings as fixture } from '@/server/db/schema';"],
+    ['a use case importing a table that is not the inventory\'s', 'src/modules/gate/fixture.ts', "import { orders as fixture } from '@/server/db/schema';"],
+    ['a use case importing the inventory', 'src/modules/gate/fixture.ts', "import { fixture } from '@/modules/inventory/admissions';"],
+    ['the local supplier importing the inventory', 'src/adapters/supplier/local/fixture.ts', "import { fixture } from '@/modules/inventory/hold-places';"],
   ])('allows %s', async (_name, filePath, source) => {
     expect(await importProblems(filePath, source)).toEqual([]);
   });

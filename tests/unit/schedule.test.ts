@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plannedSlots, slotForAvailabilityId } from '@/adapters/supplier/local/schedule';
+import { plannedSlots, slotForAvailabilityId } from '@/modules/inventory/schedule';
 import { isLocalDate, todayIn } from '@/universal/local-date';
 
 const NY = 'America/New_York';

@@ -154,6 +154,10 @@ function sendOtherError(res: NextApiResponse, error: unknown): void {
     res.status(429).json({ error: 'TOO_MANY_REQUESTS', errorMessage: 'Too many wrong API keys from this address; try again later' });
   } else if (error instanceof AppError && error.status === 400) {
     res.status(400).json({ error: 'BAD_REQUEST', errorMessage: error.message });
+  } else if (error instanceof AppError && error.code === 'UNAVAILABLE') {
+    // A slot whose lock was not free in time (modules/inventory/slot-lock.ts): retry in a moment.
+    res.setHeader('Retry-After', error.headers['Retry-After'] ?? String(RETRY_AFTER_SECONDS));
+    res.status(503).json({ error: 'SERVICE_UNAVAILABLE', errorMessage: 'This time is being booked by many at once; try again in a moment' });
   } else if (isDatabaseUnavailable(error)) {
     res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     res.status(503).json({ error: 'SERVICE_UNAVAILABLE', errorMessage: 'The service is briefly unavailable; try again in a moment' });

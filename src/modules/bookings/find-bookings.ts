@@ -1,9 +1,11 @@
 // The office's booking search and booking view: by reference (booking or ticket), e-mail or name, across
 // every channel (the website, each reseller), with payments, tickets, admissions and a cancellation.
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { bookingCancellations, bookingUnitItems, bookings, memberships, orders, ticketRedemptions, users } from '@/server/db/schema';
+import { bookingCancellations, orders } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
+import { bookingWithBuyer, searchBookings, type BookingSearchRow } from '../inventory/booking-search';
+import { admissionsOf, ticketsOf } from '../inventory/booking-tickets';
 
 export type BookingListItem = {
   reference: string;
@@ -28,26 +30,7 @@ export type BookingDetail = BookingListItem & {
   cancellation: { refundAmount: number; refundStatus: string; by: string | null; reason: string | null; at: string } | null;
 };
 
-const columns = {
-  id: bookings.id,
-  uuid: bookings.uuid,
-  reference: bookings.supplierReference,
-  status: bookings.status,
-  channel: bookings.resellerId,
-  productId: bookings.productId,
-  optionId: bookings.optionId,
-  availabilityId: bookings.availabilityId,
-  unitCount: bookings.unitCount,
-  total: bookings.total,
-  currency: bookings.currency,
-  contact: bookings.contact,
-  createdAt: bookings.createdAt,
-  firstName: memberships.firstName,
-  lastName: memberships.lastName,
-  email: users.email,
-};
-
-type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | null };
+type Row = BookingSearchRow;
 
 function listItem(row: Row): BookingListItem {
   const contact = (row.contact ?? {}) as { fullName?: string; emailAddress?: string };
@@ -68,41 +51,29 @@ function listItem(row: Row): BookingListItem {
   };
 }
 
-function joined(db: Database) {
-  return db.select(columns).from(bookings).leftJoin(orders, eq(orders.bookingUuid, bookings.uuid)).leftJoin(users, eq(users.id, orders.userId)).leftJoin(memberships, eq(memberships.userId, users.id));
+/** With an external supplier the bookings are its own (decision 0029): the search says so rather than
+ * answer "no booking matches" for one that exists there. */
+function refuseSupplierOwned(ownInventory: boolean): void {
+  if (!ownInventory) throw new AppError('NOT_CHANGEABLE', 'bookingsManagedBySupplier');
 }
 
 /** Up to 50 bookings, newest first; holds that were never paid are left out. */
-export async function findBookings(db: Database, query: string): Promise<BookingListItem[]> {
+export async function findBookings(db: Database, query: string, ownInventory: boolean): Promise<BookingListItem[]> {
+  refuseSupplierOwned(ownInventory);
   const text = query.trim();
   if (text.length < 2) throw new AppError('INVALID_FIELDS', 'searchTooShort');
-  const upper = text.toUpperCase();
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  let where;
-  if (/^SKY-[0-9A-Z]{6}$/.test(upper)) where = eq(bookings.supplierReference, upper);
-  else if (/^TKT-[0-9A-Z]{8}$/.test(upper)) where = sql`${bookings.id} in (select ${bookingUnitItems.bookingId} from ${bookingUnitItems} where ${bookingUnitItems.supplierReference} = ${upper})`;
-  else if (text.includes('@')) where = or(ilike(users.email, pattern), sql`${bookings.contact}->>'emailAddress' ilike ${pattern}`);
-  else
-    where = or(
-      ilike(sql`${memberships.firstName} || ' ' || ${memberships.lastName}`, pattern),
-      sql`${bookings.contact}->>'fullName' ilike ${pattern}`,
-      sql`(${bookings.contact}->>'firstName') || ' ' || (${bookings.contact}->>'lastName') ilike ${pattern}`,
-    );
-  const rows = await joined(db)
-    .where(and(where, sql`${bookings.status} <> 'ON_HOLD'`))
-    .orderBy(desc(bookings.createdAt))
-    .limit(50);
-  return rows.map(listItem);
+  return (await searchBookings(db, text)).map(listItem);
 }
 
-export async function bookingDetail(db: Database, reference: string): Promise<BookingDetail> {
+export async function bookingDetail(db: Database, reference: string, ownInventory: boolean): Promise<BookingDetail> {
+  refuseSupplierOwned(ownInventory);
   const upper = reference.trim().toUpperCase();
-  const [row] = await joined(db).where(eq(bookings.supplierReference, upper));
+  const row = await bookingWithBuyer(db, upper);
   if (!row) throw new AppError('NOT_FOUND', 'noSuchReference', { reference: upper });
   const [items, order, admissions, cancellation] = await Promise.all([
-    db.select().from(bookingUnitItems).where(eq(bookingUnitItems.bookingId, row.id)).orderBy(bookingUnitItems.position),
+    ticketsOf(db, row.id),
     db.select().from(orders).where(eq(orders.bookingUuid, row.uuid)).then((r) => r[0]),
-    db.select().from(ticketRedemptions).where(eq(ticketRedemptions.bookingUuid, row.uuid)).orderBy(desc(ticketRedemptions.redeemedAt)),
+    admissionsOf(db, row.uuid),
     db.select().from(bookingCancellations).where(eq(bookingCancellations.bookingUuid, row.uuid)).then((r) => r[0]),
   ]);
   return {

@@ -1,15 +1,15 @@
 // A manager (or the operator) closes a day: no new sales on it, on the site and over OCTO; the
 // bookings already made stay valid. Closing a closed day again replaces its reason (idempotent).
 // The closure and its audit entry are one transaction.
-import { eq } from 'drizzle-orm';
-import { dayClosures } from '@/server/db/schema';
 import { signalCalendarChanged } from '@/server/db/calendar-changed';
 import { AppError } from '@/server/errors';
 import { isLocalDate } from '@/universal/local-date';
 import { recordAudit, type Actor } from '../staff/audit-log';
 import { refusePast } from './catalog-options';
-import { bookingsOnDay } from './closures';
+import { bookingsOnDay } from '../inventory/bookings-on-day';
+import { writeClosure } from '../inventory/day-closure-writes';
 import type { CalendarDeps } from './deps';
+import { refuseSupplierOwned } from './supplier-owned';
 
 export const REASON_MAX = 200;
 
@@ -23,16 +23,15 @@ export async function closeDay(deps: CalendarDeps, input: { date: string; reason
   if (!isLocalDate(input.date)) throw new AppError('VALIDATION', 'dateFormat');
   if (!reason || reason.length > REASON_MAX) throw new AppError('INVALID_FIELDS', 'closeReasonRequired', { max: REASON_MAX });
   refusePast(input.date, at);
+  refuseSupplierOwned(deps);
   const changed = await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(dayClosures).where(eq(dayClosures.localDate, input.date)).for('update');
-    if (before?.reason === reason) return false;
-    const row = { localDate: input.date, reason, closedBy: actorName(input.by), closedAt: at };
-    await tx.insert(dayClosures).values(row).onConflictDoUpdate({ target: dayClosures.localDate, set: { reason, closedBy: row.closedBy, closedAt: at } });
+    const written = await writeClosure(tx, { date: input.date, reason, closedBy: actorName(input.by), at });
+    if (!written.changed) return false;
     await recordAudit(tx, {
       actor: input.by,
       action: 'day.close',
       target: input.date,
-      before: before ? { closed: true, reason: before.reason } : { closed: false },
+      before: written.before !== null ? { closed: true, reason: written.before } : { closed: false },
       after: { closed: true, reason },
     });
     return true;

@@ -4,7 +4,9 @@ import { AppError } from '@/server/errors';
 import { ATTRACTION } from '@/config/attraction';
 import { isLocalDate, todayIn } from '@/universal/local-date';
 import { CATALOG_CLOSED, PLANNED_OPTIONS } from './catalog-options';
-import { bookingsOnDay, closuresBetween } from './closures';
+import { bookingsOnDay } from '../inventory/bookings-on-day';
+import { closuresBetween } from '../inventory/closures';
+import { refuseSupplierOwned } from './supplier-owned';
 import type { CalendarDeps } from './deps';
 import { slotFigures } from './slot-figures';
 
@@ -23,6 +25,7 @@ export type CalendarDayDetail = {
 
 export async function calendarDay(deps: CalendarDeps, date: string): Promise<CalendarDayDetail> {
   if (!isLocalDate(date)) throw new AppError('VALIDATION', 'dateFormat');
+  refuseSupplierOwned(deps);
   const at = (deps.now ?? (() => new Date()))();
   const [closures, count, options] = await Promise.all([
     closuresBetween(deps.db, date, date),

@@ -4,7 +4,8 @@ import { AppError } from '@/server/errors';
 import { ATTRACTION } from '@/config/attraction';
 import { addLocalDays, localDatesBetween, todayIn } from '@/universal/local-date';
 import { CATALOG_CLOSED, PLANNED_OPTIONS } from './catalog-options';
-import { closuresBetween } from './closures';
+import { closuresBetween } from '../inventory/closures';
+import { refuseSupplierOwned } from './supplier-owned';
 import type { CalendarDeps } from './deps';
 import { slotFigures } from './slot-figures';
 
@@ -26,6 +27,7 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export async function calendarMonth(deps: CalendarDeps, month: string): Promise<CalendarMonth> {
   if (!MONTH.test(month)) throw new AppError('VALIDATION', 'monthFormat');
+  refuseSupplierOwned(deps);
   const at = (deps.now ?? (() => new Date()))();
   const first = `${month}-01`;
   const last = addLocalDays(`${addLocalDays(first, 31).slice(0, 7)}-01`, -1);

@@ -1,12 +1,12 @@
 // A manager (or the operator) reopens a day they closed. A day closed in config/catalog.json stays
 // closed (409): the catalogue is the owner's file. Reopening an open day changes nothing.
-import { eq } from 'drizzle-orm';
-import { dayClosures } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { isLocalDate } from '@/universal/local-date';
 import { recordAudit, type Actor } from '../staff/audit-log';
 import { CATALOG_CLOSED, refusePast } from './catalog-options';
-import { bookingsOnDay } from './closures';
+import { bookingsOnDay } from '../inventory/bookings-on-day';
+import { removeClosure } from '../inventory/day-closure-writes';
+import { refuseSupplierOwned } from './supplier-owned';
 import type { DayChange } from './close-day';
 import type { CalendarDeps } from './deps';
 import { signalCalendarChanged } from '@/server/db/calendar-changed';
@@ -16,11 +16,12 @@ export async function openDay(deps: CalendarDeps, input: { date: string; by: Act
   const at = (deps.now ?? (() => new Date()))();
   if (!isLocalDate(input.date)) throw new AppError('VALIDATION', 'dateFormat');
   refusePast(input.date, at);
+  refuseSupplierOwned(deps);
   if (CATALOG_CLOSED.has(input.date)) throw new AppError('CLOSED_IN_CATALOG', 'closedInCatalog', { date: input.date });
   const changed = await deps.db.transaction(async (tx) => {
-    const [removed] = await tx.delete(dayClosures).where(eq(dayClosures.localDate, input.date)).returning();
-    if (!removed) return false;
-    await recordAudit(tx, { actor: input.by, action: 'day.open', target: input.date, before: { closed: true, reason: removed.reason }, after: { closed: false } });
+    const removed = await removeClosure(tx, input.date);
+    if (removed === undefined) return false;
+    await recordAudit(tx, { actor: input.by, action: 'day.open', target: input.date, before: { closed: true, reason: removed }, after: { closed: false } });
     return true;
   });
   if (changed) {

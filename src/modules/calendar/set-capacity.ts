@@ -1,14 +1,16 @@
 // A manager (or the operator) sets the capacity of one slot, or of every slot of a day of one option,
 // or resets it to the catalogue's. Never below the places sold or held: each slot is locked with the
-// local supplier's slot lock and its places counted in the same transaction, so a hold running at the
+// inventory's slot lock and its places counted in the same transaction, so a hold running at the
 // same moment waits, then sees the new capacity. One slot too full refuses the whole change (409).
-import { and, eq } from 'drizzle-orm';
-import { capacityOverrides } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { isLocalDate } from '@/universal/local-date';
 import { recordAudit, type Actor } from '../staff/audit-log';
 import { plannedOption, refusePast } from './catalog-options';
+import { placesTaken } from '../inventory/places-taken';
+import { capacityOverride, writeCapacity } from '../inventory/slot-capacity';
+import { lockSlot } from '../inventory/slot-lock';
 import type { CalendarDeps } from './deps';
+import { refuseSupplierOwned } from './supplier-owned';
 import { slotFigures } from './slot-figures';
 import { signalCalendarChanged } from '@/server/db/calendar-changed';
 import { signalPlacesFreed } from '../waitlist/waitlist-signal';
@@ -25,6 +27,7 @@ export async function setCapacity(deps: CalendarDeps, input: CapacityInput): Pro
   if (input.capacity !== 'reset' && (!Number.isInteger(input.capacity) || input.capacity < 0 || input.capacity > CAPACITY_MAX)) {
     throw new AppError('INVALID_FIELDS', 'capacityRange', { max: CAPACITY_MAX });
   }
+  refuseSupplierOwned(deps);
   const option = plannedOption(input.optionId);
   refusePast(input.date, at);
   const all = await slotFigures(deps, option, input.date, input.date, at);
@@ -38,21 +41,13 @@ export async function setCapacity(deps: CalendarDeps, input: CapacityInput): Pro
     const done: CapacityChange['slots'] = [];
     // In time order, as every hold locks one slot: no two writers wait on each other in a circle.
     for (const slot of [...slots].sort((a, b) => a.start.getTime() - b.start.getTime())) {
-      await deps.ledger.lockSlot(tx, option.optionId, slot.start);
-      const taken = (await deps.ledger.placesTaken(tx, option.optionId, slot.start, slot.start, at)).get(slot.start.getTime()) ?? 0;
+      await lockSlot(tx, option.optionId, slot.start);
+      const taken = (await placesTaken(tx, option.optionId, slot.start, slot.start, at)).get(slot.start.getTime()) ?? 0;
       if (taken > target) throw new AppError('CAPACITY_TAKEN', 'capacityBelowTaken', { date: input.date, time: slot.time, taken, capacity: target });
-      const where = and(eq(capacityOverrides.optionId, option.optionId), eq(capacityOverrides.slotStart, slot.start));
-      const [current] = await tx.select({ capacity: capacityOverrides.capacity }).from(capacityOverrides).where(where);
-      const before = current?.capacity ?? option.capacity;
+      const before = (await capacityOverride(tx, option.optionId, slot.start)) ?? option.capacity;
       // The catalogue's capacity is no override: the row goes, and a later change of the file applies.
-      if (target === option.capacity) await tx.delete(capacityOverrides).where(where);
-      else {
-        const setBy = input.by.kind === 'operator' ? 'operator' : input.by.email;
-        await tx
-          .insert(capacityOverrides)
-          .values({ optionId: option.optionId, slotStart: slot.start, capacity: target, setBy, setAt: at })
-          .onConflictDoUpdate({ target: [capacityOverrides.optionId, capacityOverrides.slotStart], set: { capacity: target, setBy, setAt: at } });
-      }
+      const setBy = input.by.kind === 'operator' ? 'operator' : input.by.email;
+      await writeCapacity(tx, option.optionId, slot.start, target === option.capacity ? null : target, setBy, at);
       done.push({ time: slot.time, before, after: target, taken });
     }
     await recordAudit(tx, {

@@ -1,5 +1,6 @@
 // Each slot of an option over some days: its capacity now (a manager's or the catalogue's), the places
 // sold or held, and its status, as the supplier serves them to visitors and resellers.
+import { placesTaken } from '../inventory/places-taken';
 import type { CalendarDeps } from './deps';
 import type { PlannedOption } from './catalog-options';
 
@@ -19,7 +20,7 @@ export async function slotFigures(deps: CalendarDeps, option: PlannedOption, fir
   const slots = await deps.supplier.availability({ productId: option.productId, optionId: option.optionId, localDateStart: firstDate, localDateEnd: lastDate });
   if (slots.length === 0) return [];
   const starts = slots.map((s) => new Date(s.localDateTimeStart));
-  const taken = await deps.ledger.placesTaken(deps.db, option.optionId, starts[0]!, starts[starts.length - 1]!, at);
+  const taken = await placesTaken(deps.db, option.optionId, starts[0]!, starts[starts.length - 1]!, at);
   return slots.map((s, i) => ({
     availabilityId: s.id,
     localDate: s.localDateTimeStart.slice(0, 10),

@@ -135,6 +135,8 @@ export async function holdAndOpenSession(
 }
 
 function refusal(error: unknown): never {
+  // Our own answer already (a slot too busy to lock in time: 503, try again) goes through as it is.
+  if (error instanceof AppError) throw error;
   if (error instanceof SupplierError) {
     if (error.code === 'UNPROCESSABLE_ENTITY') throw new AppError('SOLD_OUT', ...supplierRefusal(error));
     if (error.code in CHOICE_REFUSALS) throw new AppError('VALIDATION', ...supplierRefusal(error, CHOICE_REFUSALS));

@@ -4,18 +4,29 @@
 // (TKT-…), or a booking reference (SKY-…), which shows the party so the gate chooses whom to admit.
 // The first admission of a booking redeems it at the supplier and earns the member's visit token, as
 // `npm run ops -- redeem` did.
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { ATTRACTION } from '@/config/attraction';
 import type { SupplierPort } from '@/ports/supplier';
 import type { Database } from '@/server/db/client';
-import { bookingUnitItems, bookings, orders, ticketRedemptions } from '@/server/db/schema';
+import { orders } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { localDatePart, todayIn } from '@/universal/local-date';
+import { admitTickets, liveAdmission, liveAdmissionsOf, undoAdmissionRow } from '../inventory/admissions';
 import { creditVisit } from '../loyalty/redeem-tickets';
 import { recordAudit, type Actor } from '../staff/audit-log';
 import { isTicketCode, verifyTicketCode } from '../tickets/ticket-codes';
+import type { GateBookings, GateRecord } from './gate-record';
+import { ourBookings } from './our-bookings';
+import { supplierBookings } from './supplier-bookings';
 
-export type GateDeps = { db: Database; supplier: SupplierPort; toleranceMinutes: number; now?: () => Date };
+export type GateDeps = {
+  db: Database;
+  supplier: SupplierPort;
+  toleranceMinutes: number;
+  /** False with an external OCTO supplier: bookings are read through the port (decision 0029). */
+  ownInventory: boolean;
+  now?: () => Date;
+};
 
 export type GateTicket = {
   reference: string;
@@ -55,74 +66,75 @@ const TICKET_REFERENCE = /^TKT-[0-9A-Z]{8}$/;
 /** How long an admission may be undone. */
 export const UNDO_MINUTES = 5;
 
-type BookingRow = typeof bookings.$inferSelect;
+/** A scan that is no code and no reference of any shape: too long to be either. */
+const MAX_TYPED_LENGTH = 100;
 
 /** The booking whose change replaced this ticket, if one did. Only asked for tickets not found among the
  * live ones, so the scan of a good ticket never pays for it. */
-async function replacedBy(db: Database, ticket: string): Promise<BookingRow | undefined> {
+async function replacedBy(db: Database, bookings: GateBookings, ticket: string): Promise<GateRecord | undefined> {
   const [hit] = await db
-    .select({ row: bookings })
+    .select({ bookingUuid: orders.bookingUuid })
     .from(orders)
-    .innerJoin(bookings, eq(bookings.uuid, orders.bookingUuid))
     .where(sql`${orders.replacedTickets} @> ${JSON.stringify([{ reference: ticket }])}::jsonb`)
     .limit(1);
-  return hit?.row;
+  return hit ? bookings.byUuid(hit.bookingUuid) : undefined;
 }
 
-type Identified = { row: BookingRow; ticket?: string } | { verdict: 'UNKNOWN' | 'FORGED' } | { replaced: BookingRow };
+type Identified = { row: GateRecord; ticket?: string } | { verdict: 'UNKNOWN' | 'FORGED' } | { replaced: GateRecord };
 
 /** What the scanned text names: a booking and, for a ticket, which one; or a verdict already. */
-async function identify(db: Database, text: string): Promise<Identified> {
+async function identify(db: Database, bookings: GateBookings, text: string): Promise<Identified> {
   if (isTicketCode(text)) {
     const check = verifyTicketCode(text);
     if (!check.valid) return { verdict: check.reason === 'forged' ? 'FORGED' : 'UNKNOWN' };
-    const [hit] = await db
-      .select({ row: bookings })
-      .from(bookingUnitItems)
-      .innerJoin(bookings, eq(bookings.id, bookingUnitItems.bookingId))
-      .where(eq(bookingUnitItems.supplierReference, check.claims.ticket));
-    const row = hit?.row ?? (await replacedBy(db, check.claims.ticket));
+    const hit = await bookings.byTicket(check.claims.ticket);
+    const row = hit ?? (await replacedBy(db, bookings, check.claims.ticket));
     if (!row) return { verdict: 'UNKNOWN' };
     // Signed by us, yet naming another booking than the ticket's: not a code we issued for it.
-    if (row.supplierReference !== check.claims.booking) return { verdict: 'FORGED' };
+    if (row.reference !== check.claims.booking) return { verdict: 'FORGED' };
     return hit ? { row, ticket: check.claims.ticket } : { replaced: row };
   }
-  const reference = text.trim().toUpperCase();
-  if (TICKET_REFERENCE.test(reference)) {
-    const [hit] = await db.select({ row: bookings }).from(bookingUnitItems).innerJoin(bookings, eq(bookings.id, bookingUnitItems.bookingId)).where(eq(bookingUnitItems.supplierReference, reference));
-    if (hit) return { row: hit.row, ticket: reference };
-    const replaced = await replacedBy(db, reference);
-    return replaced ? { replaced } : { verdict: 'UNKNOWN' };
+  const typed = text.trim();
+  if (typed.length === 0 || typed.length > MAX_TYPED_LENGTH) return { verdict: 'UNKNOWN' };
+  const reference = typed.toUpperCase();
+  // Our references have shapes; an external supplier's are its own, so both lookups are tried.
+  const asTicket = bookings.own ? (TICKET_REFERENCE.test(reference) ? reference : undefined) : typed;
+  const asBooking = bookings.own ? (BOOKING_REFERENCE.test(reference) ? reference : undefined) : reference;
+  if (asBooking) {
+    const row = await bookings.byReference(asBooking);
+    if (row) return { row };
   }
-  if (BOOKING_REFERENCE.test(reference)) {
-    const [row] = await db.select().from(bookings).where(eq(bookings.supplierReference, reference));
-    return row ? { row } : { verdict: 'UNKNOWN' };
+  if (asTicket) {
+    const hit = (await bookings.byTicket(asTicket)) ?? (asTicket !== reference ? await bookings.byTicket(reference) : undefined);
+    if (hit) return { row: hit, ticket: hit.tickets.find((t) => t.reference.toUpperCase() === reference)?.reference };
+    const replaced = await replacedBy(db, bookings, asTicket);
+    return replaced ? { replaced } : { verdict: 'UNKNOWN' };
   }
   return { verdict: 'UNKNOWN' };
 }
 
-async function gateBooking(db: Database, row: BookingRow): Promise<GateBooking> {
-  const [items, live] = await Promise.all([
-    db.select().from(bookingUnitItems).where(eq(bookingUnitItems.bookingId, row.id)).orderBy(asc(bookingUnitItems.position)),
-    db.select().from(ticketRedemptions).where(and(eq(ticketRedemptions.bookingUuid, row.uuid), isNull(ticketRedemptions.undoneAt))),
-  ]);
+async function gateBooking(db: Database, row: GateRecord): Promise<GateBooking> {
+  const live = await liveAdmissionsOf(db, row.uuid);
   const byTicket = new Map(live.map((r) => [r.ticketReference, r]));
-  // Redeemed as a whole (npm run ops -- redeem, or before tickets were counted one by one): all used.
-  const whole = row.status === 'REDEEMED' && live.length === 0 && row.redeemedAt ? row.redeemedAt.toISOString() : null;
+  // Redeemed as a whole (npm run ops -- redeem, a supplier's own gate, or before tickets were counted one
+  // by one): all used.
+  const whole = row.status === 'REDEEMED' && live.length === 0 ? (row.redeemedAt ?? row.slotStart).toISOString() : null;
   return {
-    reference: row.supplierReference,
+    reference: row.reference,
     productId: row.productId,
     optionId: row.optionId,
     slotStart: row.slotStart.toISOString(),
     slotEnd: row.slotEnd.toISOString(),
     availabilityId: row.availabilityId,
     status: row.status,
-    tickets: items.map((item) => {
-      const r = byTicket.get(item.supplierReference);
-      return { reference: item.supplierReference, unitId: item.unitId, admittedAt: r?.redeemedAt.toISOString() ?? whole, admittedBy: r?.byEmail ?? null, gate: r?.gate ?? null };
+    tickets: row.tickets.map((item) => {
+      const r = byTicket.get(item.reference);
+      return { reference: item.reference, unitId: item.unitId, admittedAt: r?.redeemedAt.toISOString() ?? whole, admittedBy: r?.byEmail ?? null, gate: r?.gate ?? null };
     }),
   };
 }
+
+const bookingsOf = (deps: GateDeps): GateBookings => (deps.ownInventory ? ourBookings(deps.db) : supplierBookings(deps.db, deps.supplier));
 
 function usedVerdict(booking: GateBooking, ticket: GateTicket | undefined): Verdict {
   const used = ticket ?? booking.tickets.filter((t) => t.admittedAt).sort((a, b) => b.admittedAt!.localeCompare(a.admittedAt!))[0];
@@ -131,13 +143,15 @@ function usedVerdict(booking: GateBooking, ticket: GateTicket | undefined): Verd
 
 export async function scanTicket(deps: GateDeps, request: ScanRequest): Promise<Verdict> {
   const now = (deps.now ?? (() => new Date()))();
-  const found = await identify(deps.db, request.code);
+  const bookings = bookingsOf(deps);
+  const found = await identify(deps.db, bookings, request.code);
   if ('verdict' in found) return { verdict: found.verdict };
   if ('replaced' in found) return { verdict: 'REPLACED', booking: await gateBooking(deps.db, found.replaced) };
   const { row } = found;
-  if (row.status === 'ON_HOLD') return { verdict: 'UNKNOWN' };
   const booking = await gateBooking(deps.db, row);
   if (row.status === 'CANCELLED' || row.status === 'EXPIRED') return { verdict: 'CANCELLED', booking };
+  // A hold, or a sale an external supplier has not confirmed yet (OCTO's PENDING): no ticket that admits.
+  if (row.status !== 'CONFIRMED' && row.status !== 'REDEEMED') return { verdict: 'UNKNOWN' };
 
   const scanned = found.ticket ? booking.tickets.find((t) => t.reference === found.ticket) : undefined;
   const open = booking.tickets.filter((t) => !t.admittedAt);
@@ -159,60 +173,58 @@ export async function scanTicket(deps: GateDeps, request: ScanRequest): Promise<
 
   const by = request.by;
   const admitted = await deps.db.transaction(async (tx) => {
-    const rows = await tx
-      .insert(ticketRedemptions)
-      .values(
-        toAdmit.map((reference) => ({
-          ticketReference: reference,
-          bookingUuid: row.uuid,
-          bookingReference: row.supplierReference,
-          gate: request.gate,
-          byUserId: by.kind === 'operator' ? null : by.userId,
-          byEmail: by.kind === 'operator' ? null : by.email,
-          redeemedAt: now,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ reference: ticketRedemptions.ticketReference });
-    if (rows.length > 0) {
-      await recordAudit(tx, { actor: by, action: 'ticket.redeem', target: row.supplierReference, after: { tickets: rows.map((r) => r.reference), gate: request.gate } });
+    const references = await admitTickets(
+      tx,
+      toAdmit.map((reference) => ({
+        ticketReference: reference,
+        bookingUuid: row.uuid,
+        bookingReference: row.reference,
+        gate: request.gate,
+        byUserId: by.kind === 'operator' ? null : by.userId,
+        byEmail: by.kind === 'operator' ? null : by.email,
+        redeemedAt: now,
+      })),
+    );
+    if (references.length > 0) {
+      await recordAudit(tx, { actor: by, action: 'ticket.redeem', target: row.reference, after: { tickets: references, gate: request.gate } });
     }
-    return rows.map((r) => r.reference);
+    return references;
   });
   // Another gate admitted them a moment before.
   if (admitted.length === 0) {
     const fresh = await gateBooking(deps.db, row);
     return usedVerdict(fresh, fresh.tickets.find((t) => t.reference === toAdmit[0]));
   }
-  // The booking is redeemed at the supplier, and the visit credited, on its first admission; the rest of
-  // the party finds it REDEEMED and skips both (two first admissions at once: both idempotent).
+  // Our booking is redeemed at the supplier, and the visit credited, on its first admission; the rest of
+  // the party finds it REDEEMED and skips both (two first admissions at once: both idempotent). An
+  // external supplier has no redemption call in OCTO: our admissions are the record, and crediting the
+  // visit again changes nothing.
   if (row.status === 'CONFIRMED') {
-    await deps.supplier.redeemBooking(row.supplierReference);
+    if (bookings.own) await deps.supplier.redeemBooking(row.reference);
     await creditVisit(deps.db, row.uuid);
   }
-  return { verdict: 'VALID', booking: await gateBooking(deps.db, { ...row, status: 'REDEEMED' }), admitted };
+  return { verdict: 'VALID', booking: await gateBooking(deps.db, bookings.own ? { ...row, status: 'REDEEMED' } : row), admitted };
 }
 
 /** Takes back an admission made a moment ago (a wrong scan): the ticket may be scanned again. */
 export async function undoAdmission(deps: GateDeps, request: { ticket: string; by: Actor }): Promise<GateBooking> {
   const now = (deps.now ?? (() => new Date()))();
-  const reference = request.ticket.trim().toUpperCase();
-  const [live] = await deps.db.select().from(ticketRedemptions).where(and(eq(ticketRedemptions.ticketReference, reference), isNull(ticketRedemptions.undoneAt)));
+  const bookings = bookingsOf(deps);
+  const typed = request.ticket.trim();
+  const live = (await liveAdmission(deps.db, typed.toUpperCase())) ?? (bookings.own ? undefined : await liveAdmission(deps.db, typed));
+  const reference = live?.ticketReference ?? typed.toUpperCase();
   if (!live) throw new AppError('NOT_FOUND', 'noAdmission', { reference });
   if (now.getTime() - live.redeemedAt.getTime() > UNDO_MINUTES * 60_000) throw new AppError('UNDO_TOO_LATE', 'undoTooLate', { minutes: UNDO_MINUTES });
   const by = request.by;
   const undone = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(ticketRedemptions)
-      .set({ undoneAt: now, undoneBy: by.kind === 'operator' ? 'operator' : by.email })
-      .where(and(eq(ticketRedemptions.id, live.id), isNull(ticketRedemptions.undoneAt)))
-      .returning();
+    const row = await undoAdmissionRow(tx, live.id, by.kind === 'operator' ? 'operator' : by.email, now);
     if (row) await recordAudit(tx, { actor: by, action: 'ticket.undo', target: live.bookingReference, before: { ticket: reference, gate: live.gate, at: live.redeemedAt.toISOString() } });
     return row;
   });
   if (!undone) throw new AppError('NOT_FOUND', 'noAdmission', { reference });
-  const remaining = await deps.db.select({ id: ticketRedemptions.id }).from(ticketRedemptions).where(and(eq(ticketRedemptions.bookingUuid, live.bookingUuid), isNull(ticketRedemptions.undoneAt)));
-  if (remaining.length === 0) await deps.supplier.undoRedemption?.(live.bookingReference);
-  const [row] = await deps.db.select().from(bookings).where(eq(bookings.uuid, live.bookingUuid));
-  return gateBooking(deps.db, row!);
+  const remaining = await liveAdmissionsOf(deps.db, live.bookingUuid);
+  if (remaining.length === 0 && bookings.own) await deps.supplier.undoRedemption?.(live.bookingReference);
+  const row = await bookings.byUuid(live.bookingUuid);
+  if (!row) throw new AppError('NOT_FOUND', 'noAdmission', { reference });
+  return gateBooking(deps.db, row);
 }

@@ -4,7 +4,7 @@ import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import { DROPS } from '@/config/drops';
 import type { Database } from '@/server/db/client';
 import { memberships, tokenIssues } from '@/server/db/schema';
-import { localDay } from './sql-rows';
+import { localDay } from '@/server/db/sql-rows';
 
 export type MembersReport = { byDay: { date: string; joined: number }[]; total: number };
 export type TokensReport = { byDrop: { dropId: string; issued: number }[]; total: number };

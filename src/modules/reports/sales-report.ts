@@ -10,7 +10,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { WEBSITE_RESELLER } from '../resellers/reseller-keys';
-import { localDay, rowsOf } from './sql-rows';
+import { localDay, rowsOf } from '@/server/db/sql-rows';
 
 export type SalesFigures = { bookings: number; tickets: number; gross: number; refunds: number; net: number };
 export type SalesReport = {

@@ -2,10 +2,11 @@
 // database is made to hold exactly the configured resellers: one removed from OCTO_RESELLER_KEYS is
 // revoked and its unpaid holds are released (docs/decisions/0014).
 import crypto from 'node:crypto';
-import { and, eq, gt, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { bookings, octoResellers } from '@/server/db/schema';
+import { octoResellers } from '@/server/db/schema';
 import { isDemoKey } from '@/server/demo-keys';
+import { releaseResellerHolds } from '../inventory/release-reseller-holds';
 
 export type ResellerKey = { id: string; key: string };
 
@@ -58,15 +59,7 @@ export async function syncResellers(db: Database, resellers: ResellerKey[], now 
       .where(ids.length ? notInArray(octoResellers.id, ids) : undefined)
       .returning({ id: octoResellers.id });
     const revokedIds = revoked.map((r) => r.id);
-    let holdsReleased = 0;
-    if (revokedIds.length) {
-      const released = await tx
-        .update(bookings)
-        .set({ status: 'CANCELLED', cancelledAt: now, updatedAt: now, cancellationReason: 'The reseller was revoked' })
-        .where(and(inArray(bookings.resellerId, revokedIds), eq(bookings.status, 'ON_HOLD'), gt(bookings.expiresAt, now)))
-        .returning({ id: bookings.id });
-      holdsReleased = released.length;
-    }
+    const holdsReleased = await releaseResellerHolds(tx, revokedIds, now);
     return { registered: ids, revoked: revokedIds, holdsReleased };
   });
 }

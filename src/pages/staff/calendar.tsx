@@ -17,7 +17,7 @@ import { translationProps } from '@/server/translations';
 import { isLocalDate, todayIn } from '@/universal/local-date';
 import { getCalendarDeps } from '@/wiring/calendar';
 
-type Props = { staff: StaffUser; forbidden: boolean; initial: CalendarMonth | null; date: string | null };
+type Props = { staff: StaffUser; forbidden: boolean; initial: CalendarMonth | null; date: string | null; managedBySupplier: boolean };
 
 function Planner({ initial, date: initialDate }: { initial: CalendarMonth; date: string | null }) {
   const { t } = useTranslation('staff');
@@ -49,10 +49,11 @@ function Planner({ initial, date: initialDate }: { initial: CalendarMonth; date:
   );
 }
 
-export default function CalendarPage({ staff, forbidden, initial, date }: Props) {
+export default function CalendarPage({ staff, forbidden, initial, date, managedBySupplier }: Props) {
   const { t } = useTranslation('staff');
   return (
     <StaffPage title={t('calendar.title')} staff={staff} forbidden={forbidden}>
+      {managedBySupplier && <Alert tone="info">{t('calendar.managedBySupplier')}</Alert>}
       {initial && <Planner initial={initial} date={date} />}
     </StaffPage>
   );
@@ -62,8 +63,11 @@ export const getServerSideProps: GetServerSideProps<Props> = async (ctx) => {
   const access = await requireStaff(ctx, 'manager');
   if (!('staff' in access)) return access;
   const translations = await translationProps(ctx.locale, ['staff', 'catalog']);
-  if (access.forbidden) return { props: { ...translations, staff: access.staff, forbidden: true, initial: null, date: null } };
+  if (access.forbidden) return { props: { ...translations, staff: access.staff, forbidden: true, initial: null, date: null, managedBySupplier: false } };
   const date = typeof ctx.query.date === 'string' && isLocalDate(ctx.query.date) ? ctx.query.date : null;
-  const initial = await calendarMonth(await getCalendarDeps(), (date ?? todayIn(ATTRACTION.timeZone)).slice(0, 7));
-  return { props: { ...translations, staff: access.staff, forbidden: false, initial, date } };
+  const deps = await getCalendarDeps();
+  // With an external supplier there is nothing of ours to plan: the page says whose calendar it is.
+  if (!deps.ownInventory) return { props: { ...translations, staff: access.staff, forbidden: false, initial: null, date: null, managedBySupplier: true } };
+  const initial = await calendarMonth(deps, (date ?? todayIn(ATTRACTION.timeZone)).slice(0, 7));
+  return { props: { ...translations, staff: access.staff, forbidden: false, initial, date, managedBySupplier: false } };
 };

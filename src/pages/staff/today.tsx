@@ -13,10 +13,9 @@ import { ATTRACTION } from '@/config/attraction';
 import { requireStaff } from '@/http/require-staff';
 import { dayOverview, type DayOverview } from '@/modules/staff/day-overview';
 import type { StaffUser } from '@/modules/staff/roles';
-import { getDb } from '@/server/db/client';
 import { translationProps } from '@/server/translations';
 import { isLocalDate, todayIn } from '@/universal/local-date';
-import { getSupplier } from '@/wiring/supplier';
+import { getCalendarDeps } from '@/wiring/calendar';
 
 type Props = { staff: StaffUser; day: DayOverview };
 
@@ -36,6 +35,7 @@ export default function TodayPage({ staff, day }: Props) {
             <Alert tone="info">{data.closed.reason ? t('today.closedBanner', { reason: data.closed.reason }) : t('today.closedCatalog')}</Alert>
           </div>
         )}
+        {data?.source === 'supplier' && <Alert tone="info">{t('today.supplierCounts')}</Alert>}
         {error && <Alert tone="error">{error instanceof Error ? error.message : String(error)}</Alert>}
         {data && <DayTable day={data} />}
         <DayWaitlist date={date} />
@@ -48,6 +48,6 @@ export const getServerSideProps: GetServerSideProps<Props> = async (ctx) => {
   const access = await requireStaff(ctx);
   if (!('staff' in access)) return access;
   const query = typeof ctx.query.date === 'string' && isLocalDate(ctx.query.date) ? ctx.query.date : todayIn(ATTRACTION.timeZone);
-  const day = await dayOverview(await getDb(), await getSupplier(), query);
+  const day = await dayOverview(await getCalendarDeps(), query);
   return { props: { ...(await translationProps(ctx.locale, ['staff', 'catalog'])), staff: access.staff, day } };
 };

@@ -1,5 +1,5 @@
 // Managers' calendar rules (closed days, slot capacities) changed in the database through this server: the
-// local supplier forgets what it remembered of them (src/adapters/supplier/local/calendar-rules-cache.ts).
+// inventory forgets what it remembered of them (src/modules/inventory/calendar-rules-cache.ts).
 import { processSignal } from '@/universal/process-signal';
 
 const calendarChanged = processSignal('calendar-changed');

@@ -3,14 +3,12 @@ import { TZDate } from '@date-fns/tz';
 import type { Availability, Booking, Contact, Pricing, UnitItem } from '@octocloud/types';
 import { format } from 'date-fns';
 import { isLocale, DEFAULT_LOCALE } from '@/config/locales';
-import type { bookings, bookingUnitItems } from '@/server/db/schema';
 import { serverT } from '@/server/i18n';
 import type { SupplierOption, SupplierProduct, SupplierUnit } from '@/ports/supplier';
-import type { OptionRow, ProductRow, UnitRow } from './catalog';
-import type { Slot } from './schedule';
+import { effectiveStatus, type BookingRow, type UnitItemRow } from '@/modules/inventory/booking-row';
+import type { OptionRow, ProductRow, UnitRow } from '@/modules/inventory/catalog';
+import type { Slot } from '@/modules/inventory/schedule';
 
-export type BookingRow = typeof bookings.$inferSelect;
-export type UnitItemRow = typeof bookingUnitItems.$inferSelect;
 
 /** Our products deliver tickets (a QR code per unit item), never a booking voucher. */
 const TICKET_ONLY = ['TICKET' as Booking['deliveryMethods'][number]];
@@ -151,11 +149,6 @@ const EMPTY_CONTACT: Contact = {
   country: null,
   notes: null,
 };
-
-/** ON_HOLD past its expiry reads as EXPIRED, whether or not the row was updated yet. */
-export function effectiveStatus(row: BookingRow, now: Date): BookingRow['status'] {
-  return row.status === 'ON_HOLD' && row.expiresAt && row.expiresAt <= now ? 'EXPIRED' : row.status;
-}
 
 export function bookingShape(
   row: BookingRow,

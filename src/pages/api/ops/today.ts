@@ -3,8 +3,7 @@
 import { dayOrToday, optionalDayBody } from '@/http/day-query';
 import { jsonRoute } from '@/http/route';
 import { dayOverview } from '@/modules/staff/day-overview';
-import { getDb } from '@/server/db/client';
-import { getSupplier } from '@/wiring/supplier';
+import { getCalendarDeps } from '@/wiring/calendar';
 
 export const config = { api: { bodyParser: false } };
 
@@ -13,6 +12,6 @@ export default jsonRoute({
   access: 'operator',
   body: optionalDayBody,
   async handle({ body }) {
-    return { status: 200, body: await dayOverview(await getDb(), await getSupplier(), dayOrToday(body.date)) };
+    return { status: 200, body: await dayOverview(await getCalendarDeps(), dayOrToday(body.date)) };
   },
 });

@@ -3,14 +3,13 @@
 import { dayOrToday, optionalDay } from '@/http/day-query';
 import { jsonRoute } from '@/http/route';
 import { dayOverview } from '@/modules/staff/day-overview';
-import { getDb } from '@/server/db/client';
-import { getSupplier } from '@/wiring/supplier';
+import { getCalendarDeps } from '@/wiring/calendar';
 
 export default jsonRoute({
   method: 'GET',
   access: 'staff',
   async handle({ req }) {
     const { date } = optionalDay.parse(req.query);
-    return { status: 200, body: await dayOverview(await getDb(), await getSupplier(), dayOrToday(date)) };
+    return { status: 200, body: await dayOverview(await getCalendarDeps(), dayOrToday(date)) };
   },
 });

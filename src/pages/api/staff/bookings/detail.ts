@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { jsonRoute } from '@/http/route';
 import { bookingDetail } from '@/modules/bookings/find-bookings';
 import { getDb } from '@/server/db/client';
+import { ownsInventory } from '@/wiring/supplier';
 
 const query = z.object({ reference: z.string().trim().min(4, 'fieldRequired').max(40, 'fieldTooLong') });
 
@@ -12,6 +13,6 @@ export default jsonRoute({
   access: 'staff',
   async handle({ req }) {
     const { reference } = query.parse(req.query);
-    return { status: 200, body: await bookingDetail(await getDb(), reference) };
+    return { status: 200, body: await bookingDetail(await getDb(), reference, ownsInventory()) };
   },
 });

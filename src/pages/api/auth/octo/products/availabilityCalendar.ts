@@ -3,7 +3,7 @@
 import { getSupplier } from '@/wiring/supplier';
 import { calendarRequest } from '@/modules/catalog/availability-request';
 import { checkCalendar } from '@/modules/catalog/check-availability';
-import { closureReasons } from '@/modules/calendar/closures';
+import { closureReasons } from '@/modules/inventory/closures';
 import { getDb } from '@/server/db/client';
 import { jsonRoute } from '@/http/route';
 

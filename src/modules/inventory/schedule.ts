@@ -1,4 +1,4 @@
-// The local supplier's slots of an option on a local date, and OCTO availability ids
+// Our inventory's slots of an option on a local date, and OCTO availability ids
 // ("2026-11-21T09:00:00-05:00"), in the attraction's time zone. Pure functions: the clock is passed in.
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';

@@ -1,5 +1,6 @@
-// The local supplier's catalogue, read from the database once per process: it changes only when the
-// seed runs at start-up, so availability and product requests do not query it each time.
+// Our inventory's catalogue (products, options, units, closed days), read from the database once per
+// process: it changes only when the seed runs at start-up, so availability and product requests do not
+// query it each time.
 import { asc } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { closedDates, productOptions, products, units } from '@/server/db/schema';

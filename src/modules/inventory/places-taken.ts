@@ -30,8 +30,3 @@ export async function placesTaken(
     .groupBy(bookings.slotStart);
   return new Map(rows.map((r) => [r.slotStart.getTime(), Number(r.taken)]));
 }
-
-/** One writer per slot at a time, on PostgreSQL and PGlite alike; released when the transaction ends. */
-export async function lockSlot(executor: Database, optionId: string, start: Date): Promise<void> {
-  await executor.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${optionId}|${start.toISOString()}`}, 0))`);
-}

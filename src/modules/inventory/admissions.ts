@@ -1,0 +1,37 @@
+// Tickets admitted at our gate, one row per admission, whoever supplies the booking (our inventory or an
+// external supplier). A ticket is admitted once: a partial unique index lets one row per ticket be live
+// (not undone), so concurrent scans from several gates admit it once. An undo keeps the row, marked.
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { ticketRedemptions } from '@/server/db/schema';
+
+export type Admission = typeof ticketRedemptions.$inferSelect;
+export type NewAdmission = { ticketReference: string; bookingUuid: string; bookingReference: string; gate: string; byUserId: string | null; byEmail: string | null; redeemedAt: Date };
+
+/** The live (not undone) admissions of a booking's tickets. */
+export async function liveAdmissionsOf(db: Database, bookingUuid: string): Promise<Admission[]> {
+  return db.select().from(ticketRedemptions).where(and(eq(ticketRedemptions.bookingUuid, bookingUuid), isNull(ticketRedemptions.undoneAt)));
+}
+
+/** The live admission of one ticket, if any. */
+export async function liveAdmission(db: Database, ticketReference: string): Promise<Admission | undefined> {
+  const [row] = await db.select().from(ticketRedemptions).where(and(eq(ticketRedemptions.ticketReference, ticketReference), isNull(ticketRedemptions.undoneAt)));
+  return row;
+}
+
+/** Admits the tickets not admitted yet (inside the caller's transaction, beside its audit entry); returns those admitted now. */
+export async function admitTickets(tx: Database, admissions: NewAdmission[]): Promise<string[]> {
+  if (admissions.length === 0) return [];
+  const rows = await tx.insert(ticketRedemptions).values(admissions).onConflictDoNothing().returning({ reference: ticketRedemptions.ticketReference });
+  return rows.map((r) => r.reference);
+}
+
+/** Undoes one live admission (inside the caller's transaction); undefined when another undo came first. */
+export async function undoAdmissionRow(tx: Database, id: string, undoneBy: string, at: Date): Promise<Admission | undefined> {
+  const [row] = await tx
+    .update(ticketRedemptions)
+    .set({ undoneAt: at, undoneBy })
+    .where(and(eq(ticketRedemptions.id, id), isNull(ticketRedemptions.undoneAt)))
+    .returning();
+  return row;
+}

@@ -1,0 +1,26 @@
+// A hold or a confirmed booking of our inventory cancelled (kept, for the record): its places are free
+// at once, as places are counted, never decremented.
+import { eq } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { bookings } from '@/server/db/schema';
+import { SupplierError } from '@/ports/supplier';
+import { effectiveStatus, resellerBooking, type BookingRow } from './booking-row';
+
+/** Cancels a reseller's booking; `done` is false when it was cancelled already. */
+export async function cancelBooking(db: Database, uuid: string, resellerId: string, reason: string | null, at: Date): Promise<{ row: BookingRow; done: boolean }> {
+  return db.transaction(async (tx) => {
+    const executor = tx as unknown as Database;
+    const current = await resellerBooking(executor, uuid, resellerId, true);
+    const status = effectiveStatus(current, at);
+    if (status === 'CANCELLED') return { row: current, done: false };
+    if (status === 'REDEEMED' || status === 'EXPIRED' || current.slotStart <= at) {
+      throw new SupplierError('UNPROCESSABLE_ENTITY', `A booking that is ${status} cannot be cancelled`, { uuid });
+    }
+    const [updated] = await executor
+      .update(bookings)
+      .set({ status: 'CANCELLED', cancelledAt: at, updatedAt: at, expiresAt: null, cancellationReason: reason })
+      .where(eq(bookings.id, current.id))
+      .returning();
+    return { row: updated!, done: true };
+  });
+}

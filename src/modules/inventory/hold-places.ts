@@ -1,0 +1,66 @@
+// A new hold on a slot's places: counted and written in one transaction under the slot's lock, so a slot
+// is never oversold. A uuid already used by the same reseller answers the hold it made (idempotent).
+import { eq } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { bookings } from '@/server/db/schema';
+import { SupplierError, type UnitItemInput } from '@/ports/supplier';
+import type { BookingRow } from './booking-row';
+import type { OptionRow, ProductRow } from './catalog';
+import { checkPlaces } from './check-places';
+import { newReference } from './references';
+import type { Slot } from './schedule';
+import { lockSlot } from './slot-lock';
+import { writeUnitItems } from './write-unit-items';
+
+export type HoldRequest = {
+  uuid: string;
+  resellerId: string;
+  product: ProductRow;
+  option: OptionRow;
+  slot: Slot;
+  items: UnitItemInput[];
+  wanted: number;
+  at: Date;
+  holdMinutes: number;
+  resellerReference?: string;
+  notes?: string | null;
+};
+
+export async function holdPlaces(db: Database, request: HoldRequest): Promise<{ row: BookingRow; created: boolean }> {
+  const { uuid, resellerId, product, option, slot, at } = request;
+  return db.transaction(async (tx) => {
+    const executor = tx as unknown as Database;
+    await lockSlot(executor, option.id, slot.start);
+    const [existing] = await executor.select().from(bookings).where(eq(bookings.uuid, uuid));
+    if (existing) {
+      if (existing.resellerId !== resellerId) throw new SupplierError('INVALID_BOOKING_UUID', 'This uuid is already in use', { uuid });
+      return { row: existing, created: false };
+    }
+    await checkPlaces(executor, option, slot, request.wanted, at);
+    const [inserted] = await executor
+      .insert(bookings)
+      .values({
+        uuid,
+        supplierReference: newReference(),
+        resellerId,
+        resellerReference: request.resellerReference ?? null,
+        status: 'ON_HOLD',
+        productId: product.id,
+        optionId: option.id,
+        availabilityId: slot.availabilityId,
+        slotStart: slot.start,
+        slotEnd: slot.end,
+        unitCount: request.wanted,
+        total: 0,
+        currency: product.currency,
+        notes: request.notes ?? null,
+        createdAt: at,
+        updatedAt: at,
+        expiresAt: new Date(at.getTime() + request.holdMinutes * 60_000),
+      })
+      .returning();
+    const total = await writeUnitItems(executor, inserted!.id, option, request.items.map((i) => ({ unitId: i.unitId, resellerReference: i.resellerReference })));
+    const [priced] = await executor.update(bookings).set({ total }).where(eq(bookings.id, inserted!.id)).returning();
+    return { row: priced!, created: true };
+  });
+}
