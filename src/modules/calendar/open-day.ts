@@ -10,7 +10,7 @@ import { bookingsOnDay } from './closures';
 import type { DayChange } from './close-day';
 import type { CalendarDeps } from './deps';
 import { signalCalendarChanged } from '@/server/db/calendar-changed';
-import { signalPlacesFreed } from '../waitlist/waitlist-signal';
+import { enqueuePlacesFreed } from '../waitlist/places-freed';
 
 export async function openDay(deps: CalendarDeps, input: { date: string; by: Actor }): Promise<DayChange> {
   const at = (deps.now ?? (() => new Date()))();
@@ -21,11 +21,9 @@ export async function openDay(deps: CalendarDeps, input: { date: string; by: Act
     const [removed] = await tx.delete(dayClosures).where(eq(dayClosures.localDate, input.date)).returning();
     if (!removed) return false;
     await recordAudit(tx, { actor: input.by, action: 'day.open', target: input.date, before: { closed: true, reason: removed.reason }, after: { closed: false } });
+    await enqueuePlacesFreed(tx);
     return true;
   });
-  if (changed) {
-    signalCalendarChanged();
-    signalPlacesFreed();
-  }
+  if (changed) signalCalendarChanged();
   return { date: input.date, closed: false, reason: null, changed, bookings: await bookingsOnDay(deps.db, input.date, at) };
 }

@@ -52,8 +52,9 @@ export type LocalSupplierOptions = {
   /** Where resellers reach this inventory over OCTO (the supplier's endpoint). */
   endpoint?: string;
   now?: () => Date;
-  /** Told after every committed write (webhooks); its failure never undoes the write. */
-  onChange?: (change: LocalSupplierChange) => Promise<void> | void;
+  /** Told of every write inside its transaction, with the transaction's handle, so that what it records
+   * (webhook jobs) commits with the write or not at all; its failure undoes the write. */
+  onChange?: (tx: Database, change: LocalSupplierChange) => Promise<void>;
 };
 
 type Executor = Database;
@@ -297,18 +298,21 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
 
   const slotOf = (row: BookingRow): ChangedSlot => ({ productId: row.productId, optionId: row.optionId, availabilityId: row.availabilityId });
 
-  /** A write committed: forget what the cache knew of the days it touched, and tell the listener. */
+  /** Before a write's transaction: the catalogue its listener reads (opening hours) is loaded outside it, as
+   * PGlite runs nothing beside an open transaction. */
+  async function readyToTell(): Promise<void> {
+    if (onChange) await loadCatalog(db);
+  }
+
+  /** A write, inside its transaction: the listener is told with the transaction's handle. */
+  async function tell(executor: Executor, row: BookingRow, slots: ChangedSlot[] = []): Promise<void> {
+    if (onChange) await onChange(executor, { resellerId: row.resellerId, booking: await shape(row, executor), slots });
+  }
+
+  /** A write committed: forget what the cache knew of the days it touched. */
   async function changed(row: BookingRow, slots: ChangedSlot[] = []): Promise<Booking> {
     for (const slot of slots) forgetTaken(db, slot.optionId, slot.availabilityId.slice(0, 10));
-    const booking = await shape(row);
-    if (onChange) {
-      try {
-        await onChange({ resellerId: row.resellerId, booking, slots });
-      } catch (error) {
-        console.error('[supplier] a change listener failed; the booking is unchanged', error);
-      }
-    }
-    return booking;
+    return shape(row);
   }
 
   /** Cancels a hold of ours (kept as cancelled, for the record); one that ran out or went already is left. */
@@ -397,7 +401,9 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
         .where(eq(bookings.id, current.id))
         .returning();
       // A confirmation turns a hold into a sale: the places stay taken, but the hold's expiry no longer applies.
-      return { row: updated!, slots: confirm && slots.length === 0 ? [slotOf(updated!)] : slots };
+      const moved = confirm && slots.length === 0 ? [slotOf(updated!)] : slots;
+      if (!confirm || moved.length) await tell(executor, updated!, moved);
+      return { row: updated!, slots: moved };
     });
   }
 
@@ -492,6 +498,7 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
           .returning();
         const total = await writeUnitItems(executor, inserted!.id, option, items.map((i) => ({ unitId: i.unitId, resellerReference: i.resellerReference })));
         const [priced] = await executor.update(bookings).set({ total }).where(eq(bookings.id, inserted!.id)).returning();
+        await tell(executor, priced!, [slotOf(priced!)]);
         return { row: priced!, created: true };
       });
       return created ? changed(row, [slotOf(row)]) : shape(row);
@@ -527,6 +534,7 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
     },
 
     async cancelBooking(uuid, body) {
+      await readyToTell();
       const { row, done } = await db.transaction(async (tx) => {
         const executor = tx as unknown as Executor;
         const current = await bookingRow(uuid, executor, true);
@@ -541,6 +549,7 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
           .set({ status: 'CANCELLED', cancelledAt: at, updatedAt: at, expiresAt: null, cancellationReason: body.reason ?? null })
           .where(eq(bookings.id, current.id))
           .returning();
+        await tell(executor, updated!, [slotOf(updated!)]);
         return { row: updated!, done: true };
       });
       return done ? changed(row, [slotOf(row)]) : shape(row);
@@ -548,6 +557,7 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
 
     async extendBooking(uuid, body) {
       const minutes = holdMinutes(body.expirationMinutes);
+      await readyToTell();
       const row = await db.transaction(async (tx) => {
         const executor = tx as unknown as Executor;
         const current = await bookingRow(uuid, executor, true);
@@ -561,6 +571,7 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
           .set({ expiresAt: new Date(at.getTime() + minutes * 60_000), updatedAt: at })
           .where(eq(bookings.id, current.id))
           .returning();
+        await tell(executor, updated!);
         return updated!;
       });
       return changed(row);
@@ -573,12 +584,17 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
     async redeemBooking(supplierReference) {
       const reference = supplierReference.trim().toUpperCase();
       const at = now();
+      await readyToTell();
       // The gate belongs to the attraction: any reseller's booking is redeemed here, exactly once.
-      const [redeemed] = await db
-        .update(bookings)
-        .set({ status: 'REDEEMED', redeemedAt: at, updatedAt: at })
-        .where(and(eq(bookings.supplierReference, reference), eq(bookings.status, 'CONFIRMED')))
-        .returning();
+      const redeemed = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(bookings)
+          .set({ status: 'REDEEMED', redeemedAt: at, updatedAt: at })
+          .where(and(eq(bookings.supplierReference, reference), eq(bookings.status, 'CONFIRMED')))
+          .returning();
+        if (row) await tell(tx as unknown as Executor, row);
+        return row;
+      });
       if (redeemed) return { booking: await changed(redeemed), alreadyRedeemed: false };
       const [current] = await db.select().from(bookings).where(eq(bookings.supplierReference, reference));
       if (!current) throw new SupplierError('INVALID_BOOKING_UUID', 'No booking has this reference', { supplierReference: reference });
@@ -591,11 +607,16 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
 
     async undoRedemption(supplierReference) {
       const at = now();
-      const [row] = await db
-        .update(bookings)
-        .set({ status: 'CONFIRMED', redeemedAt: null, updatedAt: at })
-        .where(and(eq(bookings.supplierReference, supplierReference.trim().toUpperCase()), eq(bookings.status, 'REDEEMED')))
-        .returning();
+      await readyToTell();
+      const row = await db.transaction(async (tx) => {
+        const [undone] = await tx
+          .update(bookings)
+          .set({ status: 'CONFIRMED', redeemedAt: null, updatedAt: at })
+          .where(and(eq(bookings.supplierReference, supplierReference.trim().toUpperCase()), eq(bookings.status, 'REDEEMED')))
+          .returning();
+        if (undone) await tell(tx as unknown as Executor, undone);
+        return undone;
+      });
       if (row) await changed(row);
     },
   };
