@@ -25,7 +25,8 @@ export async function enqueueMail(tx: Database, idempotencyKey: string, message:
     })
     .onConflictDoNothing({ target: mailQueue.idempotencyKey })
     .returning({ id: mailQueue.id });
-  if (row) await enqueue(tx, 'mail.send', { idempotencyKey }, { dedupeKey: jobKey(idempotencyKey) });
+  // Every caller sends its e-mail itself after the commit (sendMailNow); the runner has it if that fails.
+  if (row) await enqueue(tx, 'mail.send', { idempotencyKey }, { dedupeKey: jobKey(idempotencyKey), wake: false });
 }
 
 /** The `mail.send` job: hands the queued message to the transport, then marks it sent. */

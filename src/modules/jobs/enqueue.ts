@@ -9,6 +9,9 @@ export type EnqueueOptions = {
   runAt?: Date;
   /** A job with this key already enqueued (pending, running or finished and not yet pruned): nothing changes. */
   dedupeKey?: string;
+  /** Wake this process's runner (default). A use case that runs the job itself right after its commit
+   * (an e-mail sent now) does not, or the runner would only race it for the claim. */
+  wake?: boolean;
 };
 
 /** Enqueues a job with the caller's transaction (or database) handle; answers its id, or undefined when
@@ -29,6 +32,6 @@ export async function enqueue<K extends JobKind>(tx: Database, kind: K, payload:
     })
     .onConflictDoNothing({ target: jobs.dedupeKey })
     .returning({ id: jobs.id });
-  if (row) signalJobEnqueued();
+  if (row && options.wake !== false) signalJobEnqueued();
   return row?.id;
 }
