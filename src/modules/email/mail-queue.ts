@@ -3,6 +3,7 @@
 // took it. A crash between the two leaves the job to run again, so the mail goes at least once; the
 // idempotency key keeps a second row (and job) from ever being written, and lets the outbox transport keep
 // one copy of a repeat.
+import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { MailMessage, MailTransport } from '@/ports/mail';
 import type { Database } from '@/server/db/client';
@@ -49,7 +50,8 @@ export async function sendQueuedMail(db: Database, transport: MailTransport, ide
  * (so it never races a runner); a failure leaves the job to the runner's retries. */
 export async function sendMailNow(db: Database, transport: MailTransport, idempotencyKey: string): Promise<void> {
   try {
-    await runDueJobs(db, { 'mail.send': (job) => sendQueuedMail(db, transport, job.idempotencyKey) }, { workerId: 'inline', dedupeKey: jobKey(idempotencyKey) });
+    const workerId = `inline-${crypto.randomUUID()}`;
+    await runDueJobs(db, { 'mail.send': (job) => sendQueuedMail(db, transport, job.idempotencyKey) }, { workerId, dedupeKey: jobKey(idempotencyKey) });
   } catch (error) {
     console.error(`[mail] ${idempotencyKey} waits for the job runner`, error);
   }

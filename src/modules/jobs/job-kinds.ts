@@ -49,8 +49,6 @@ export const JOB_KINDS = {
 export type JobKind = keyof typeof JOB_KINDS;
 export type JobPayload<K extends JobKind> = z.infer<(typeof JOB_KINDS)[K]['payload']>;
 
-export const isJobKind = (kind: string): kind is JobKind => Object.hasOwn(JOB_KINDS, kind);
-
 /** The wait before the next attempt after `attempts` failed ones. */
 export function retryDelayMs(kind: JobKind, attempts: number): number {
   const { firstRetryMs, lastRetryMs } = JOB_KINDS[kind];

@@ -55,7 +55,11 @@ export async function runDueJobs(db: Database, handlers: JobHandlers, { workerId
     try {
       const { everyMs } = JOB_KINDS[kind] as { everyMs?: number };
       // The next period is enqueued before this one runs, so a failing run never ends the series.
-      if (everyMs) await enqueue(db, kind, {} as never, { runAt: nextPeriodStart(everyMs, now), dedupeKey: recurringKey(kind, nextPeriodStart(everyMs, now)) });
+      if (everyMs) {
+        const next = nextPeriodStart(everyMs, now);
+        // Not due yet: the poll finds it in its time.
+        await enqueue(db, kind, {} as never, { runAt: next, dedupeKey: recurringKey(kind, next), wake: false });
+      }
       const payload = JOB_KINDS[kind].payload.safeParse(job.payload);
       if (!payload.success) throw new JobGaveUp(`the payload is malformed: ${payload.error.message}`);
       const handler = handlers[kind] as JobHandler<JobKind>;
