@@ -4,12 +4,15 @@
 // The handler does nothing, so this measures the runner itself: claim (FOR UPDATE SKIP LOCKED, a lease),
 // run, and record. Bounded: at most RUNS × JOBS jobs, and a run that takes over 60 s stops the bench.
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/jobs.mjs
+// (tsx: the runner is TypeScript; the pools are opened here, as tsx cannot load the client's lazy imports)
 // (or BENCH_DATABASE_URL; a database of its own is created and dropped). Prints one JSON line per figure.
-import os from 'node:os';
 import { count, eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
 import { enqueue } from '@/modules/jobs/enqueue';
 import { startJobRunner } from '@/modules/jobs/job-runner';
-import { openDatabase } from '@/server/db/client';
+import * as schema from '@/server/db/schema';
 import { jobs } from '@/server/db/schema';
 import { createDatabase } from './client.mjs';
 
@@ -21,6 +24,12 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 if (!adminUrl) {
   console.error('Set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server where this user may create databases.');
   process.exit(2);
+}
+
+/** A server process's connection pool (as src/server/db/client.ts opens it: 10 connections). */
+function openPool(url) {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  return { db: drizzle({ client: pool, schema }), close: () => pool.end() };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -43,8 +52,9 @@ async function untilDone(db, target, startedAt) {
 const database = await createDatabase(adminUrl);
 const pools = [];
 try {
-  for (let i = 0; i < Math.max(...RUNNERS); i++) pools.push(await openDatabase({ databaseUrl: database.url, dataDir: os.tmpdir() }));
+  for (let i = 0; i < Math.max(...RUNNERS); i++) pools.push(openPool(database.url));
   const { db } = pools[0];
+  await migrate(db, { migrationsFolder: 'drizzle' });
   for (const runnerCount of RUNNERS) {
     const rates = [];
     for (let run = 0; run < RUNS; run++) {

@@ -42,7 +42,9 @@ export async function runDueJobs(db: Database, handlers: JobHandlers, { workerId
   const claimed = await db
     .update(jobs)
     .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedBy: workerId, lockedUntil: new Date(now.getTime() + JOB_LEASE_MS) })
-    .where(and(inArray(jobs.id, candidates), due))
+    // ARRAY(...) runs the locking subquery once: as `IN (...)` the planner may re-run it for every row
+    // (a nested loop, seen on a table whose statistics were stale: 330 ms for a batch of 20).
+    .where(and(sql`${jobs.id} = any(array(${candidates}))`, due))
     .returning();
   // The claim's order is not the database's promise: run the oldest first.
   claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime());
