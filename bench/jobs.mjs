@@ -6,7 +6,7 @@
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/jobs.mjs
 // (tsx: the runner is TypeScript; the pools are opened here, as tsx cannot load the client's lazy imports)
 // (or BENCH_DATABASE_URL; a database of its own is created and dropped). Prints one JSON line per figure.
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sum } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -67,6 +67,9 @@ try {
       await untilDone(db, JOBS, startedAt);
       const seconds = (Date.now() - startedAt) / 1000;
       for (const runner of runners) await runner.stop();
+      // Each job ran once: one attempt each.
+      const [{ attempts }] = await db.select({ attempts: sum(jobs.attempts) }).from(jobs);
+      if (Number(attempts) !== JOBS) throw new Error(`${attempts} attempts for ${JOBS} jobs`);
       rates.push(JOBS / seconds);
     }
     console.log(JSON.stringify({ database: 'PostgreSQL', runners: runnerCount, jobs: JOBS, runs: RUNS, jobsPerSecond: Math.round(median(rates)), all: rates.map(Math.round) }));
