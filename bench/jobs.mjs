@@ -29,6 +29,8 @@ if (!adminUrl) {
 /** A server process's connection pool (as src/server/db/client.ts opens it: 10 connections). */
 function openPool(url) {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection cut by the server (the database dropped at the end) must not end the bench.
+  pool.on('error', (error) => console.error(`[bench] a connection failed: ${error.message}`));
   return { db: drizzle({ client: pool, schema }), close: () => pool.end() };
 }
 
