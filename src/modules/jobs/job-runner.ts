@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { jobs } from '@/server/db/schema';
+import { isDatabaseUnavailable } from '@/server/db/unavailable';
 import { enqueue } from './enqueue';
 import { JOB_KINDS, type JobKind } from './job-kinds';
 import { onJobEnqueued } from './job-signal';
@@ -50,7 +51,8 @@ export function startJobRunner(db: Database, options: JobRunnerOptions): JobRunn
         const run = await runDueJobs(db, options.handlers, { workerId, batch: BATCH });
         if (run.claimed === BATCH) again = true;
       } catch (error) {
-        console.error('[jobs] a pass failed; the next one tries again', (error as Error).message);
+        if (isDatabaseUnavailable(error)) console.error('[jobs] the database is out of reach; the next pass tries again');
+        else console.error('[jobs] a pass failed; the next one tries again', error);
       }
     } while (again && !stopped);
   };
