@@ -9,6 +9,7 @@ import { enqueue } from '@/modules/jobs/enqueue';
 import { jobsOverview, retryJob } from '@/modules/jobs/job-admin';
 import { JOB_KINDS, retryDelayMs } from '@/modules/jobs/job-kinds';
 import { startJobRunner, type JobRunner } from '@/modules/jobs/job-runner';
+import { KEEP_DONE_MS, pruneJobs } from '@/modules/jobs/prune-jobs';
 import { recurringKey, currentPeriodStart } from '@/modules/jobs/recurring';
 import { JOB_LEASE_MS, JobGaveUp, type JobHandlers } from '@/modules/jobs/run-due-jobs';
 import { openDatabase, type Database, type OpenedDatabase } from '@/server/db/client';
@@ -149,6 +150,19 @@ describe.each(TEST_BACKENDS)('the job runner on $name', ({ adminUrl }) => {
     expect(await runJobs(db, handlers, later(now, JOB_LEASE_MS - 1))).toMatchObject({ claimed: 0 });
     expect(await runJobs(db, handlers, later(now, JOB_LEASE_MS + 1))).toMatchObject({ claimed: 1, done: 1 });
     expect(await jobById(db, id)).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('forgets done jobs after a day, and keeps failed ones for the operator', async () => {
+    const { db } = database;
+    const now = new Date();
+    const old = later(now, -KEEP_DONE_MS - 1_000);
+    const [doneLongAgo, doneRecently, failedLongAgo] = await Promise.all([4_000, 4_001, 4_002].map(async (n) => (await enqueue(db, 'webhook.deliver', delivery(n)))!));
+    await db.update(jobs).set({ status: 'done', finishedAt: old }).where(eq(jobs.id, doneLongAgo!));
+    await db.update(jobs).set({ status: 'done', finishedAt: now }).where(eq(jobs.id, doneRecently!));
+    await db.update(jobs).set({ status: 'failed', finishedAt: old }).where(eq(jobs.id, failedLongAgo!));
+    expect(await pruneJobs(db, now)).toBeGreaterThanOrEqual(1);
+    const left = new Set((await db.select({ id: jobs.id }).from(jobs)).map((j) => j.id));
+    expect([left.has(doneLongAgo!), left.has(doneRecently!), left.has(failedLongAgo!)]).toEqual([false, true, true]);
   });
 
   it('keeps one job per period of a recurring kind, however many runners start, and each run enqueues the next', async () => {
