@@ -9,6 +9,8 @@
 //   npm run ops -- close-day <yyyy-MM-dd> "<reason>"
 //   npm run ops -- open-day <yyyy-MM-dd>
 //   npm run ops -- set-capacity <option id> <yyyy-MM-dd> [HH:MM] <capacity | reset>   (no time: every slot of the day)
+//   npm run ops -- jobs                 (background jobs by kind and status, and the failed ones)
+//   npm run ops -- jobs retry <job id>  (a failed job runs again)
 // SKYPASS_URL (default http://localhost:$PORT or :3000) and OPS_API_KEY (the demo's key in the demo).
 import fs from 'node:fs';
 
@@ -18,7 +20,7 @@ const key = process.env.OPS_API_KEY ?? 'skypass-demo-ops-key';
 
 function usage() {
   console.error(
-    'usage: npm run ops -- redeem <booking reference>\n       npm run ops -- load-mint-links <drop id> <file of qr_hashes>\n       npm run ops -- cancel <booking reference> [--refund | --refund=<cents>] [--reason=<text>]\n       npm run ops -- resend <booking reference>\n       npm run ops -- today [yyyy-MM-dd]\n       npm run ops -- waitlist [yyyy-MM-dd]\n       npm run ops -- report [--from=yyyy-MM-dd] [--to=yyyy-MM-dd] [--report=sales-by-day|sales-by-product|sales-by-channel|admissions|members|tokens] [--csv]\n       npm run ops -- close-day <yyyy-MM-dd> "<reason>"\n       npm run ops -- open-day <yyyy-MM-dd>\n       npm run ops -- set-capacity <option id> <yyyy-MM-dd> [HH:MM] <capacity | reset>',
+    'usage: npm run ops -- redeem <booking reference>\n       npm run ops -- load-mint-links <drop id> <file of qr_hashes>\n       npm run ops -- cancel <booking reference> [--refund | --refund=<cents>] [--reason=<text>]\n       npm run ops -- resend <booking reference>\n       npm run ops -- today [yyyy-MM-dd]\n       npm run ops -- waitlist [yyyy-MM-dd]\n       npm run ops -- report [--from=yyyy-MM-dd] [--to=yyyy-MM-dd] [--report=sales-by-day|sales-by-product|sales-by-channel|admissions|members|tokens] [--csv]\n       npm run ops -- close-day <yyyy-MM-dd> "<reason>"\n       npm run ops -- open-day <yyyy-MM-dd>\n       npm run ops -- set-capacity <option id> <yyyy-MM-dd> [HH:MM] <capacity | reset>\n       npm run ops -- jobs\n       npm run ops -- jobs retry <job id>',
   );
   process.exit(2);
 }
@@ -153,6 +155,14 @@ if (command === 'redeem' && args.length === 1) {
   const capacity = value === 'reset' ? 'reset' : /^\d+$/.test(value) ? Number(value) : usage();
   const body = await call('/api/ops/calendar/capacity', { optionId, date, ...(time ? { time } : {}), capacity });
   for (const slot of body.slots) console.log(`${body.optionId} ${body.date} ${slot.time}: capacity ${slot.before} -> ${slot.after} (${slot.taken} taken)`);
+} else if (command === 'jobs' && args.length === 0) {
+  const { counts, failed } = await call('/api/ops/jobs', {});
+  printTable('Jobs by kind and status', ['kind', 'status', 'jobs'], counts.map((c) => [c.kind, c.status, c.count]));
+  if (failed.length === 0) console.log('\nNo job has failed.');
+  else printTable('Failed jobs (npm run ops -- jobs retry <id>)', ['id', 'kind', 'attempts', 'finished', 'last error'], failed.map((j) => [j.id, j.kind, j.attempts, j.finishedAt ?? '', j.lastError ?? '']));
+} else if (command === 'jobs' && args.length === 2 && args[0] === 'retry') {
+  const body = await call('/api/ops/jobs/retry', { id: args[1] });
+  console.log(`The ${body.kind} job ${body.id} runs again.`);
 } else {
   usage();
 }

@@ -1,6 +1,6 @@
 // The two ways the wallet worker reaches passes already saved: Apple's push service (a device is told
 // that a pass changed and then fetches it) and Google Wallet's REST API (an event ticket object is set
-// INACTIVE). Each answers the HTTP status it got; the worker decides what counts as done.
+// INACTIVE). Each answers the HTTP status it got; the `wallet.push` job decides what counts as done.
 export type ApplePushService = {
   /** An empty push to a device's token for a pass type (the topic). */
   push(pushToken: string, topic: string): Promise<{ status: number; reason?: string }>;

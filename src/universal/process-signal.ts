@@ -1,7 +1,7 @@
-// A wake-up call inside one server process: use cases signal that work is waiting, and the worker the
-// composition root started listens, without either knowing the other.
-// The listeners live in processGlobal: the start-up code (where workers subscribe) and the API routes
-// (where the work comes from) are bundled apart.
+// A wake-up call inside one server process: use cases signal that something happened (a job enqueued, the
+// calendar changed), and whoever the composition root subscribed listens, without either knowing the other.
+// The listeners live in processGlobal: the start-up code (where the job runner subscribes) and the API
+// routes (where the work comes from) are bundled apart.
 import { processGlobal } from './process-global';
 
 type Listener<A extends unknown[]> = (...args: A) => void;

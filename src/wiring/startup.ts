@@ -1,17 +1,13 @@
 // Start-up: the configuration is checked, the database opened, migrated and seeded, resellers
-// registered and the workers started (token issuing, the paid-order sweeper, the mail sender, the waitlist, wallet pushes), before
-// the first request. A server that cannot run correctly stops here with a one-line reason.
+// registered and the job runner started (mail, tokens, webhooks, wallet pushes, the waitlist, the payment
+// sweep: docs/decisions/0027), before the first request. A server that cannot run correctly stops here with a one-line reason.
 import { checkAllConfigFiles } from '@/config/check-all';
 import { parseResellerKeys, resellerKeysRefusal, syncResellers } from '@/modules/resellers/reseller-keys';
 import { getDb } from '@/server/db/client';
 import { DEMO_RESELLER } from '@/server/demo-keys';
 import { getEnv, startupRefusal, type Env } from '@/server/env';
-import { startCheckoutWorkers } from './checkout-workers';
-import { startLoyaltyWorker } from './loyalty-worker';
+import { startJobRunner } from './jobs';
 import { getMailTransport } from './mail';
-import { startOctoWebhookWorker } from './octo-webhook-worker';
-import { startWaitlistWorker } from './waitlist-worker';
-import { startWalletWorker } from './wallet-worker';
 import { getSupplier } from './supplier';
 
 function refuse(reason: string): never {
@@ -52,11 +48,7 @@ export async function startServer(): Promise<void> {
   } catch (error) {
     refuse(`the database could not be opened: ${(error as Error).message}`);
   }
-  startLoyaltyWorker();
-  startCheckoutWorkers();
-  startOctoWebhookWorker();
-  startWaitlistWorker();
-  startWalletWorker();
+  await startJobRunner();
   if (env.OCTO_BASE_URL) await describeOctoSupplier(env.OCTO_BASE_URL);
   const database = env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;
   console.log(

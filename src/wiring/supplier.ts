@@ -1,5 +1,5 @@
 // The website's supplier: an OCTO system when OCTO_BASE_URL and OCTO_API_KEY are set, else our own.
-// Our own inventory tells resellers' webhooks of every change (octo/webhooks).
+// Our own inventory tells resellers' webhooks of every change (octo/webhooks), in the change's transaction.
 import { getDb, type Database } from '@/server/db/client';
 import { getEnv } from '@/server/env';
 import { createLocalSupplier, type LocalSupplierChange } from '@/adapters/supplier/local/local-supplier';
@@ -7,7 +7,7 @@ import { createOctoClient } from '@/adapters/supplier/octo/octo-client';
 import type { SupplierPort } from '@/ports/supplier';
 import { notifyAvailabilityUpdate, notifyBookingUpdate, type SlotRef } from '@/modules/resellers/webhook-notifications';
 import { WEBSITE_RESELLER } from '@/modules/resellers/reseller-keys';
-import { signalPlacesFreed } from '@/modules/waitlist/waitlist-signal';
+import { enqueuePlacesFreed } from '@/modules/waitlist/places-freed';
 
 let supplier: Promise<SupplierPort> | undefined;
 
@@ -27,22 +27,21 @@ export function getSupplier(): Promise<SupplierPort> {
   return supplier;
 }
 
-/** Webhook notifications of a committed change: the booking to its reseller, the slots to every listener. */
-export function webhookNotifier(db: Database) {
-  // Reads availability for notifications only; it has no listener of its own.
-  const reader = createLocalSupplier(db, { resellerId: WEBSITE_RESELLER });
+/** Webhook notifications of a change, enqueued in its transaction: the booking to its reseller, the slots
+ * to every listener. A crash after the commit loses none. */
+export async function webhookNotifier(tx: Database, { resellerId, booking, slots }: LocalSupplierChange): Promise<void> {
+  // Reads availability inside the transaction (its places as this change leaves them), for notifications only.
+  const reader = createLocalSupplier(tx, { resellerId: WEBSITE_RESELLER });
   const load = async (slot: SlotRef) =>
     (await reader.availability({ productId: slot.productId, optionId: slot.optionId, availabilityIds: [slot.availabilityId] }))[0];
-  return async ({ resellerId, booking, slots }: LocalSupplierChange) => {
-    // A cancellation by anyone (a reseller, the website, the staff) gives places to the slot's waitlist.
-    if (booking.status === 'CANCELLED') signalPlacesFreed();
-    await notifyBookingUpdate(db, resellerId, booking);
-    await notifyAvailabilityUpdate(db, slots, load);
-  };
+  // A cancellation by anyone (a reseller, the website, the staff) gives places to the slot's waitlist.
+  if (booking.status === 'CANCELLED') await enqueuePlacesFreed(tx);
+  await notifyBookingUpdate(tx, resellerId, booking);
+  await notifyAvailabilityUpdate(tx, slots, load);
 }
 
 /** Our own inventory as one reseller sees it: the website, or a partner of our OCTO API. */
 export async function localSupplierFor(resellerId: string): Promise<SupplierPort> {
   const db = await getDb();
-  return createLocalSupplier(db, { resellerId, endpoint: `${getEnv().siteUrl}/octo`, onChange: webhookNotifier(db) });
+  return createLocalSupplier(db, { resellerId, endpoint: `${getEnv().siteUrl}/octo`, onChange: webhookNotifier });
 }

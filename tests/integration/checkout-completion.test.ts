@@ -7,11 +7,13 @@ import { listOutbox } from '@/adapters/mail/outbox';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import { startCheckout } from '@/modules/checkout/start-checkout';
 import { PAYMENT_RECHECK_MS, prepareFirstSweep, sweepPaidOrders } from '@/modules/checkout/sweep-paid-orders';
-import { deliverQueuedMail, MAIL_LEASE_MS } from '@/modules/email/mail-queue';
+import { sendQueuedMail } from '@/modules/email/mail-queue';
+import { JOB_LEASE_MS } from '@/modules/jobs/run-due-jobs';
 import type { MailTransport } from '@/ports/mail';
-import { mailQueue, orders, testPaymentSessions } from '@/server/db/schema';
+import { jobs, mailQueue, orders, testPaymentSessions } from '@/server/db/schema';
 import { embeddedCheckoutDeps, signedUpMember } from '../support/checkout';
 import { openTestDatabase } from '../support/database';
+import { runJobs } from '../support/jobs';
 import { firstSlot, openDay } from './supplier-scenarios';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
@@ -80,6 +82,10 @@ describe('completing a checkout', () => {
 
   const orderOf = async (sessionId: string) => (await database.db.select().from(orders).where(eq(orders.paymentSessionId, sessionId)))[0]!;
   const later = (ms: number) => (clock = new Date(clock.getTime() + ms));
+  const mailJob = async (orderId: string) => (await database.db.select().from(jobs).where(eq(jobs.dedupeKey, `mail:tickets:${orderId}`)))[0]!;
+  /** A runner's pass over the due `mail.send` jobs, at `at`. */
+  const sendMail = (transport: MailTransport, at: Date) =>
+    runJobs(database.db, { 'mail.send': (mail) => sendQueuedMail(database.db, transport, mail.idempotencyKey) }, at);
 
   it('the sweeper completes a paid order that nobody completed, once, and leaves unpaid ones waiting', async () => {
     const paid = await started(14);
@@ -154,13 +160,15 @@ describe('completing a checkout', () => {
     const { outcome, order } = await completeCheckout(withFlakyMail, checkout.paymentSession.id);
     expect(outcome).toBe('confirmed');
     const [queued] = await database.db.select().from(mailQueue).where(eq(mailQueue.idempotencyKey, `tickets:${order.id}`));
-    expect(queued).toMatchObject({ status: 'pending', attempts: 1, lastError: 'SMTP is down' });
+    expect(queued).toMatchObject({ status: 'pending' });
+    expect(await mailJob(order.id)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'SMTP is down' });
     expect(await listOutbox(database.db, member.email)).toHaveLength(0);
     failing = false;
-    expect(await deliverQueuedMail(database.db, flaky, { now: new Date(Date.now() + 60_000) })).toMatchObject({ sent: 1, failed: 0 });
+    expect(await sendMail(flaky, new Date(Date.now() + 60_000))).toMatchObject({ done: 1, retried: 0 });
     const [sent] = await database.db.select().from(mailQueue).where(eq(mailQueue.idempotencyKey, `tickets:${order.id}`));
-    expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    expect(sent).toMatchObject({ status: 'sent' });
     expect(sent!.sentAt).toBeInstanceOf(Date);
+    expect(await mailJob(order.id)).toMatchObject({ status: 'done', attempts: 2, lastError: null });
     const [mail] = await listOutbox(database.db, member.email);
     expect(mail!.attachments!.map((a) => a.filename.split('.').pop())).toEqual(['png', 'png', 'ics']);
   });
@@ -169,9 +177,14 @@ describe('completing a checkout', () => {
     const { member, checkout } = await started(18);
     await gateway().pay(checkout.paymentSession.id, CARD);
     const { order } = await completeCheckout(deps, checkout.paymentSession.id);
-    // As if the process died after the transport returned but before the row was marked sent.
+    // As if the process died after the transport returned but before the row was marked sent (its job leased).
     await database.db.update(mailQueue).set({ status: 'pending', sentAt: null }).where(eq(mailQueue.idempotencyKey, `tickets:${order.id}`));
-    expect(await deliverQueuedMail(database.db, deps.mail, { now: new Date(Date.now() + MAIL_LEASE_MS + 1) })).toMatchObject({ sent: 1 });
+    await database.db
+      .update(jobs)
+      .set({ status: 'running', lockedBy: 'a dead process', lockedUntil: new Date(Date.now() + JOB_LEASE_MS) })
+      .where(eq(jobs.dedupeKey, `mail:tickets:${order.id}`));
+    expect(await sendMail(deps.mail, new Date(Date.now() + JOB_LEASE_MS - 1_000))).toMatchObject({ claimed: 0 });
+    expect(await sendMail(deps.mail, new Date(Date.now() + JOB_LEASE_MS + 1_000))).toMatchObject({ done: 1 });
     expect(await listOutbox(database.db, member.email)).toHaveLength(1);
   });
 });

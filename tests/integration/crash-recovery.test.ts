@@ -9,7 +9,7 @@ import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createOctoClient } from '@/adapters/supplier/octo/octo-client';
-import { MAIL_LEASE_MS } from '@/modules/email/mail-queue';
+import { JOB_LEASE_MS } from '@/modules/jobs/run-due-jobs';
 import { openDatabase } from '@/server/db/client';
 import { bookings, localTokens, mailQueue, orders, outboxMessages, testPaymentSessions, tokenIssues, users } from '@/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
@@ -119,7 +119,7 @@ describe.each(backends)('a crash in the middle of 20 payments, on $name', ({ adm
             const rows = await db.select({ status: mailQueue.status }).from(mailQueue).where(inArray(mailQueue.idempotencyKey, keys));
             if (rows.some((r) => r.status !== 'sent')) throw new Error('a tickets e-mail is still marked pending');
           }),
-        { timeout: MAIL_LEASE_MS + 20_000, interval: 1_000 },
+        { timeout: JOB_LEASE_MS + 20_000, interval: 1_000 },
       );
     }
     await site.stop();

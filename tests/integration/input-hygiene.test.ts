@@ -55,6 +55,8 @@ const ROUTES: Record<string, Route[]> = {
   'waitlist/leave.ts': [{ method: 'POST', path: '/api/waitlist/leave', json: true }],
   'staff/waitlist.ts': [{ method: 'GET', path: '/api/staff/waitlist', json: false, asManager: true }],
   'ops/waitlist.ts': [{ method: 'POST', path: '/api/ops/waitlist', json: true, headers: OPS }],
+  'ops/jobs/index.ts': [{ method: 'POST', path: '/api/ops/jobs', json: true, headers: OPS }],
+  'ops/jobs/retry.ts': [{ method: 'POST', path: '/api/ops/jobs/retry', json: true, headers: OPS }],
   'staff/me.ts': [{ method: 'GET', path: '/api/staff/me', json: false, asManager: true }],
   'staff/audit.ts': [{ method: 'GET', path: '/api/staff/audit', json: false, asManager: true }],
   'staff/bookings/cancel.ts': [{ method: 'POST', path: '/api/staff/bookings/cancel', json: true, asManager: true }],
@@ -96,7 +98,8 @@ function badRequests(route: Route): { name: string; url: string; body?: string; 
   ];
 }
 
-/** Rows in every table but the token worker's, which issues in the background what earlier tests earned. */
+/** Rows in every table but the background work's: tokens issued for what earlier tests earned, and the
+ * jobs table, where recurring jobs (the payment sweep, the waitlist) add a row every few seconds. */
 async function rowCounts(databaseUrl: string): Promise<Record<string, number>> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -104,7 +107,7 @@ async function rowCounts(databaseUrl: string): Promise<Record<string, number>> {
     const { rows } = await client.query<{ table_name: string }>("select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'");
     const counts: Record<string, number> = {};
     for (const { table_name: table } of rows) {
-      if (table === 'token_issues' || table === 'local_tokens') continue;
+      if (table === 'token_issues' || table === 'local_tokens' || table === 'jobs') continue;
       counts[table] = Number((await client.query<{ n: string }>(`select count(*) as n from "${table}"`)).rows[0]!.n);
     }
     return counts;

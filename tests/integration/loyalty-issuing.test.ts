@@ -5,12 +5,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalIssuer } from '@/adapters/collectibles/local-issuer';
 import { createPoapIssuer, loadMintLinks } from '@/adapters/collectibles/poap-issuer';
 import { signUp } from '@/modules/accounts/sign-up';
-import { backoffMs, issuePendingTokens } from '@/modules/loyalty/issue-pending';
+import { onJobEnqueued } from '@/modules/jobs/job-signal';
+import { issueToken } from '@/modules/loyalty/issue-token';
 import { getMembership } from '@/modules/loyalty/membership';
 import { recordLoyaltyEvent } from '@/modules/loyalty/record-event';
-import { onLoyaltyWork } from '@/modules/loyalty/work-signal';
-import { localTokens, tokenIssues, users } from '@/server/db/schema';
+import type { CollectiblesIssuer } from '@/ports/collectibles';
+import type { Database } from '@/server/db/client';
+import { jobs, localTokens, tokenIssues, users } from '@/server/db/schema';
 import { openTestDatabase } from '../support/database';
+import { runJobs } from '../support/jobs';
 import { startPoapStandIn } from '../support/poap-stand-in';
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -29,6 +32,13 @@ async function newMember(label: string) {
 }
 
 const issuesOf = (userId: string) => database.db.select().from(tokenIssues).where(eq(tokenIssues.userId, userId));
+/** The token's job: its attempts, its last error and when it runs next. */
+const jobOf = async (issueId: string) => (await database.db.select().from(jobs).where(eq(jobs.dedupeKey, `loyalty.issue:${issueId}`)))[0]!;
+
+/** A runner's pass over the due `loyalty.issue` jobs, at `now`. */
+function issuePendingTokens(db: Database, issuer: CollectiblesIssuer, now?: Date, workerId?: string) {
+  return runJobs(db, { 'loyalty.issue': (token) => issueToken(db, issuer, token.issueId) }, now, workerId);
+}
 
 describe('issuing with the local issuer', () => {
   it('gives nothing for an unverified sign-up: the welcome waits for the first sign-in', async () => {
@@ -57,17 +67,20 @@ describe('issuing with the local issuer', () => {
     expect((await getMembership(database.db, member.userId, 'de')).tokens[0]!.earnedOn).toBe('Montag 11/23/2026');
   });
 
-  it('wakes the worker when an event records new work, and only then', async () => {
-    const woken: Date[] = [];
-    const stop = onLoyaltyWork((dueAt) => woken.push(dueAt));
+  it('wakes the runner when an event records new work, and only then; held-back work waits for its time', async () => {
+    let woken = 0;
+    const stop = onJobEnqueued(() => woken++);
     try {
       const member = await newMember('wake');
-      expect(woken).toHaveLength(1);
+      expect(woken).toBe(1);
       const later = new Date(Date.now() + 60_000);
       await recordLoyaltyEvent(database.db, { userId: member.userId, trigger: 'joined' }, later);
-      expect(woken).toHaveLength(1);
-      await recordLoyaltyEvent(database.db, { userId: member.userId, trigger: 'booking-confirmed', productId: 'main-deck', bookingUuid: crypto.randomUUID() }, later);
-      expect(woken.map((d) => d.getTime())).toEqual([woken[0]!.getTime(), later.getTime()]);
+      expect(woken).toBe(1);
+      const bookingUuid = crypto.randomUUID();
+      await recordLoyaltyEvent(database.db, { userId: member.userId, trigger: 'booking-confirmed', productId: 'main-deck', bookingUuid }, later);
+      expect(woken).toBe(2);
+      const held = (await issuesOf(member.userId)).find((i) => i.source === `booking:${bookingUuid}`)!;
+      expect((await jobOf(held.id)).runAt.getTime()).toBe(later.getTime());
     } finally {
       stop();
     }
@@ -83,7 +96,7 @@ describe('issuing with the local issuer', () => {
     // The first booking event earns two drops (any booking, and the sunrise); every repeat earns nothing.
     expect(events.reduce((a, b) => a + b, 0)).toBe(2);
     const issuer = createLocalIssuer(database.db);
-    await Promise.all(Array.from({ length: 6 }, () => issuePendingTokens(database.db, issuer)));
+    await Promise.all(Array.from({ length: 6 }, (_, i) => issuePendingTokens(database.db, issuer, undefined, `runner-${i}`)));
     const issues = await issuesOf(member.userId);
     expect(issues.map((i) => i.dropId).sort()).toEqual(['sunrise-seeker', 'ticket-holder', 'welcome']);
     expect(issues.every((i) => i.status === 'issued')).toBe(true);
@@ -93,10 +106,6 @@ describe('issuing with the local issuer', () => {
     expect(await recordLoyaltyEvent(database.db, { userId: member.userId, trigger: 'booking-confirmed', productId: 'main-deck', bookingUuid: crypto.randomUUID() })).toBe(1);
   });
 
-  it('backs off exponentially, up to an hour', () => {
-    expect([1, 2, 3, 4].map(backoffMs)).toEqual([5_000, 10_000, 20_000, 40_000]);
-    expect(backoffMs(30)).toBe(3_600_000);
-  });
 });
 
 describe('issuing with POAP', () => {
@@ -153,7 +162,7 @@ describe('issuing with POAP', () => {
     await issuePendingTokens(database.db, issuer, new Date(Date.now() + 60 * 60_000));
     const visit = (await issuesOf(member.userId)).find((i) => i.dropId === 'skyline-visitor')!;
     expect(visit.status).toBe('pending');
-    expect(visit.lastError).toBe('No mint links are left for the drop skyline-visitor: load more');
+    expect((await jobOf(visit.id)).lastError).toBe('No mint links are left for the drop skyline-visitor: load more');
   });
 
   it('keeps tokens while POAP is down and issues them, once, when it is back', async () => {
@@ -164,9 +173,11 @@ describe('issuing with POAP', () => {
     let now = new Date(Date.now() + 2 * 60 * 60_000);
     await issuePendingTokens(database.db, issuer, now);
     const [failed] = await issuesOf(member.userId);
-    expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
-    expect(failed!.lastError).toMatch(/POAP could not be reached/);
-    expect(failed!.nextAttemptAt.getTime() - now.getTime()).toBe(5_000);
+    expect(failed).toMatchObject({ status: 'pending' });
+    const job = await jobOf(failed!.id);
+    expect(job).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(job.lastError).toMatch(/POAP could not be reached/);
+    expect(job.runAt.getTime() - now.getTime()).toBe(5_000);
 
     poap.state.down = false;
     // A claim that fails after the link was taken is retried with the same link.
@@ -174,7 +185,8 @@ describe('issuing with POAP', () => {
     now = new Date(now.getTime() + 10_000);
     await issuePendingTokens(database.db, issuer, now);
     const [retried] = await issuesOf(member.userId);
-    expect(retried).toMatchObject({ status: 'pending', attempts: 2 });
+    expect(retried).toMatchObject({ status: 'pending' });
+    expect(await jobOf(retried!.id)).toMatchObject({ status: 'pending', attempts: 2 });
     const link = retried!.mintLink;
     expect(link).toBeTruthy();
 

@@ -7,16 +7,26 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createLocalSupplier } from '@/adapters/supplier/local/local-supplier';
-import { deliverPendingWebhooks, webhookBackoffMs, webhookSignature } from '@/modules/resellers/deliver-webhooks';
+import { retryDelayMs } from '@/modules/jobs/job-kinds';
+import type { JobHandlers } from '@/modules/jobs/run-due-jobs';
+import { deliverWebhook, webhookSignature } from '@/modules/resellers/deliver-webhooks';
 import { registerWebhook } from '@/modules/resellers/octo-webhooks';
-import { openDatabase, type OpenedDatabase } from '@/server/db/client';
-import { octoWebhookDeliveries } from '@/server/db/schema';
+import { openDatabase, type Database, type OpenedDatabase } from '@/server/db/client';
+import { jobs } from '@/server/db/schema';
 import { webhookNotifier } from '@/wiring/supplier';
+import { runJobs } from '../support/jobs';
 import { startWebhookReceiver, type Received } from '../support/webhook-receiver';
 import { OCTO_KEY, OTHER_OCTO_KEY } from './sites';
 import { adults, firstSlot, openDay } from './supplier-scenarios';
 
 const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
+const webhookBackoffMs = (attempts: number) => retryDelayMs('webhook.deliver', attempts);
+const deliveries = (db: Database): JobHandlers => ({ 'webhook.deliver': (delivery, job) => deliverWebhook(db, delivery, job) });
+/** Delivers what is due at `now`: how many were delivered, and how many failed (to be retried). */
+async function deliverPendingWebhooks(db: Database, { now }: { now: Date }) {
+  const run = await runJobs(db, deliveries(db), now, crypto.randomUUID());
+  return { delivered: run.done, failed: run.retried + run.failed };
+}
 
 function expectSigned(request: Received, secret: string) {
   expect(request.headers['content-type']).toBe('application/json');
@@ -39,7 +49,7 @@ describe('webhook deliveries in process', () => {
   it('signs each delivery, retries with back-off while the receiver fails, and sends nothing twice after a restart', async () => {
     const { db } = opened;
     const { secret } = await registerWebhook(db, 'partner', { url: receiver.url, event: 'booking_update' });
-    const supplier = createLocalSupplier(db, { resellerId: 'partner', onChange: webhookNotifier(db) });
+    const supplier = createLocalSupplier(db, { resellerId: 'partner', onChange: webhookNotifier });
     const day = await openDay(supplier, 'main-deck', 'main-deck-day', 25);
     const held = await supplier.createBooking({
       productId: 'main-deck',
@@ -66,8 +76,8 @@ describe('webhook deliveries in process', () => {
       expect(request.body).toBe(first!.body);
       expect(request.headers['skypass-delivery']).toBe(first!.headers['skypass-delivery']);
     }
-    const [log] = await db.select().from(octoWebhookDeliveries).where(eq(octoWebhookDeliveries.id, String(first!.headers['skypass-delivery'])));
-    expect(log).toMatchObject({ status: 'delivered', attempts: 3, lastStatus: 200, lastError: null });
+    const [log] = await db.select().from(jobs).where(eq(jobs.id, String(first!.headers['skypass-delivery'])));
+    expect(log).toMatchObject({ kind: 'webhook.deliver', status: 'done', attempts: 3, lastError: null });
 
     // A restart: the same database, opened again, and a worker long after.
     await opened.close();
@@ -78,7 +88,7 @@ describe('webhook deliveries in process', () => {
 
   it('lets two workers at once send a delivery once', async () => {
     const { db } = opened;
-    const supplier = createLocalSupplier(db, { resellerId: 'partner', onChange: webhookNotifier(db) });
+    const supplier = createLocalSupplier(db, { resellerId: 'partner', onChange: webhookNotifier });
     const day = await openDay(supplier, 'main-deck', 'main-deck-day', 26);
     await supplier.createBooking({
       productId: 'main-deck',

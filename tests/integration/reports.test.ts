@@ -11,7 +11,7 @@ import { cancelBooking } from '@/modules/bookings/cancel-booking';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import { startCheckout } from '@/modules/checkout/start-checkout';
 import { scanTicket } from '@/modules/gate/scan-ticket';
-import { issuePendingTokens } from '@/modules/loyalty/issue-pending';
+import { issueToken } from '@/modules/loyalty/issue-token';
 import { recordLoyaltyEvent } from '@/modules/loyalty/record-event';
 import { reportCsv, type ReportNames } from '@/modules/reports/report-csv';
 import { staffReport } from '@/modules/reports/staff-report';
@@ -19,6 +19,7 @@ import { newSigningSeed } from '@/server/ticket-keys';
 import { todayIn } from '@/universal/local-date';
 import { embeddedCheckoutDeps, signedUpMember } from '../support/checkout';
 import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
+import { runJobs } from '../support/jobs';
 import { adults, firstSlot, NY, openDay } from './supplier-scenarios';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
@@ -111,7 +112,9 @@ describe.each(TEST_BACKENDS)('reports on $name', ({ adminUrl }) => {
     const gate = { db: database.db, supplier: deps.supplier, toleranceMinutes: 30, ownInventory: true, now };
     expect(await scanTicket(gate, { code: kept.tickets![0]!.code!, gate: 'North', by: { ...MANAGER, kind: 'staff' } })).toMatchObject({ verdict: 'VALID' });
     await deps.supplier.redeemBooking(confirmedGroup.supplierReference!);
-    expect((await issuePendingTokens(database.db, createLocalIssuer(database.db), clock, 100)).failed).toBe(0);
+    const issuer = createLocalIssuer(database.db);
+    const issued = await runJobs(database.db, { 'loyalty.issue': (token) => issueToken(database.db, issuer, token.issueId) }, clock);
+    expect(issued.retried + issued.failed).toBe(0);
 
     const period = { from: today, to: visitDay };
     // During the slot, the tickets not yet admitted are still expected.

@@ -21,6 +21,8 @@ export async function startWebhookReceiver(statuses: number[] = []) {
   return {
     url: `http://127.0.0.1:${port}/hooks`,
     received,
+    /** The statuses still to answer in turn: a test empties it to make the receiver recover at once. */
+    answers,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

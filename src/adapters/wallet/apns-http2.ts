@@ -1,6 +1,6 @@
 // Apple's push service over HTTP/2 (node:http2), authenticated by the pass type certificate and its key
 // (client TLS). A pass update push is an empty JSON body to /3/device/{token} with the pass type id as
-// apns-topic. One connection per run of the worker, closed by close().
+// apns-topic. One connection per push job, closed by close().
 import http2 from 'node:http2';
 import type { ApplePushService } from '@/ports/wallet-push';
 

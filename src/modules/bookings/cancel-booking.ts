@@ -13,12 +13,11 @@ import type { Database } from '@/server/db/client';
 import { bookingCancellations, bookingChanges, orders, users } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import type { OrderRow } from '../checkout/order-view';
-import { deliverQueuedMail, enqueueMail } from '../email/mail-queue';
+import { sendMailNow, enqueueMail } from '../email/mail-queue';
 import { recordAudit, type Actor } from '../staff/audit-log';
 import { renderCancellationEmail } from './cancellation-email';
-import { signalPlacesFreed } from '../waitlist/waitlist-signal';
+import { enqueuePlacesFreed } from '../waitlist/places-freed';
 import { recordPassUpdates } from '../wallet/pass-updates';
-import { signalWalletWork } from '../wallet/wallet-signal';
 
 export type CancelDeps = { db: Database; supplier: SupplierPort; gateway: PaymentGateway; mail: MailTransport; siteUrl: string; now?: () => Date };
 
@@ -172,16 +171,13 @@ export async function cancelBooking(deps: CancelDeps, request: CancelRequest): P
       before: { status: target.order?.status ?? target.booking?.status },
       after: { status: 'CANCELLED', refundAmount, currency, reason: request.reason ?? null },
     });
+    // The places are back on sale: the first in line on their waitlist gets them.
+    await enqueuePlacesFreed(tx);
     return row;
   });
   if (!claimed) throw new AppError('ALREADY_CANCELLED', 'alreadyCancelled', { reference });
-  // The places are back on sale: the first in line on their waitlist gets them.
-  signalPlacesFreed();
-  signalWalletWork();
 
   const result = refundAmount > 0 && target.order ? await takeRefund(deps, claimed, target.order) : claimed;
-  await deliverQueuedMail(deps.db, deps.mail, { idempotencyKey: `cancelled:${target.bookingUuid}` }).catch((error: unknown) =>
-    console.error('[cancel] the e-mail waits in the mail queue', error),
-  );
+  await sendMailNow(deps.db, deps.mail, `cancelled:${target.bookingUuid}`);
   return view(result);
 }

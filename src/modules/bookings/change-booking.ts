@@ -16,7 +16,7 @@ import { selectionTotal, toWebProduct } from '../catalog/web-product';
 import { COMPLETION_LEASE_MS } from '../checkout/complete-checkout';
 import type { CheckoutDeps } from '../checkout/deps';
 import type { OrderRow } from '../checkout/order-view';
-import { deliverQueuedMail } from '../email/mail-queue';
+import { sendMailNow } from '../email/mail-queue';
 import { releasePendingChanges, startChangePayment, type ChangePayment } from './change-payment';
 import { refusal } from './change-refusal';
 import type { ChangeRequest } from './change-request';
@@ -117,7 +117,7 @@ export async function changeBooking(deps: CheckoutDeps, member: { userId: string
       console.error('[bookings] the refund of a change failed; it is owed', changeId, error);
     }
   }
-  await deliverQueuedMail(db, deps.mail, { idempotencyKey: `change:${changeId}` }).catch((error: unknown) => console.error('[bookings] the e-mail waits in the mail queue', error));
+  await sendMailNow(db, deps.mail, `change:${changeId}`);
   return { ...priced, changed: true };
 }
 

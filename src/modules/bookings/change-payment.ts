@@ -19,7 +19,7 @@ import type { CheckoutDeps } from '../checkout/deps';
 import { holdExpiry } from '../checkout/hold-expiry';
 import type { OrderRow } from '../checkout/order-view';
 import { PAYMENT_RECHECK_MS } from '../checkout/sweep-paid-orders';
-import { deliverQueuedMail } from '../email/mail-queue';
+import { sendMailNow } from '../email/mail-queue';
 import { refusal } from './change-refusal';
 import { changeColumns, memberContact, recordChange, unitItemsOf, type ChangeTarget } from './record-change';
 
@@ -212,7 +212,7 @@ export async function completeChangePayment(deps: CheckoutDeps, paymentSessionId
     const target = { selectedTime: change.toAvailabilityId, lines: change.toLines as OrderLine[], toTotal: change.toTotal, refund: 0, pay: change.payAmount };
     const recorded = await recordChange(deps, order, target, booking, at, change.id);
     if (!recorded) return { change: await latest(db, change.id), outcome: 'done-before' };
-    await deliverQueuedMail(db, deps.mail, { idempotencyKey: `change:${change.id}` }).catch((error: unknown) => console.error('[bookings] the e-mail waits in the mail queue', error));
+    await sendMailNow(db, deps.mail, `change:${change.id}`);
     return { change: await latest(db, change.id), outcome: 'changed' };
   }
 

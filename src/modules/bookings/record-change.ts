@@ -11,9 +11,8 @@ import { renderTicketsEmail } from '../checkout/tickets-email';
 import { enqueueMail } from '../email/mail-queue';
 import { signTicketCode } from '../tickets/ticket-codes';
 import { orderCalendar } from './booking-ics';
-import { signalPlacesFreed } from '../waitlist/waitlist-signal';
+import { enqueuePlacesFreed } from '../waitlist/places-freed';
 import { recordPassUpdates } from '../wallet/pass-updates';
-import { signalWalletWork } from '../wallet/wallet-signal';
 
 export type ChangeTarget = { selectedTime: string; lines: OrderLine[]; toTotal: number; refund: number; pay: number };
 
@@ -108,12 +107,9 @@ export async function recordChange(
     await enqueueMail(tx as never, `change:${changeId}`, message);
     // The old tickets' passes are voided in the wallets that hold them.
     await recordPassUpdates(tx as never, order.id, (order.tickets ?? []).map((t) => t.reference), at);
+    // The places the booking left are back on sale: the first in line on their waitlist gets them.
+    await enqueuePlacesFreed(tx as never);
     return { updated: row!, changeId };
   });
-  // The places the booking left are back on sale: the first in line on their waitlist gets them.
-  if (recorded) {
-    signalPlacesFreed();
-    signalWalletWork();
-  }
   return recorded;
 }

@@ -6,7 +6,7 @@ import type { Database } from '@/server/db/client';
 import { memberships, orders, users } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { renderTicketsEmail } from '../checkout/tickets-email';
-import { deliverQueuedMail, enqueueMail } from '../email/mail-queue';
+import { sendMailNow, enqueueMail } from '../email/mail-queue';
 import { recordAudit, type Actor } from '../staff/audit-log';
 
 export async function resendTickets(deps: { db: Database; mail: MailTransport; siteUrl: string }, reference: string, by: Actor): Promise<{ to: string }> {
@@ -26,6 +26,6 @@ export async function resendTickets(deps: { db: Database; mail: MailTransport; s
     await enqueueMail(tx, key, message);
     await recordAudit(tx, { actor: by, action: 'booking.resend', target: upper, after: { to: row.email } });
   });
-  await deliverQueuedMail(deps.db, deps.mail, { idempotencyKey: key }).catch((error: unknown) => console.error('[resend] the e-mail waits in the mail queue', error));
+  await sendMailNow(deps.db, deps.mail, key);
   return { to: row.email };
 }

@@ -10,7 +10,7 @@ import { refuseSupplierOwned } from './supplier-owned';
 import type { DayChange } from './close-day';
 import type { CalendarDeps } from './deps';
 import { signalCalendarChanged } from '@/server/db/calendar-changed';
-import { signalPlacesFreed } from '../waitlist/waitlist-signal';
+import { enqueuePlacesFreed } from '../waitlist/places-freed';
 
 export async function openDay(deps: CalendarDeps, input: { date: string; by: Actor }): Promise<DayChange> {
   const at = (deps.now ?? (() => new Date()))();
@@ -22,11 +22,9 @@ export async function openDay(deps: CalendarDeps, input: { date: string; by: Act
     const removed = await removeClosure(tx, input.date);
     if (removed === undefined) return false;
     await recordAudit(tx, { actor: input.by, action: 'day.open', target: input.date, before: { closed: true, reason: removed }, after: { closed: false } });
+    await enqueuePlacesFreed(tx);
     return true;
   });
-  if (changed) {
-    signalCalendarChanged();
-    signalPlacesFreed();
-  }
+  if (changed) signalCalendarChanged();
   return { date: input.date, closed: false, reason: null, changed, bookings: await bookingsOnDay(deps.db, input.date, at) };
 }

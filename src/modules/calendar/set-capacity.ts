@@ -13,7 +13,7 @@ import type { CalendarDeps } from './deps';
 import { refuseSupplierOwned } from './supplier-owned';
 import { slotFigures } from './slot-figures';
 import { signalCalendarChanged } from '@/server/db/calendar-changed';
-import { signalPlacesFreed } from '../waitlist/waitlist-signal';
+import { enqueuePlacesFreed } from '../waitlist/places-freed';
 
 export const CAPACITY_MAX = 10_000;
 
@@ -57,9 +57,9 @@ export async function setCapacity(deps: CalendarDeps, input: CapacityInput): Pro
       before: done.map((d) => ({ time: d.time, capacity: d.before })),
       after: done.map((d) => ({ time: d.time, capacity: d.after })),
     });
+    if (done.some((c) => c.after > c.before)) await enqueuePlacesFreed(tx);
     return done;
   });
   signalCalendarChanged();
-  if (changes.some((c) => c.after > c.before)) signalPlacesFreed();
   return { optionId: option.optionId, date: input.date, slots: changes };
 }

@@ -9,7 +9,7 @@ import type { MailMessage } from '@/ports/mail';
 import { SupplierError } from '@/ports/supplier';
 import { memberships, orders, users } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
-import { deliverQueuedMail, enqueueMail } from '../email/mail-queue';
+import { sendMailNow, enqueueMail } from '../email/mail-queue';
 import { orderCalendar } from '../bookings/booking-ics';
 import { recordLoyaltyEvent } from '../loyalty/record-event';
 import { signTicketCode } from '../tickets/ticket-codes';
@@ -131,8 +131,8 @@ export async function completeCheckout(deps: CheckoutDeps, paymentSessionId: str
   // Our lease ran out while we worked and another caller finished the order: theirs is the one.
   if (!finished) return { order: await latest(deps, leased.id), outcome: 'done-before' };
 
-  // Sent now if the transport answers; the sender (wiring/checkout-workers.ts) retries it otherwise.
-  await deliverQueuedMail(db, deps.mail, { idempotencyKey: mailKey }).catch((error: unknown) => console.error('[checkout] the e-mail waits in the mail queue', error));
+  // Sent now if the transport answers; its job (src/modules/jobs) retries it otherwise.
+  await sendMailNow(db, deps.mail, mailKey);
   return { order: finished, outcome };
 }
 

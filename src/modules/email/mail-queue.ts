@@ -1,85 +1,58 @@
 // E-mails that must not be lost: written to the mail queue in the transaction of the change they tell
-// of, delivered by a sender that records a row as sent only after the mail transport took it. A crash
-// between the two leaves the row pending, so the mail goes at least once; its idempotency key keeps a
-// second row from ever being written, and lets the outbox transport keep one copy of a repeat.
-import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+// of, with a `mail.send` job (src/modules/jobs) that records the row as sent only after the mail transport
+// took it. A crash between the two leaves the job to run again, so the mail goes at least once; the
+// idempotency key keeps a second row (and job) from ever being written, and lets the outbox transport keep
+// one copy of a repeat.
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { MailMessage, MailTransport } from '@/ports/mail';
 import type { Database } from '@/server/db/client';
 import { mailQueue } from '@/server/db/schema';
+import { enqueue } from '../jobs/enqueue';
+import { JobGaveUp, runDueJobs } from '../jobs/run-due-jobs';
 
-/** While a sender works on a row: longer than the SMTP adapter's longest wait. */
-export const MAIL_LEASE_MS = 30_000;
-const FIRST_RETRY_MS = 10_000;
-const LAST_RETRY_MS = 30 * 60_000;
-
-export function mailRetryMs(attempts: number): number {
-  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(attempts - 1, 0), LAST_RETRY_MS);
-}
+const jobKey = (idempotencyKey: string) => `mail:${idempotencyKey}`;
 
 /** Queues a message under its idempotency key, in the caller's transaction; queuing it again changes nothing. */
 export async function enqueueMail(tx: Database, idempotencyKey: string, message: MailMessage): Promise<void> {
   const { attachments, ...rest } = message;
-  await tx
+  const [row] = await tx
     .insert(mailQueue)
     .values({
       ...rest,
       idempotencyKey,
       status: 'pending',
-      // The sender compares with its own clock, not the database's.
-      nextAttemptAt: new Date(),
       attachments: attachments?.map(({ content, ...a }) => ({ ...a, base64: content.toString('base64') })) ?? null,
     })
-    .onConflictDoNothing({ target: mailQueue.idempotencyKey });
+    .onConflictDoNothing({ target: mailQueue.idempotencyKey })
+    .returning({ id: mailQueue.id });
+  // Every caller sends its e-mail itself after the commit (sendMailNow); the runner has it if that fails.
+  if (row) await enqueue(tx, 'mail.send', { idempotencyKey }, { dedupeKey: jobKey(idempotencyKey), wake: false });
 }
 
-export type MailRun = { sent: number; failed: number };
+/** The `mail.send` job: hands the queued message to the transport, then marks it sent. */
+export async function sendQueuedMail(db: Database, transport: MailTransport, idempotencyKey: string): Promise<void> {
+  const [row] = await db.select().from(mailQueue).where(eq(mailQueue.idempotencyKey, idempotencyKey));
+  if (!row) throw new JobGaveUp(`no queued message ${idempotencyKey}`);
+  if (row.status === 'sent') return;
+  await transport.send({
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    attachments: row.attachments?.map(({ base64, ...a }) => ({ ...a, content: Buffer.from(base64, 'base64') })),
+    idempotencyKey: row.idempotencyKey,
+  });
+  await db.update(mailQueue).set({ status: 'sent', sentAt: new Date() }).where(eq(mailQueue.id, row.id));
+}
 
-/** Delivers the due messages (or only the one with `idempotencyKey`): each is leased first, so two
- * senders never work on one row, and marked sent after the transport returned. */
-export async function deliverQueuedMail(db: Database, transport: MailTransport, options: { idempotencyKey?: string; now?: Date; batch?: number } = {}): Promise<MailRun> {
-  const now = options.now ?? new Date();
-  const due = and(eq(mailQueue.status, 'pending'), lte(mailQueue.nextAttemptAt, now), options.idempotencyKey ? eq(mailQueue.idempotencyKey, options.idempotencyKey) : undefined);
-  const candidates = db
-    .select({ id: mailQueue.id })
-    .from(mailQueue)
-    .where(due)
-    .orderBy(asc(mailQueue.createdAt))
-    .limit(options.batch ?? 20)
-    .for('update', { skipLocked: true });
-  const leased = await db
-    .update(mailQueue)
-    .set({ nextAttemptAt: new Date(now.getTime() + MAIL_LEASE_MS), attempts: sql`${mailQueue.attempts} + 1` })
-    .where(and(inArray(mailQueue.id, candidates), due))
-    .returning();
-
-  const run: MailRun = { sent: 0, failed: 0 };
-  for (const row of leased) {
-    try {
-      await transport.send({
-        to: row.to,
-        subject: row.subject,
-        text: row.text,
-        html: row.html,
-        attachments: row.attachments?.map(({ base64, ...a }) => ({ ...a, content: Buffer.from(base64, 'base64') })),
-        idempotencyKey: row.idempotencyKey,
-      });
-    } catch (error) {
-      console.error(`[mail] ${row.idempotencyKey} could not be sent (attempt ${row.attempts}); it is tried again later`, error);
-      await db
-        .update(mailQueue)
-        .set({ nextAttemptAt: new Date(now.getTime() + mailRetryMs(row.attempts)), lastError: (error as Error).message.slice(0, 500) })
-        .where(eq(mailQueue.id, row.id));
-      run.failed++;
-      continue;
-    }
-    await db.update(mailQueue).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(mailQueue.id, row.id));
-    run.sent++;
+/** Right after the commit that queued it, the use case sends its e-mail itself, through the runner's claim
+ * (so it never races a runner); a failure leaves the job to the runner's retries. */
+export async function sendMailNow(db: Database, transport: MailTransport, idempotencyKey: string): Promise<void> {
+  try {
+    const workerId = `inline-${crypto.randomUUID()}`;
+    await runDueJobs(db, { 'mail.send': (job) => sendQueuedMail(db, transport, job.idempotencyKey) }, { workerId, dedupeKey: jobKey(idempotencyKey) });
+  } catch (error) {
+    console.error(`[mail] ${idempotencyKey} waits for the job runner`, error);
   }
-  return run;
-}
-
-/** At start-up on a database no other process uses: pending messages are due at once (a dead process's
- * lease, or a wait before a retry, which a restart may as well cut short). */
-export async function releaseMailLeases(db: Database, now = new Date()): Promise<void> {
-  await db.update(mailQueue).set({ nextAttemptAt: now }).where(and(eq(mailQueue.status, 'pending'), gt(mailQueue.nextAttemptAt, now)));
 }

@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { ATTRACTION } from '@/config/attraction';
 import type { Database } from '@/server/db/client';
+import { slotOf, type ChangedSlot, type WriteListener } from './write-listener';
 import { bookingUnitItems, bookings } from '@/server/db/schema';
 import { SupplierError, type BookingUpdateRequest, type UnitItemInput } from '@/ports/supplier';
 import { effectiveStatus, resellerBooking, type BookingRow } from './booking-row';
@@ -15,9 +16,8 @@ import { lockSlot } from './slot-lock';
 import { writeUnitItems } from './write-unit-items';
 
 /** A slot whose places changed, for availability notifications. */
-export type ChangedSlot = { productId: string; optionId: string; availabilityId: string };
+export { slotOf, type ChangedSlot };
 
-export const slotOf = (row: BookingRow): ChangedSlot => ({ productId: row.productId, optionId: row.optionId, availabilityId: row.availabilityId });
 
 export type Confirmation = { contact: Record<string, unknown>; resellerReference?: string };
 
@@ -39,6 +39,7 @@ export async function amendBooking(
   change: BookingUpdateRequest,
   at: Date,
   confirm?: Confirmation,
+  told?: WriteListener,
 ): Promise<{ row: BookingRow; slots: ChangedSlot[] }> {
   const catalog = await loadCatalog(db);
   return db.transaction(async (tx) => {
@@ -108,6 +109,8 @@ export async function amendBooking(
       .where(eq(bookings.id, current.id))
       .returning();
     // A confirmation turns a hold into a sale: the places stay taken, but the hold's expiry no longer applies.
-    return { row: updated!, slots: confirm && slots.length === 0 ? [slotOf(updated!)] : slots };
+    const moved = confirm && slots.length === 0 ? [slotOf(updated!)] : slots;
+    if (!confirm || moved.length) await told?.(executor, updated!, moved);
+    return { row: updated!, slots: moved };
   });
 }

@@ -5,9 +5,10 @@ import type { Database } from '@/server/db/client';
 import { bookings } from '@/server/db/schema';
 import { SupplierError } from '@/ports/supplier';
 import { effectiveStatus, resellerBooking, type BookingRow } from './booking-row';
+import { slotOf, type WriteListener } from './write-listener';
 
 /** Cancels a reseller's booking; `done` is false when it was cancelled already. */
-export async function cancelBooking(db: Database, uuid: string, resellerId: string, reason: string | null, at: Date): Promise<{ row: BookingRow; done: boolean }> {
+export async function cancelBooking(db: Database, uuid: string, resellerId: string, reason: string | null, at: Date, told?: WriteListener): Promise<{ row: BookingRow; done: boolean }> {
   return db.transaction(async (tx) => {
     const executor = tx as unknown as Database;
     const current = await resellerBooking(executor, uuid, resellerId, true);
@@ -21,6 +22,7 @@ export async function cancelBooking(db: Database, uuid: string, resellerId: stri
       .set({ status: 'CANCELLED', cancelledAt: at, updatedAt: at, expiresAt: null, cancellationReason: reason })
       .where(eq(bookings.id, current.id))
       .returning();
+    await told?.(executor, updated!, [slotOf(updated!)]);
     return { row: updated!, done: true };
   });
 }

@@ -4,8 +4,9 @@ import type { Database } from '@/server/db/client';
 import { bookings } from '@/server/db/schema';
 import { SupplierError } from '@/ports/supplier';
 import { effectiveStatus, resellerBooking, type BookingRow } from './booking-row';
+import type { WriteListener } from './write-listener';
 
-export async function extendHold(db: Database, uuid: string, resellerId: string, minutes: number, at: Date): Promise<BookingRow> {
+export async function extendHold(db: Database, uuid: string, resellerId: string, minutes: number, at: Date, told?: WriteListener): Promise<BookingRow> {
   return db.transaction(async (tx) => {
     const executor = tx as unknown as Database;
     const current = await resellerBooking(executor, uuid, resellerId, true);
@@ -16,6 +17,7 @@ export async function extendHold(db: Database, uuid: string, resellerId: string,
       .set({ expiresAt: new Date(at.getTime() + minutes * 60_000), updatedAt: at })
       .where(eq(bookings.id, current.id))
       .returning();
+    await told?.(executor, updated!, []);
     return updated!;
   });
 }

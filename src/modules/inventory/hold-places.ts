@@ -11,6 +11,7 @@ import { newReference } from './references';
 import type { Slot } from './schedule';
 import { lockSlot } from './slot-lock';
 import { writeUnitItems } from './write-unit-items';
+import { slotOf, type WriteListener } from './write-listener';
 
 export type HoldRequest = {
   uuid: string;
@@ -26,7 +27,7 @@ export type HoldRequest = {
   notes?: string | null;
 };
 
-export async function holdPlaces(db: Database, request: HoldRequest): Promise<{ row: BookingRow; created: boolean }> {
+export async function holdPlaces(db: Database, request: HoldRequest, told?: WriteListener): Promise<{ row: BookingRow; created: boolean }> {
   const { uuid, resellerId, product, option, slot, at } = request;
   return db.transaction(async (tx) => {
     const executor = tx as unknown as Database;
@@ -61,6 +62,7 @@ export async function holdPlaces(db: Database, request: HoldRequest): Promise<{ 
       .returning();
     const total = await writeUnitItems(executor, inserted!.id, option, request.items.map((i) => ({ unitId: i.unitId, resellerReference: i.resellerReference })));
     const [priced] = await executor.update(bookings).set({ total }).where(eq(bookings.id, inserted!.id)).returning();
+    await told?.(executor, priced!, [slotOf(priced!)]);
     return { row: priced!, created: true };
   });
 }

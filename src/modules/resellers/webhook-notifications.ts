@@ -1,18 +1,16 @@
 // What a webhook is told: a reseller's booking changed (booking_update), or the places of a slot moved
-// (availability_update, to every reseller that listens). Each notification becomes one delivery row per
-// webhook, sent by the worker (deliver-webhooks.ts); recording it wakes the worker.
+// (availability_update, to every reseller that listens). Each notification becomes one `webhook.deliver`
+// job per webhook (deliver-webhooks.ts), enqueued in the transaction of the change it tells of.
 import type { Availability, Booking } from '@octocloud/types';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { octoWebhookDeliveries, octoWebhooks } from '@/server/db/schema';
-import { signalWebhookWork } from './webhook-signal';
+import { octoWebhooks } from '@/server/db/schema';
+import { enqueue } from '../jobs/enqueue';
 
 export type SlotRef = { productId: string; optionId: string; availabilityId: string };
 
-async function record(db: Database, rows: { webhookId: string; event: string; body: string }[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insert(octoWebhookDeliveries).values(rows.map((r) => ({ ...r, status: 'pending' as const })));
-  signalWebhookWork();
+async function record(tx: Database, rows: { webhookId: string; event: string; body: string }[]): Promise<void> {
+  for (const row of rows) await enqueue(tx, 'webhook.deliver', row);
 }
 
 export async function notifyBookingUpdate(db: Database, resellerId: string, booking: Booking): Promise<void> {

@@ -5,7 +5,7 @@ import { orders, waitlistEntries } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { releaseUnpaidOrder } from '../checkout/booking-limits';
 import type { CheckoutDeps } from '../checkout/deps';
-import { signalPlacesFreed } from './waitlist-signal';
+import { enqueuePlacesFreed } from './places-freed';
 
 export async function leaveWaitlist(deps: CheckoutDeps, member: { userId: string }, entryId: string): Promise<{ left: true }> {
   const { db } = deps;
@@ -23,13 +23,17 @@ export async function leaveWaitlist(deps: CheckoutDeps, member: { userId: string
       throw new AppError('ALREADY_BOOKED', 'waitlistAlreadyBooked');
     }
   }
-  const [left] = await db
-    .update(waitlistEntries)
-    .set({ status: 'LEFT', closedAt: at })
-    .where(and(eq(waitlistEntries.id, entry.id), eq(waitlistEntries.status, entry.status)))
-    .returning({ id: waitlistEntries.id });
+  const left = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(waitlistEntries)
+      .set({ status: 'LEFT', closedAt: at })
+      .where(and(eq(waitlistEntries.id, entry.id), eq(waitlistEntries.status, entry.status)))
+      .returning({ id: waitlistEntries.id });
+    // An offer left: its places go to the next in line.
+    if (row && entry.status === 'OFFERED') await enqueuePlacesFreed(tx);
+    return row;
+  });
   // The worker changed it meanwhile (an offer made or settled): the member reloads and decides again.
   if (!left) throw new AppError('WAITLIST_CHANGED', 'waitlistChanged');
-  if (entry.status === 'OFFERED') signalPlacesFreed();
   return { left: true };
 }

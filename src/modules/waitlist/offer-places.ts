@@ -14,7 +14,7 @@ import { AppError } from '@/server/errors';
 import { releaseUnpaidOrder } from '../checkout/booking-limits';
 import type { CheckoutDeps } from '../checkout/deps';
 import { holdAndOpenSession } from '../checkout/start-checkout';
-import { deliverQueuedMail, enqueueMail } from '../email/mail-queue';
+import { sendMailNow, enqueueMail } from '../email/mail-queue';
 import { renderOfferEmail } from './offer-email';
 
 /** Longer than any offering run of one slot; a crashed worker's slot waits this long for another. */
@@ -139,7 +139,7 @@ async function offer(deps: CheckoutDeps, entry: Entry, at: Date): Promise<'offer
     await releaseUnpaidOrder(deps, order!, at, 'Released: the member left the waitlist');
     return 'gone';
   }
-  await deliverQueuedMail(db, deps.mail, { idempotencyKey: `waitlist:${entry.id}` }).catch((error: unknown) => console.error('[waitlist] the offer e-mail waits in the mail queue', error));
+  await sendMailNow(db, deps.mail, `waitlist:${entry.id}`);
   return 'offered';
 }
 

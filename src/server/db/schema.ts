@@ -119,15 +119,11 @@ export const mailQueue = pgTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     attachments: jsonb('attachments').$type<{ filename: string; cid: string; contentType: string; base64: string }[]>(),
+    /** Sent once the transport took it; its attempts are a `mail.send` job's (src/modules/jobs). */
     status: text('status').$type<'pending' | 'sent'>().notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    /** When the next attempt may start; while a sender works on the row, the end of its lease. */
-    nextAttemptAt: timestamp('next_attempt_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
-    lastError: text('last_error'),
     createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { mode: 'date', withTimezone: true }),
   },
-  (t) => [index('mail_queue_due_idx').on(t.status, t.nextAttemptAt)],
 );
 
 /** Fixed-window counters for abuse limits, shared by every server process. */
@@ -286,27 +282,6 @@ export const octoWebhooks = pgTable(
 );
 
 /** The delivery log: one row per notification and webhook, sent by a worker with retries. */
-export const octoWebhookDeliveries = pgTable(
-  'octo_webhook_deliveries',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    webhookId: text('webhook_id')
-      .notNull()
-      .references(() => octoWebhooks.id, { onDelete: 'cascade' }),
-    event: text('event').notNull(),
-    /** The exact body sent (and signed) on every attempt. */
-    body: text('body').notNull(),
-    status: text('status').$type<'pending' | 'delivered' | 'failed'>().notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
-    lastStatus: integer('last_status'),
-    lastError: text('last_error'),
-    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
-    deliveredAt: timestamp('delivered_at', { mode: 'date', withTimezone: true }),
-  },
-  (t) => [index('octo_webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt), index('octo_webhook_deliveries_webhook_idx').on(t.webhookId)],
-);
-
 // --- checkout: the member's orders, and the embedded test payment gateway ---
 
 export type OrderLine = { unitId: string; title: string; quantity: number; unitPrice: number };
@@ -518,10 +493,8 @@ export const tokenIssues = pgTable(
     dropId: text('drop_id').notNull(),
     /** What earned it: "joined", "booking:<uuid>", "visit:<uuid>". */
     source: text('source').notNull(),
+    /** Issued once the issuer answered; its attempts are a `loyalty.issue` job's (src/modules/jobs). */
     status: text('status').$type<'pending' | 'issued'>().notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
-    lastError: text('last_error'),
     /** The issuer's id of the token, once issued. */
     tokenId: text('token_id'),
     /** The POAP mint link taken for this issue, kept so that a retry claims the same one. */
@@ -529,10 +502,7 @@ export const tokenIssues = pgTable(
     createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
     issuedAt: timestamp('issued_at', { mode: 'date', withTimezone: true }),
   },
-  (t) => [
-    uniqueIndex('token_issues_once').on(t.userId, t.dropId, t.source),
-    index('token_issues_due_idx').on(t.status, t.nextAttemptAt),
-  ],
+  (t) => [uniqueIndex('token_issues_once').on(t.userId, t.dropId, t.source)],
 );
 
 /** The local issuer's tokens: the embedded stand-in for a POAP collection. */
@@ -629,23 +599,29 @@ export const walletPassUpdates = pgTable('wallet_pass_updates', {
   updatedAt: timestamp('updated_at', { mode: 'date', withTimezone: true }).notNull(),
 });
 
-/** Pushes to wallets, sent by the wallet worker with leases and retries: an APNs push to a device
- * (target: its push token, topic: the pass type) or a Google event ticket object set INACTIVE (target:
- * the ticket's reference). */
-export const walletPushes = pgTable(
-  'wallet_pushes',
+// --- background work: one table of jobs, claimed by one runner (src/modules/jobs, docs/decisions/0027) ---
+
+export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
+
+export const jobs = pgTable(
+  'jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    wallet: text('wallet').$type<'apple' | 'google'>().notNull(),
-    target: text('target').notNull(),
-    topic: text('topic'),
-    status: text('status').$type<'pending' | 'delivered' | 'failed' | 'skipped'>().notNull().default('pending'),
+    /** What to do; its payload's shape is checked per kind (src/modules/jobs/job-kinds.ts). */
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status').$type<JobStatus>().notNull().default('pending'),
+    /** Due from this time; while a runner holds the job, `lockedUntil` is its lease. */
+    runAt: timestamp('run_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
-    lastStatus: integer('last_status'),
+    maxAttempts: integer('max_attempts').notNull(),
+    lockedUntil: timestamp('locked_until', { mode: 'date', withTimezone: true }),
+    lockedBy: text('locked_by'),
     lastError: text('last_error'),
+    /** Enqueuing a key already present changes nothing (a recurring job's period, a mail's key). */
+    dedupeKey: text('dedupe_key').unique(),
     createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
-    deliveredAt: timestamp('delivered_at', { mode: 'date', withTimezone: true }),
+    finishedAt: timestamp('finished_at', { mode: 'date', withTimezone: true }),
   },
-  (t) => [index('wallet_pushes_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [index('jobs_due_idx').on(t.status, t.runAt), index('jobs_kind_status_idx').on(t.kind, t.status)],
 );

@@ -23,6 +23,7 @@ import { redeemBooking, undoRedemption } from '@/modules/inventory/redeem-bookin
 import { resellerBookings } from '@/modules/inventory/reseller-bookings';
 import { plannedSlots, slotForAvailabilityId, type Slot } from '@/modules/inventory/schedule';
 import { forgetTaken } from '@/modules/inventory/taken-cache';
+import type { WriteListener } from '@/modules/inventory/write-listener';
 import { takenOnDays } from '@/modules/inventory/taken-on-days';
 import { addLocalDays, isLocalDate, localDatesBetween } from '@/universal/local-date';
 import { availabilityShape, bookingShape, productShape, slotPricing, slotStatus, unitPrices } from './octo-shapes';
@@ -41,8 +42,9 @@ export type LocalSupplierOptions = {
   /** Where resellers reach this inventory over OCTO (the supplier's endpoint). */
   endpoint?: string;
   now?: () => Date;
-  /** Told after every committed write (webhooks); its failure never undoes the write. */
-  onChange?: (change: LocalSupplierChange) => Promise<void> | void;
+  /** Told of every write inside its transaction, with the transaction's handle, so that what it records
+   * (webhook jobs) commits with the write or not at all; its failure undoes the write. */
+  onChange?: (tx: Database, change: LocalSupplierChange) => Promise<void>;
 };
 
 export function createLocalSupplier(db: Database, { resellerId, endpoint = '', now = () => new Date(), onChange }: LocalSupplierOptions): SupplierPort {
@@ -135,23 +137,26 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
     return catalog.products.flatMap((p) => p.options).find((o) => o.id === optionId)?.openingHours ?? null;
   }
 
-  async function shape(row: BookingRow) {
-    const items = await unitItemsOf(db, [row.id]);
+  async function shape(row: BookingRow, executor: Database = db) {
+    const items = await unitItemsOf(executor, [row.id]);
     return bookingShape(row, items, now(), timeZone, await hoursOf(row.optionId));
   }
 
-  /** A write committed: forget what the cache knew of the days it touched, and tell the listener. */
+  /** Before a write's transaction: the catalogue its listener reads (opening hours) is loaded outside it, as
+   * PGlite runs nothing beside an open transaction. */
+  async function readyToTell(): Promise<void> {
+    if (onChange) await loadCatalog(db);
+  }
+
+  /** A write, inside its transaction: the listener is told with the transaction's handle. */
+  const tell: WriteListener | undefined = onChange
+    ? async (tx, row, slots) => onChange(tx, { resellerId: row.resellerId, booking: await shape(row, tx), slots })
+    : undefined;
+
+  /** A write committed: forget what the cache knew of the days it touched. */
   async function changed(row: BookingRow, slots: ChangedSlot[] = []): Promise<Booking> {
     for (const slot of slots) forgetTaken(db, slot.optionId, slot.availabilityId.slice(0, 10));
-    const booking = await shape(row);
-    if (onChange) {
-      try {
-        await onChange({ resellerId: row.resellerId, booking, slots });
-      } catch (error) {
-        console.error('[supplier] a change listener failed; the booking is unchanged', error);
-      }
-    }
-    return booking;
+    return shape(row);
   }
 
   return {
@@ -223,18 +228,18 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
         holdMinutes: minutes,
         resellerReference: request.resellerReference,
         notes: request.notes,
-      });
+      }, tell);
       return created ? changed(row, [slotOf(row)]) : shape(row);
     },
 
     async confirmBooking(uuid, body) {
       const confirm = { contact: { ...body.contact }, resellerReference: body.resellerReference };
-      const { row, slots } = await amendBooking(db, uuid, resellerId, { unitItems: body.unitItems }, now(), confirm);
+      const { row, slots } = await amendBooking(db, uuid, resellerId, { unitItems: body.unitItems }, now(), confirm, tell);
       return slots.length ? changed(row, slots) : shape(row);
     },
 
     async updateBooking(uuid, body) {
-      const { row, slots } = await amendBooking(db, uuid, resellerId, body, now());
+      const { row, slots } = await amendBooking(db, uuid, resellerId, body, now(), undefined, tell);
       return changed(row, slots);
     },
 
@@ -249,13 +254,15 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
     },
 
     async cancelBooking(uuid, body) {
-      const { row, done } = await cancelBooking(db, uuid, resellerId, body.reason ?? null, now());
+      await readyToTell();
+      const { row, done } = await cancelBooking(db, uuid, resellerId, body.reason ?? null, now(), tell);
       return done ? changed(row, [slotOf(row)]) : shape(row);
     },
 
     async extendBooking(uuid, body) {
       const minutes = holdMinutes(body.expirationMinutes);
-      return changed(await extendHold(db, uuid, resellerId, minutes, now()));
+      await readyToTell();
+      return changed(await extendHold(db, uuid, resellerId, minutes, now(), tell));
     },
 
     async getBooking(uuid) {
@@ -264,12 +271,14 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
 
     async redeemBooking(supplierReference) {
       // The gate belongs to the attraction: any reseller's booking is redeemed here, exactly once.
-      const { row, alreadyRedeemed } = await redeemBooking(db, supplierReference, now());
+      await readyToTell();
+      const { row, alreadyRedeemed } = await redeemBooking(db, supplierReference, now(), tell);
       return { booking: alreadyRedeemed ? await shape(row) : await changed(row), alreadyRedeemed };
     },
 
     async undoRedemption(supplierReference) {
-      const row = await undoRedemption(db, supplierReference, now());
+      await readyToTell();
+      const row = await undoRedemption(db, supplierReference, now(), tell);
       if (row) await changed(row);
     },
   };

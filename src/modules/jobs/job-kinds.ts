@@ -1,0 +1,56 @@
+// Every kind of background work, with the shape of its payload (checked when it is enqueued and again when
+// it runs) and how it is retried. A new kind of work adds a line here and a handler in src/wiring/jobs.ts.
+import { z } from 'zod';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export type JobKindPolicy = {
+  payload: z.ZodType;
+  /** Attempts before the job is marked failed (and `npm run ops -- jobs` lists it). */
+  maxAttempts: number;
+  /** Exponential back-off: the wait after the first failed attempt, doubled each time up to `lastRetryMs`. */
+  firstRetryMs: number;
+  lastRetryMs: number;
+  /** A recurring kind: the runner keeps one job per period of this length (its dedupe key names the period). */
+  everyMs?: number;
+};
+
+const none = z.strictObject({});
+
+export const JOB_KINDS = {
+  /** One message of the mail queue (its rows hold the content and the idempotency key). */
+  'mail.send': { payload: z.strictObject({ idempotencyKey: z.string().min(1) }), maxAttempts: 50, firstRetryMs: 10_000, lastRetryMs: 30 * MINUTE },
+  /** One earned token; a token is never lost while the issuer is down, so it is tried for days. */
+  'loyalty.issue': { payload: z.strictObject({ issueId: z.guid() }), maxAttempts: 100, firstRetryMs: 5_000, lastRetryMs: HOUR },
+  /** One OCTO webhook delivery: the exact body sent (and signed) on every attempt. */
+  'webhook.deliver': {
+    payload: z.strictObject({ webhookId: z.string().min(1), event: z.string().min(1), body: z.string().min(2) }),
+    maxAttempts: 12,
+    firstRetryMs: 5_000,
+    lastRetryMs: HOUR,
+  },
+  /** One push to a wallet: an Apple device's push token, or a Google object to set INACTIVE. */
+  'wallet.push': {
+    payload: z.strictObject({ wallet: z.enum(['apple', 'google']), target: z.string().min(1), topic: z.string().nullable() }),
+    maxAttempts: 12,
+    firstRetryMs: 5_000,
+    lastRetryMs: HOUR,
+  },
+  /** Settle the waitlist's offers and offer freed places: every few seconds (holds that simply run out) and
+   * whenever a change frees places. */
+  'waitlist.offer': { payload: none, maxAttempts: 3, firstRetryMs: 5_000, lastRetryMs: MINUTE, everyMs: 5_000 },
+  /** Complete or refund every payment the gateway took (orders and booking changes). */
+  'payments.sweep': { payload: none, maxAttempts: 3, firstRetryMs: 5_000, lastRetryMs: MINUTE, everyMs: 5_000 },
+  /** Forget finished jobs after a day (the recurring ones leave one row per period). */
+  'jobs.prune': { payload: none, maxAttempts: 3, firstRetryMs: MINUTE, lastRetryMs: HOUR, everyMs: HOUR },
+} satisfies Record<string, JobKindPolicy>;
+
+export type JobKind = keyof typeof JOB_KINDS;
+export type JobPayload<K extends JobKind> = z.infer<(typeof JOB_KINDS)[K]['payload']>;
+
+/** The wait before the next attempt after `attempts` failed ones. */
+export function retryDelayMs(kind: JobKind, attempts: number): number {
+  const { firstRetryMs, lastRetryMs } = JOB_KINDS[kind];
+  return Math.min(firstRetryMs * 2 ** Math.max(attempts - 1, 0), lastRetryMs);
+}

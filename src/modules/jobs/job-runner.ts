@@ -1,0 +1,97 @@
+// The runner of a server process: a pass at once, whenever this process enqueues a job (the signal), and
+// every POLL_MS for jobs other processes enqueued, retries that fall due and recurring periods. One pass
+// at a time in this process; passes follow each other while they find a full batch.
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { jobs } from '@/server/db/schema';
+import { isDatabaseUnavailable } from '@/server/db/unavailable';
+import { enqueue } from './enqueue';
+import { JOB_KINDS, type JobKind } from './job-kinds';
+import { onJobEnqueued } from './job-signal';
+import { currentPeriodStart, recurringKey } from './recurring';
+import { runDueJobs, type JobHandlers } from './run-due-jobs';
+
+export const POLL_MS = 1_000;
+/** The signal comes from inside the enqueuing transaction, before its commit: on PostgreSQL the pass it
+ * starts may not see the job yet, so a wake-up also looks again this much later, well before the poll. */
+const SECOND_LOOK_MS = 100;
+const BATCH = 20;
+
+export type JobRunnerOptions = {
+  handlers: JobHandlers;
+  /** On a database no other process uses, the jobs found running at start belong to a dead process. */
+  leasesAreStale: boolean;
+  pollMs?: number;
+};
+
+export type JobRunner = { workerId: string; stop: () => Promise<void> };
+
+/** At start: the jobs a dead process held are due again, and each recurring kind has its current period. */
+async function prepare(db: Database, { handlers, leasesAreStale }: JobRunnerOptions): Promise<void> {
+  if (leasesAreStale) await db.update(jobs).set({ status: 'pending', lockedBy: null, lockedUntil: null }).where(eq(jobs.status, 'running'));
+  const now = new Date();
+  for (const kind of Object.keys(handlers) as JobKind[]) {
+    const { everyMs } = JOB_KINDS[kind] as { everyMs?: number };
+    if (everyMs) await enqueue(db, kind, {} as never, { runAt: now, dedupeKey: recurringKey(kind, currentPeriodStart(everyMs, now)) });
+  }
+}
+
+export function startJobRunner(db: Database, options: JobRunnerOptions): JobRunner {
+  const workerId = `${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let again = false;
+  const timers = new Set<NodeJS.Timeout>();
+
+  const pass = async (): Promise<void> => {
+    do {
+      again = false;
+      try {
+        const run = await runDueJobs(db, options.handlers, { workerId, batch: BATCH });
+        if (run.claimed === BATCH) again = true;
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) console.error('[jobs] the database is out of reach; the next pass tries again');
+        else console.error('[jobs] a pass failed; the next one tries again', error);
+      }
+    } while (again && !stopped);
+  };
+  const kick = (): void => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = pass().finally(() => (running = undefined));
+  };
+  const later = (ms: number): void => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      kick();
+    }, ms);
+    timer.unref();
+    timers.add(timer);
+  };
+
+  const prepared = prepare(db, options).catch((error: unknown) => console.error('[jobs] preparing the runner failed; the poll carries on', error));
+  const poll = setInterval(kick, options.pollMs ?? POLL_MS);
+  poll.unref();
+  const unsubscribe = onJobEnqueued(() => {
+    kick();
+    later(SECOND_LOOK_MS);
+  });
+  void prepared.then(kick);
+
+  return {
+    workerId,
+    async stop() {
+      stopped = true;
+      clearInterval(poll);
+      for (const timer of timers) clearTimeout(timer);
+      unsubscribe();
+      await prepared;
+      await running;
+    },
+  };
+}
+

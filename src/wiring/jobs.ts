@@ -1,0 +1,58 @@
+// The job runner of this server process (docs/decisions/0027): each kind of background work handled with
+// the collaborators this server is configured with. Started once, at start-up.
+import { sweepPayments, prepareFirstPaymentSweep } from '@/modules/checkout/sweep-payments';
+import { sendQueuedMail } from '@/modules/email/mail-queue';
+import { startJobRunner as startRunner, type JobRunner } from '@/modules/jobs/job-runner';
+import { pruneJobs } from '@/modules/jobs/prune-jobs';
+import type { JobHandlers } from '@/modules/jobs/run-due-jobs';
+import { issueToken } from '@/modules/loyalty/issue-token';
+import { deliverWebhook } from '@/modules/resellers/deliver-webhooks';
+import { offerFreedPlaces } from '@/modules/waitlist/offer-places';
+import { pushToWallet } from '@/modules/wallet/deliver-pass-updates';
+import { getDb, isSharedDatabase } from '@/server/db/client';
+import { processGlobal } from '@/universal/process-global';
+import { getCheckoutDeps } from './checkout';
+import { getIssuer } from './collectibles';
+import { walletPushServices } from './wallet';
+
+async function jobHandlers(): Promise<JobHandlers> {
+  const db = await getDb();
+  const deps = await getCheckoutDeps();
+  const issuer = await getIssuer();
+  const wallets = walletPushServices();
+  return {
+    'mail.send': (mail) => sendQueuedMail(db, deps.mail, mail.idempotencyKey),
+    'loyalty.issue': (token) => issueToken(db, issuer, token.issueId),
+    'webhook.deliver': (delivery, job) => deliverWebhook(db, delivery, job),
+    'wallet.push': async (push) => {
+      try {
+        await pushToWallet({ db, ...wallets }, push);
+      } finally {
+        // One APNs connection per push: an idle one would keep the process from ending.
+        wallets.apple?.close();
+      }
+    },
+    'waitlist.offer': async () => {
+      const run = await offerFreedPlaces(deps);
+      if (run.offered || run.booked || run.expired) console.log(`[waitlist] offered ${run.offered}, booked ${run.booked}, expired ${run.expired}`);
+    },
+    'payments.sweep': () => sweepPayments(deps),
+    'jobs.prune': async () => {
+      await pruneJobs(db);
+    },
+  };
+}
+
+const runner = processGlobal<{ started?: Promise<JobRunner> }>('job-runner', () => ({}));
+
+export function startJobRunner(): Promise<JobRunner> {
+  runner.started ??= (async () => {
+    const db = await getDb();
+    const leasesAreStale = !isSharedDatabase();
+    await prepareFirstPaymentSweep(db, leasesAreStale).catch((error: unknown) =>
+      console.error('[checkout] preparing the first payment sweep failed; the sweeps carry on', error),
+    );
+    return startRunner(db, { handlers: await jobHandlers(), leasesAreStale });
+  })();
+  return runner.started;
+}
