@@ -1,8 +1,8 @@
-// The checkout's background work in the server process: the sweeper, which completes every order whose
-// payment succeeded without waiting for the member (docs/decisions/0015) and every paid change of a booking
-// (0023), and the sender of the mail queue (tickets and refund e-mails). Both start with the server, so a restart heals a crash at once.
-import { prepareFirstChangeSweep, sweepPaidChanges } from '@/modules/bookings/sweep-paid-changes';
-import { prepareFirstSweep, sweepPaidOrders } from '@/modules/checkout/sweep-paid-orders';
+// The checkout's background work in the server process: the sweeper of the payments ledger, which completes
+// every payment the gateway took without waiting for the member, whatever it pays for (docs/decisions/0015,
+// 0028), and the sender of the mail queue (tickets and refund e-mails). Both start with the server, so a
+// restart heals a crash at once.
+import { prepareFirstSweep, sweepPayments } from '@/modules/payments/sweep-payments';
 import { deliverQueuedMail, releaseMailLeases } from '@/modules/email/mail-queue';
 import { getDb, isSharedDatabase } from '@/server/db/client';
 import { startBackgroundLoop } from './background-loop';
@@ -13,13 +13,12 @@ const SEND_EVERY_MS = 5_000;
 
 let started = false;
 
-/** What a crash may have left: every pending order is asked about at once, and on a database no other
+/** What a crash may have left: every pending payment is asked about at once, and on a database no other
  * process uses, the leases of the dead one are released. */
 async function recoverFromCrash(): Promise<void> {
   const db = await getDb();
   const leasesAreStale = !isSharedDatabase();
   await prepareFirstSweep(db, { leasesAreStale });
-  await prepareFirstChangeSweep(db, { leasesAreStale });
   if (leasesAreStale) await releaseMailLeases(db);
 }
 
@@ -29,10 +28,8 @@ export function startCheckoutWorkers(): void {
   const recovered = recoverFromCrash().catch((error: unknown) => console.error('[checkout] releasing the leases of a crash failed; they run out instead', error));
   startBackgroundLoop('checkout:sweep', SWEEP_EVERY_MS, async () => {
     await recovered;
-    const { checked, completed } = await sweepPaidOrders(await getCheckoutDeps());
-    if (completed > 0) console.log(`[checkout] the sweeper completed ${completed} paid order(s) of ${checked} checked`);
-    const changes = await sweepPaidChanges(await getCheckoutDeps());
-    if (changes.completed > 0) console.log(`[bookings] the sweeper completed ${changes.completed} paid change(s) of ${changes.checked} checked`);
+    const { checked, completed } = await sweepPayments(await getCheckoutDeps());
+    if (completed > 0) console.log(`[payments] the sweeper completed ${completed} paid payment(s) of ${checked} checked`);
   });
   startBackgroundLoop('mail:send', SEND_EVERY_MS, async () => {
     await recovered;

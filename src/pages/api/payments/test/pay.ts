@@ -1,11 +1,11 @@
 // POST /api/payments/test/pay {sessionId, card}: the built-in test gateway's card form. Charges the card,
-// then completes the checkout (or the change of a booking whose difference it pays) as a real gateway's
-// webhook would.
+// then completes the payment through the one path (modules/payments/complete-payment.ts), as a real
+// gateway's webhook would, whatever it pays for; answers the member's order as it stands then.
 import { z } from 'zod';
 import { getTestGateway } from '@/wiring/payments';
 import { PaymentError } from '@/ports/payments';
-import { completeCheckout } from '@/modules/checkout/complete-checkout';
-import { completeChangePayment, memberChangeBySession } from '@/modules/bookings/change-payment';
+import { completePayment } from '@/modules/payments/complete-payment';
+import { memberChangeBySession } from '@/modules/bookings/change-payment';
 import { memberOrder, memberOrderBySession } from '@/modules/checkout/member-orders';
 import { orderView } from '@/modules/checkout/order-view';
 import { jsonRoute } from '@/http/route';
@@ -59,14 +59,14 @@ export default jsonRoute({
       // A change replaced by a newer one holds no places any more: its session takes no payment.
       if (change.status !== 'PENDING_PAYMENT' && change.status !== 'DONE') throw new AppError(402, 'PAYMENT_FAILED', 'paymentSessionClosed');
       if (change.status === 'PENDING_PAYMENT') await charge();
-      await completeChangePayment(deps, sessionId);
+      await completePayment(deps, sessionId);
       return { status: 200, body: { order: orderView(await memberOrder(deps.db, caller.userId, change.bookingUuid)) } };
     }
     const order = await memberOrderBySession(deps.db, caller.userId, sessionId);
     // A hold released by a newer Book is gone: its session takes no more payments.
     if (order.status === 'PENDING_PAYMENT' && order.releasedAt) throw new AppError(402, 'PAYMENT_FAILED', 'paymentSessionClosed');
     if (order.status === 'PENDING_PAYMENT') await charge();
-    const { order: completed } = await completeCheckout(deps, sessionId);
-    return { status: 200, body: { order: orderView(completed) } };
+    await completePayment(deps, sessionId);
+    return { status: 200, body: { order: orderView(await memberOrder(deps.db, caller.userId, order.bookingUuid)) } };
   },
 });
