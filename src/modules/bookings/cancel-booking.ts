@@ -6,13 +6,14 @@
 // written in one transaction; the refund follows it, as refunds of the payments ledger keyed
 // `cancelled:<booking uuid>` (modules/payments/order-refunds.ts). A refund the gateway could not take stays
 // `pending` and is taken by the next call for the booking.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { MailTransport } from '@/ports/mail';
 import type { PaymentGateway } from '@/ports/payments';
 import { SupplierError, type SupplierBooking, type SupplierPort } from '@/ports/supplier';
 import type { Database } from '@/server/db/client';
 import { bookingCancellations, orders, users } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
+import { orderStates } from '../checkout/order-states';
 import type { OrderRow } from '../checkout/order-view';
 import { deliverQueuedMail, enqueueMail } from '../email/mail-queue';
 import { orderRefunds, refundOrder, refundStatus } from '../payments/order-refunds';
@@ -137,7 +138,10 @@ export async function cancelBooking(deps: CancelDeps, request: CancelRequest): P
       .returning();
     if (!row) return undefined;
     if (target.order) {
-      await tx.update(orders).set({ status: 'CANCELLED' }).where(eq(orders.id, target.order.id));
+      await tx
+        .update(orders)
+        .set({ status: orderStates.transition(target.order.status, 'CANCELLED') })
+        .where(and(eq(orders.id, target.order.id), eq(orders.status, target.order.status)));
       const [member] = await tx.select({ email: users.email }).from(users).where(eq(users.id, target.order.userId));
       if (member) await enqueueMail(tx, `cancelled:${target.bookingUuid}`, renderCancellationEmail(target.order, member.email, refundAmount, deps.siteUrl));
       // Its tickets' passes are voided in the wallets that hold them.

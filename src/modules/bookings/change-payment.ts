@@ -11,7 +11,7 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Locale } from '@/config/locales';
 import type { CheckoutSession } from '@/ports/payments';
 import type { Database } from '@/server/db/client';
-import { bookingChanges, orders, payments } from '@/server/db/schema';
+import { bookingChanges, payments } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { localizedPath } from '@/universal/localized-path';
 import type { CheckoutDeps } from '../checkout/deps';
@@ -21,6 +21,7 @@ import { completePayment, type PaymentOutcome } from '../payments/complete-payme
 import { recordPayment, sessionOf, type PaymentRow } from '../payments/ledger';
 import { cancelHold } from './change-hold';
 import { refusal } from './change-refusal';
+import { changeStates } from './change-states';
 import { changeColumns, memberContact, unitItemsOf, type ChangeTarget } from './record-change';
 
 export type ChangeRow = typeof bookingChanges.$inferSelect;
@@ -106,7 +107,10 @@ export async function releasePendingChanges(deps: CheckoutDeps, orderId: string)
     if (status === 'paid' || status === 'refunded') throw new AppError(409, 'BOOKING_BUSY', 'bookingBusy');
     await cancelHold(deps, change.holdUuid, 'Released: the member changed the booking again');
     // Its payment is still swept until its session closes: a payment that comes anyway is refunded.
-    await deps.db.update(bookingChanges).set({ status: 'RELEASED' }).where(and(eq(bookingChanges.id, change.id), eq(bookingChanges.status, 'PENDING_PAYMENT')));
+    await deps.db
+      .update(bookingChanges)
+      .set({ status: changeStates.transition(change.status, 'RELEASED') })
+      .where(and(eq(bookingChanges.id, change.id), eq(bookingChanges.status, change.status)));
   }
 }
 
@@ -131,17 +135,6 @@ export async function changeOfOrder(db: Database, orderId: string, changeId: str
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(changeId)) return undefined;
   const [row] = await db.select().from(bookingChanges).where(and(eq(bookingChanges.orderId, orderId), eq(bookingChanges.id, changeId)));
   return row;
-}
-
-/** A member's own change by its payment session (someone else's reads as unknown), with its booking. */
-export async function memberChangeBySession(db: Database, userId: string, paymentSessionId: string): Promise<(ChangeRow & { bookingUuid: string }) | undefined> {
-  const [row] = await db
-    .select({ change: bookingChanges, bookingUuid: orders.bookingUuid })
-    .from(bookingChanges)
-    .innerJoin(payments, eq(payments.id, bookingChanges.paymentId))
-    .innerJoin(orders, eq(orders.id, bookingChanges.orderId))
-    .where(and(eq(payments.gatewaySessionId, paymentSessionId), eq(orders.userId, userId)));
-  return row ? { ...row.change, bookingUuid: row.bookingUuid } : undefined;
 }
 
 /** Completes a change's payment through the one path, for callers that want the change back. */

@@ -4,7 +4,7 @@
 // change does, the payment confirmed in that same transaction (record-change.ts). A paid change that cannot
 // move any more (released by a newer change, the order changed meanwhile, the places gone: the OCTO path)
 // gets its money back once, keyed by the change, and its row and payment say so.
-import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { PaymentState } from '@/ports/payments';
 import { SupplierError, type SupplierBooking } from '@/ports/supplier';
 import { bookingChanges, orders, payments, type OrderLine } from '@/server/db/schema';
@@ -15,16 +15,14 @@ import { COMPLETION_LEASE_MS, type PaymentRow } from '../payments/ledger';
 import { paymentStates } from '../payments/payment-states';
 import { refundPayment } from '../payments/refund-payment';
 import { cancelHold } from './change-hold';
+import { CHANGES_AWAITING_PAYMENT, changeStates } from './change-states';
 import { recordChange, unitItemsOf } from './record-change';
-
-/** Changes still waiting that a payment may complete: a released or expired one is refunded if paid. */
-const OPEN = ['PENDING_PAYMENT', 'RELEASED', 'EXPIRED'] as const;
 
 export async function movePaidChange(deps: CheckoutDeps, payment: PaymentRow, state: PaymentState): Promise<'confirmed' | 'refunded' | 'in-progress' | 'done-before'> {
   const { db } = deps;
   const [change] = await db.select().from(bookingChanges).where(eq(bookingChanges.id, payment.referenceId));
   if (!change) throw new Error(`payment ${payment.id} pays for no change`);
-  if (!(OPEN as readonly string[]).includes(change.status)) return 'done-before';
+  if (!(CHANGES_AWAITING_PAYMENT as readonly string[]).includes(change.status)) return 'done-before';
 
   const at = deps.now?.() ?? new Date();
   const paidEnough = state.amountPaid >= payment.amount && state.currency === payment.currency;
@@ -70,8 +68,8 @@ export async function movePaidChange(deps: CheckoutDeps, payment: PaymentRow, st
   const refunded = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(bookingChanges)
-      .set({ status: 'REFUNDED' })
-      .where(and(eq(bookingChanges.id, change.id), inArray(bookingChanges.status, [...OPEN])))
+      .set({ status: changeStates.transition(change.status, 'REFUNDED') })
+      .where(and(eq(bookingChanges.id, change.id), eq(bookingChanges.status, change.status)))
       .returning();
     if (!row) return undefined;
     await tx
@@ -85,8 +83,10 @@ export async function movePaidChange(deps: CheckoutDeps, payment: PaymentRow, st
 
 /** The payment of a change closed unpaid: nothing changed, its hold ran out by itself. */
 export async function expireChange(deps: CheckoutDeps, payment: PaymentRow): Promise<void> {
+  const [change] = await deps.db.select().from(bookingChanges).where(eq(bookingChanges.id, payment.referenceId));
+  if (!change || !(CHANGES_AWAITING_PAYMENT as readonly string[]).includes(change.status)) return;
   await deps.db
     .update(bookingChanges)
-    .set({ status: 'EXPIRED' })
-    .where(and(eq(bookingChanges.id, payment.referenceId), inArray(bookingChanges.status, ['PENDING_PAYMENT', 'RELEASED'])));
+    .set({ status: changeStates.transition(change.status, 'EXPIRED') })
+    .where(and(eq(bookingChanges.id, change.id), eq(bookingChanges.status, change.status)));
 }

@@ -13,6 +13,7 @@ import type { PaymentRow } from '../payments/ledger';
 import { paymentStates } from '../payments/payment-states';
 import { signTicketCode } from '../tickets/ticket-codes';
 import { orderCalendar } from './booking-ics';
+import { changeStates } from './change-states';
 import { signalPlacesFreed } from '../waitlist/waitlist-signal';
 import { recordPassUpdates } from '../wallet/pass-updates';
 import { signalWalletWork } from '../wallet/wallet-signal';
@@ -76,7 +77,7 @@ export async function recordChange(
     if (paid) {
       const [done] = await tx
         .update(bookingChanges)
-        .set({ status: 'DONE' })
+        .set({ status: changeStates.transition('PENDING_PAYMENT', 'DONE') })
         .where(and(eq(bookingChanges.id, paid.changeId), eq(bookingChanges.status, 'PENDING_PAYMENT')))
         .returning({ id: bookingChanges.id });
       if (!done) return undefined;

@@ -17,6 +17,7 @@ import { paymentStates } from '../payments/payment-states';
 import { refundPayment } from '../payments/refund-payment';
 import { signTicketCode } from '../tickets/ticket-codes';
 import type { CheckoutDeps } from './deps';
+import { orderStates } from './order-states';
 import type { OrderRow } from './order-view';
 import { renderRefundEmail, renderTicketsEmail } from './tickets-email';
 
@@ -35,12 +36,13 @@ type Finish = Pick<OrderRow, 'status' | 'paidAt'> & Partial<Pick<OrderRow, 'conf
 /** Marks the pending order finished, settles its payment and queues its e-mail, in one transaction;
  * undefined when another caller finished it first. */
 async function finish(deps: CheckoutDeps, order: OrderRow, payment: PaymentRow, changes: Finish, mailKey: string, message: MailMessage): Promise<OrderRow | undefined> {
-  const settled = paymentStates.transition(payment.state, changes.status === 'CONFIRMED' ? 'confirmed' : 'refunded');
+  const status = orderStates.transition(order.status, changes.status);
+  const settled = paymentStates.transition(payment.state, status === 'CONFIRMED' ? 'confirmed' : 'refunded');
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(orders)
-      .set(changes)
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'PENDING_PAYMENT')))
+      .set({ ...changes, status })
+      .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
       .returning();
     if (!row) return undefined;
     await tx

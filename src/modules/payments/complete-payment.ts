@@ -1,31 +1,18 @@
 // One path completes a payment, whatever it pays for (docs/decisions/0028). The test gateway's card form,
 // Stripe's webhook, the member's return and the sweeper all come here: the gateway's state is read (the
 // source of truth), a lease on the payment lets one caller work while the others answer `in-progress`, and
-// the payment's purpose does the rest: an order is confirmed (or refunded when its hold ran out), a change
+// the payment's purpose (purposes.ts) does the rest: an order is confirmed (or refunded when its hold ran out), a change
 // of a booking moves it (or refunds it when it can no longer move). Each confirms or refunds the payment in
 // the transaction that delivers, or fails to deliver, what it paid for; a payment settled stays settled.
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import type { PaymentState } from '@/ports/payments';
-import { payments, type PaymentPurpose } from '@/server/db/schema';
+import { payments } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import type { CheckoutDeps } from '../checkout/deps';
-import { confirmPaidOrder } from '../checkout/confirm-paid-order';
-import { expireChange, movePaidChange } from '../bookings/move-paid-change';
 import { COMPLETION_LEASE_MS, paymentById, paymentBySession, type PaymentRow } from './ledger';
 import { paymentStates } from './payment-states';
+import { PURPOSES } from './purposes';
 
 export type PaymentOutcome = 'confirmed' | 'refunded' | 'unpaid' | 'expired' | 'in-progress' | 'done-before';
-
-/** What a purpose does with a paid payment it holds the lease of: deliver (`confirmed`) or give the money
- * back (`refunded`); `in-progress` when what it pays for is busy (its lease then goes back). */
-export type PurposeCompletion = (deps: CheckoutDeps, payment: PaymentRow, state: PaymentState) => Promise<'confirmed' | 'refunded' | 'in-progress' | 'done-before'>;
-
-type Purpose = { complete: PurposeCompletion; expired?: (deps: CheckoutDeps, payment: PaymentRow) => Promise<void> };
-
-const PURPOSES: Record<PaymentPurpose, Purpose> = {
-  order: { complete: confirmPaidOrder },
-  change: { complete: movePaidChange, expired: expireChange },
-};
 
 export type PaymentCompletion = { payment: PaymentRow; outcome: PaymentOutcome };
 
