@@ -113,7 +113,7 @@ describe.each(TEST_BACKENDS)('the payments ledger on $name', ({ adminUrl }) => {
     ]);
     const made = await refundsOf(payment.id);
     expect(made.reduce((sum, r) => sum + r.amount, 0)).toBe(8000);
-    expect(made.every((r) => r.state === 'done')).toBe(true);
+    expect(made.every((r) => r.state === 'done' && r.gatewayRefundId === `re_test_${sessionId}_${r.idempotencyKey}`)).toBe(true);
     const [session] = await database.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, sessionId));
     expect(session!.refundedAmount).toBe(8000);
 

@@ -46,8 +46,9 @@ export async function refundPayment(deps: RefundDeps, request: RefundRequest): P
   const now = deps.now ?? (() => new Date());
   const refund = await recordRefund(deps, request, now());
   if (refund.state === 'done') return refund;
+  let gatewayRefundId: string | null;
   try {
-    await deps.gateway.refund(request.payment.gatewaySessionId, refund.amount, refund.idempotencyKey);
+    ({ refundId: gatewayRefundId } = await deps.gateway.refund(request.payment.gatewaySessionId, refund.amount, refund.idempotencyKey));
   } catch (error) {
     await deps.db.update(refunds).set({ lastError: (error as Error).message.slice(0, 500) }).where(eq(refunds.id, refund.id));
     console.error(`[payments] refund ${refund.idempotencyKey} of payment ${request.payment.id} waits for the next try`, error);
@@ -55,17 +56,8 @@ export async function refundPayment(deps: RefundDeps, request: RefundRequest): P
   }
   const [done] = await deps.db
     .update(refunds)
-    .set({ state: refundStates.transition(refund.state, 'done'), doneAt: now(), lastError: null })
+    .set({ state: refundStates.transition(refund.state, 'done'), gatewayRefundId, doneAt: now(), lastError: null })
     .where(and(eq(refunds.id, refund.id), eq(refunds.state, refund.state)))
     .returning();
   return done ?? { ...refund, state: 'done' };
-}
-
-/** The refunds of some payments whose key starts with `keyPrefix` (a cancellation's, a change's). */
-export async function refundsByKey(db: Database, paymentIds: string[], key: string): Promise<RefundRow[]> {
-  if (paymentIds.length === 0) return [];
-  return db
-    .select()
-    .from(refunds)
-    .where(and(sql`${refunds.paymentId} in ${paymentIds}`, eq(refunds.idempotencyKey, key)));
 }
