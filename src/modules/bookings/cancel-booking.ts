@@ -85,8 +85,14 @@ export async function cancellationRefunds(db: Database, row: CancellationRow, or
   return order ? orderRefunds(db, order, refundKey(row.bookingUuid)) : [];
 }
 
+/** The cancellation stands whatever happens here: a refund that could not be made waits for the next try. */
 async function takeRefund(deps: CancelDeps, row: CancellationRow, order: OrderRow): Promise<RefundRow[]> {
-  return refundOrder(deps, order, { amount: row.refundAmount, key: refundKey(row.bookingUuid), reason: row.reason ?? 'cancelled' });
+  try {
+    return await refundOrder(deps, order, { amount: row.refundAmount, key: refundKey(row.bookingUuid), reason: row.reason ?? 'cancelled' });
+  } catch (error) {
+    console.error(`[cancel] the refund of ${row.supplierReference} waits for the next try`, error);
+    return cancellationRefunds(deps.db, row, order);
+  }
 }
 
 export async function cancelBooking(deps: CancelDeps, request: CancelRequest): Promise<Cancellation> {
