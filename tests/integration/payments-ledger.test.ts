@@ -14,7 +14,7 @@ import { PAYMENT_RECHECK_MS } from '@/modules/payments/ledger';
 import { refundPayment } from '@/modules/payments/refund-payment';
 import { sweepPayments } from '@/modules/payments/sweep-payments';
 import { AppError } from '@/server/errors';
-import { payments, refunds, testPaymentSessions } from '@/server/db/schema';
+import { orders, payments, refunds, testPaymentSessions } from '@/server/db/schema';
 import { embeddedCheckoutDeps, signedUpMember } from '../support/checkout';
 import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
 import { firstSlot, openDay } from './supplier-scenarios';
@@ -92,6 +92,32 @@ describe.each(TEST_BACKENDS)('the payments ledger on $name', ({ adminUrl }) => {
     expect((await deps.supplier.getBooking(order.bookingUuid)).unitItems).toHaveLength(2);
     const changedMails = (await listOutbox(database.db, member.email)).filter((m) => m.subject.startsWith('Your booking has changed'));
     expect(changedMails).toHaveLength(1);
+  });
+
+  it('keeps a late payment waiting while its refund fails at the gateway, then refunds it once on the next try', async () => {
+    const { checkout } = await started(43, { adult: 2 });
+    const sessionId = checkout.paymentSession.id;
+    clock = new Date(Date.now() + 31 * 60_000);
+    try {
+      await deps.gateway.pay(sessionId, CARD);
+      const gatewayDown = { ...deps, gateway: { ...deps.gateway, refund: () => Promise.reject(new Error('gateway down')) } };
+      await expect(completePayment(gatewayDown, sessionId)).rejects.toThrow(/not done yet/);
+      const waiting = await paymentOf(sessionId);
+      expect(waiting).toMatchObject({ state: 'pending', leaseUntil: null });
+      expect(await refundsOf(waiting.id)).toMatchObject([{ amount: 8800, state: 'pending', idempotencyKey: 'late', lastError: 'gateway down' }]);
+      expect((await database.db.select().from(orders).where(eq(orders.id, waiting.referenceId)))[0]!.status).toBe('PENDING_PAYMENT');
+
+      // The gateway is back: the next completion (here the sweeper's) takes the same refund up.
+      clock = new Date(clock.getTime() + PAYMENT_RECHECK_MS);
+      expect(await sweepPayments(deps)).toMatchObject({ completed: 1, failed: 0 });
+      expect(await paymentOf(sessionId)).toMatchObject({ state: 'refunded' });
+      expect(await refundsOf(waiting.id)).toMatchObject([{ amount: 8800, state: 'done', lastError: null }]);
+      const [session] = await database.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, sessionId));
+      expect(session).toMatchObject({ status: 'refunded', refundedAmount: 8800 });
+      expect((await completeCheckout(deps, sessionId)).order.status).toBe('REFUNDED');
+    } finally {
+      clock = undefined;
+    }
   });
 
   it('never refunds more than a payment took, however many refunds come at once, and refunds a key once', async () => {

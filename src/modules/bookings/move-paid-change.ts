@@ -13,7 +13,7 @@ import type { OrderRow } from '../checkout/order-view';
 import { deliverQueuedMail } from '../email/mail-queue';
 import { COMPLETION_LEASE_MS, type PaymentRow } from '../payments/ledger';
 import { paymentStates } from '../payments/payment-states';
-import { refundPayment } from '../payments/refund-payment';
+import { refundWhole } from '../payments/refund-payment';
 import { cancelHold } from './change-hold';
 import { CHANGES_AWAITING_PAYMENT, changeStates } from './change-states';
 import { recordChange, unitItemsOf } from './record-change';
@@ -63,7 +63,7 @@ export async function movePaidChange(deps: CheckoutDeps, payment: PaymentRow, st
 
   // Paid, but the booking cannot move: the difference goes back, once (the key), and the booking stays.
   if (order) await db.update(orders).set({ completionLeaseUntil: null }).where(eq(orders.id, order.id));
-  if (state.amountPaid > 0) await refundPayment(deps, { payment, amount: Math.min(state.amountPaid, payment.amount), key: `change:${change.id}`, reason: 'the change could not be made' });
+  if (state.amountPaid > 0) await refundWhole(deps, { payment, amount: Math.min(state.amountPaid, payment.amount), key: `change:${change.id}`, reason: 'the change could not be made' });
   await cancelHold(deps, change.holdUuid, 'Refunded: the change could not be made');
   const refunded = await db.transaction(async (tx) => {
     const [row] = await tx

@@ -14,7 +14,7 @@ import { orderCalendar } from '../bookings/booking-ics';
 import { recordLoyaltyEvent } from '../loyalty/record-event';
 import type { PaymentRow } from '../payments/ledger';
 import { paymentStates } from '../payments/payment-states';
-import { refundPayment } from '../payments/refund-payment';
+import { refundWhole } from '../payments/refund-payment';
 import { signTicketCode } from '../tickets/ticket-codes';
 import type { CheckoutDeps } from './deps';
 import { orderStates } from './order-states';
@@ -105,7 +105,7 @@ export async function confirmPaidOrder(deps: CheckoutDeps, payment: PaymentRow, 
     outcome = 'confirmed';
   } else {
     // The hold ran out (or the sum is wrong): the places are gone, so the money goes back.
-    if (state.amountPaid > 0) await refundPayment(deps, { payment, amount: Math.min(state.amountPaid, payment.amount), key: 'late', reason: 'paid after the hold ran out' });
+    if (state.amountPaid > 0) await refundWhole(deps, { payment, amount: Math.min(state.amountPaid, payment.amount), key: 'late', reason: 'paid after the hold ran out' });
     await supplier.cancelBooking(order.bookingUuid, { reason: 'Refunded: paid after the hold ran out' }).catch(() => undefined);
     const changes = { status: 'REFUNDED' as const, paidAt: order.paidAt ?? at, refundedAt: at };
     mailKey = `refund:${order.id}`;
