@@ -69,7 +69,7 @@ async function query(store, sql) {
 
 /** The orders the gateway took money for, as the database holds them after the crash (PGlite: read while
  * no site runs; one process may open it). */
-const PAID = `select o.booking_uuid, o.status from orders o join test_payment_sessions s on s.id = o.payment_session_id where s.status = 'paid'`;
+const PAID = `select o.booking_uuid, o.status from orders o join payments p on p.id = o.payment_id join test_payment_sessions s on s.id = p.gateway_session_id where s.status = 'paid'`;
 
 
 async function oneRun(backend) {

@@ -51,8 +51,10 @@ export interface PaymentGateway {
   getState(sessionId: string): Promise<PaymentState>;
   /** Gives back `amount` of what was paid in the session. A refund is made once per `key` (default: one
    * refund per session), so retrying is safe, and refunds with different keys add up (a change to a lower
-   * total, then a cancellation), never past what was paid. */
-  refund(sessionId: string, amount: number, key?: string): Promise<void>;
+   * total, then a cancellation), never past what was paid. Every refund is first recorded in the payments
+   * ledger (modules/payments/refund-payment.ts), which passes its own key. Answers the gateway's id of
+   * the refund when it has one. */
+  refund(sessionId: string, amount: number, key?: string): Promise<{ refundId: string | null }>;
   /** Checks a webhook's signature and reads it; throws PaymentError('invalid_signature') when forged.
    * Absent on a gateway that sends no webhooks. */
   readWebhook?(payload: string, signature: string | undefined): PaymentEvent;

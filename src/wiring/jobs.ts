@@ -1,6 +1,5 @@
 // The job runner of this server process (docs/decisions/0027): each kind of background work handled with
 // the collaborators this server is configured with. Started once, at start-up.
-import { sweepPayments, prepareFirstPaymentSweep } from '@/modules/checkout/sweep-payments';
 import { sendQueuedMail } from '@/modules/email/mail-queue';
 import { startJobRunner as startRunner, type JobRunner } from '@/modules/jobs/job-runner';
 import { pruneJobs } from '@/modules/jobs/prune-jobs';
@@ -9,6 +8,7 @@ import { issueToken } from '@/modules/loyalty/issue-token';
 import { deliverWebhook } from '@/modules/resellers/deliver-webhooks';
 import { offerFreedPlaces } from '@/modules/waitlist/offer-places';
 import { pushToWallet } from '@/modules/wallet/deliver-pass-updates';
+import { prepareFirstSweep, sweepPayments } from '@/modules/payments/sweep-payments';
 import { getDb, isSharedDatabase } from '@/server/db/client';
 import { processGlobal } from '@/universal/process-global';
 import { getCheckoutDeps } from './checkout';
@@ -36,7 +36,10 @@ async function jobHandlers(): Promise<JobHandlers> {
       const run = await offerFreedPlaces(deps);
       if (run.offered || run.booked || run.expired) console.log(`[waitlist] offered ${run.offered}, booked ${run.booked}, expired ${run.expired}`);
     },
-    'payments.sweep': () => sweepPayments(deps),
+    'payments.sweep': async () => {
+      const run = await sweepPayments(deps);
+      if (run.completed > 0) console.log(`[payments] the sweeper completed ${run.completed} paid payment(s) of ${run.checked} checked`);
+    },
     'jobs.prune': async () => {
       await pruneJobs(db);
     },
@@ -49,7 +52,7 @@ export function startJobRunner(): Promise<JobRunner> {
   runner.started ??= (async () => {
     const db = await getDb();
     const leasesAreStale = !isSharedDatabase();
-    await prepareFirstPaymentSweep(db, leasesAreStale).catch((error: unknown) =>
+    await prepareFirstSweep(db, { leasesAreStale }).catch((error: unknown) =>
       console.error('[checkout] preparing the first payment sweep failed; the sweeps carry on', error),
     );
     return startRunner(db, { handlers: await jobHandlers(), leasesAreStale });

@@ -9,11 +9,11 @@ import { TAKEN_TTL_MS } from '@/modules/inventory/taken-cache';
 import { changeBooking } from '@/modules/bookings/change-booking';
 import { cancelOwnBooking } from '@/modules/bookings/member-cancel';
 import { completeChangePayment } from '@/modules/bookings/change-payment';
-import { sweepPaidChanges } from '@/modules/bookings/sweep-paid-changes';
+import { sweepPayments } from '@/modules/payments/sweep-payments';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import { startCheckout } from '@/modules/checkout/start-checkout';
 import { AppError } from '@/server/errors';
-import { bookingChanges, orders, testPaymentSessions } from '@/server/db/schema';
+import { bookingChanges, orders, payments, refunds, testPaymentSessions } from '@/server/db/schema';
 import { embeddedCheckoutDeps, signedUpMember } from '../support/checkout';
 import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
 import { adults, openDay } from './supplier-scenarios';
@@ -40,7 +40,7 @@ describe.each(TEST_BACKENDS)('paying for a change of a booking on $name', ({ adm
     await deps.gateway.pay(started.paymentSession.id, CARD);
     const { order } = await completeCheckout(deps, started.paymentSession.id);
     expect(order.status).toBe('CONFIRMED');
-    return { member, order };
+    return { member, order, sessionId: started.paymentSession.id };
   }
 
   async function vacancies(day: string) {
@@ -56,10 +56,12 @@ describe.each(TEST_BACKENDS)('paying for a change of a booking on $name', ({ adm
   const orderRow = async (id: string) => (await database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const changesOf = (orderId: string) => database.db.select().from(bookingChanges).where(eq(bookingChanges.orderId, orderId));
   const session = async (id: string) => (await database.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, id)))[0]!;
+  const payment = async (sessionId: string) => (await database.db.select().from(payments).where(eq(payments.gatewaySessionId, sessionId)))[0]!;
+  const refundsOf = async (sessionId: string) => database.db.select().from(refunds).where(eq(refunds.paymentId, (await payment(sessionId)).id));
 
   it('holds the new places, takes the difference once, then moves the booking though the return and the sweeper race', async () => {
     const { day, first, second } = await twoSlots(24);
-    const { member, order } = await booked(first, { adult: 1 });
+    const { member, order, sessionId: orderSession } = await booked(first, { adult: 1 });
     const before = await vacancies(day);
     const request = { bookingId: order.supplierReference, quantities: { adult: 2 }, selectedTime: second };
 
@@ -80,14 +82,14 @@ describe.each(TEST_BACKENDS)('paying for a change of a booking on $name', ({ adm
     await deps.gateway.pay(sessionId, CARD);
     // The member's return and the sweeper (its first look due) at once: one of them moves the booking.
     clock = new Date(Date.now() + 60_000);
-    const [returned, swept] = await Promise.all([completeChangePayment(deps, sessionId), sweepPaidChanges(deps)]);
+    const [returned, swept] = await Promise.all([completeChangePayment(deps, sessionId), sweepPayments(deps)]);
     const again = await completeChangePayment(deps, sessionId);
     clock = undefined;
     expect(again.outcome).toBe('done-before');
-    expect((returned.outcome === 'changed' ? 1 : 0) + swept.completed).toBe(1);
+    expect((returned.outcome === 'confirmed' ? 1 : 0) + swept.completed).toBe(1);
 
     const after = await orderRow(order.id);
-    expect(after).toMatchObject({ availabilityId: second, total: 8800, refundedAmount: 0, supplierReference: order.supplierReference });
+    expect(after).toMatchObject({ availabilityId: second, total: 8800, supplierReference: order.supplierReference });
     expect(after.tickets).toHaveLength(2);
     expect(after.replacedTickets.map((t) => t.reference)).toEqual(order.tickets!.map((t) => t.reference));
     const booking = await deps.supplier.getBooking(order.bookingUuid);
@@ -100,10 +102,14 @@ describe.each(TEST_BACKENDS)('paying for a change of a booking on $name', ({ adm
     expect(await deps.supplier.getBooking((await changesOf(order.id))[0]!.holdUuid!)).toMatchObject({ status: 'CANCELLED' });
 
     expect(await session(sessionId)).toMatchObject({ status: 'paid', amount: 4400, refundedAmount: 0 });
-    expect(await session(order.paymentSessionId)).toMatchObject({ status: 'paid', refundedAmount: 0 });
+    expect(await session(orderSession)).toMatchObject({ status: 'paid', refundedAmount: 0 });
     const [change] = await changesOf(order.id);
     expect(change).toMatchObject({ status: 'DONE', fromTotal: 4400, toTotal: 8800, payAmount: 4400, refundAmount: 0 });
-    expect(change!.paidAt).not.toBeNull();
+    // The ledger: the difference is a payment of its own, confirmed, pointed to by the change.
+    const paid = await payment(sessionId);
+    expect(paid).toMatchObject({ purpose: 'change', referenceId: change!.id, amount: 4400, state: 'confirmed', leaseUntil: null, nextCheckAt: null });
+    expect(paid.confirmedAt).not.toBeNull();
+    expect(change!.paymentId).toBe(paid.id);
     const mails = (await listOutbox(database.db, member.email)).filter((m) => m.subject.startsWith('Votre réservation a changé'));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(order.supplierReference);
@@ -113,16 +119,19 @@ describe.each(TEST_BACKENDS)('paying for a change of a booking on $name', ({ adm
 
   it('gives back both payments when a booking changed to a higher total is cancelled', async () => {
     const { first, second } = await twoSlots(28);
-    const { member, order } = await booked(first, { adult: 1 });
+    const { member, order, sessionId: orderSession } = await booked(first, { adult: 1 });
     const started = await changeBooking(deps, member, { bookingId: order.bookingUuid, quantities: { adult: 2 }, selectedTime: second, confirm: true }, 'en');
     await deps.gateway.pay(started.payment!.paymentSession.id, CARD);
-    expect(await completeChangePayment(deps, started.payment!.paymentSession.id)).toMatchObject({ outcome: 'changed' });
+    expect(await completeChangePayment(deps, started.payment!.paymentSession.id)).toMatchObject({ outcome: 'confirmed' });
 
     const { terms } = await cancelOwnBooking(deps, member, { bookingId: order.bookingUuid });
     expect(terms.refund).toBe(8800);
     await cancelOwnBooking(deps, member, { bookingId: order.bookingUuid, confirm: true, expectedRefund: 8800 });
     expect(await session(started.payment!.paymentSession.id)).toMatchObject({ status: 'refunded', refundedAmount: 4400 });
-    expect(await session(order.paymentSessionId)).toMatchObject({ status: 'refunded', refundedAmount: 4400 });
+    expect(await session(orderSession)).toMatchObject({ status: 'refunded', refundedAmount: 4400 });
+    // One refund of each payment, under the cancellation's key, the difference first.
+    expect(await refundsOf(started.payment!.paymentSession.id)).toMatchObject([{ amount: 4400, state: 'done', idempotencyKey: `cancelled:${order.bookingUuid}` }]);
+    expect(await refundsOf(orderSession)).toMatchObject([{ amount: 4400, state: 'done', idempotencyKey: `cancelled:${order.bookingUuid}` }]);
   });
 
   it('changes nothing when the difference is never paid, and the held places come back when the hold runs out', async () => {
@@ -136,9 +145,10 @@ describe.each(TEST_BACKENDS)('paying for a change of a booking on $name', ({ adm
     clock = new Date(new Date(started.payment!.expirationTime).getTime() + 15 * 60_000);
     // A hold running out writes nothing: availability reads see it once their short cache is stale.
     await expect.poll(async () => (await vacancies(day)).get(second), { timeout: TAKEN_TTL_MS + 5_000 }).toBe(before.get(second));
-    await sweepPaidChanges(deps);
+    await sweepPayments(deps);
     const [expired] = await changesOf(order.id);
-    expect(expired).toMatchObject({ status: 'EXPIRED', nextPaymentCheckAt: null });
+    expect(expired).toMatchObject({ status: 'EXPIRED' });
+    expect(await payment(started.payment!.paymentSession.id)).toMatchObject({ state: 'expired', nextCheckAt: null });
     // Its session takes no payment any more.
     await expect(deps.gateway.pay(started.payment!.paymentSession.id, CARD)).rejects.toMatchObject({ code: 'session_closed' });
     clock = undefined;
@@ -180,6 +190,8 @@ describe.each(TEST_BACKENDS)('paying for a change of a booking on $name', ({ adm
     expect(outcomes.filter((o) => o.outcome === 'refunded')).toHaveLength(1);
     expect(await completeChangePayment(deps, sessionId)).toMatchObject({ outcome: 'done-before' });
     expect(await session(sessionId)).toMatchObject({ status: 'refunded', refundedAmount: 4400 });
+    expect(await payment(sessionId)).toMatchObject({ state: 'refunded' });
+    expect(await refundsOf(sessionId)).toMatchObject([{ amount: 4400, state: 'done' }]);
     expect(await orderRow(order.id)).toMatchObject({ availabilityId: second, total: 4400 });
     const changes = await changesOf(order.id);
     expect(changes.map((c) => c.status).sort()).toEqual(['DONE', 'REFUNDED']);

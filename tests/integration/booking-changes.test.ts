@@ -9,8 +9,10 @@ import { changeBooking } from '@/modules/bookings/change-booking';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import { startCheckout } from '@/modules/checkout/start-checkout';
 import { AppError } from '@/server/errors';
-import { bookingChanges, orders, testPaymentSessions } from '@/server/db/schema';
-import { embeddedCheckoutDeps, signedUpMember } from '../support/checkout';
+import { refundedOf } from '@/modules/payments/order-refunds';
+import { refundPayment } from '@/modules/payments/refund-payment';
+import { bookingChanges, orders, refunds, testPaymentSessions } from '@/server/db/schema';
+import { embeddedCheckoutDeps, signedUpMember, sessionIdOf } from '../support/checkout';
 import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
 import { adults, openDay } from './supplier-scenarios';
 
@@ -81,7 +83,7 @@ describe.each(TEST_BACKENDS)('changing a booking on $name', ({ adminUrl }) => {
     expect(mail!.text).toContain(order.supplierReference);
     expect(mail!.attachments!.map((a) => a.filename)).toEqual(expect.arrayContaining([`${order.supplierReference}.ics`, ...after.tickets!.map((t) => `${t.reference}.png`)]));
     // Nothing was refunded: the total stayed.
-    const [session] = await database.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, order.paymentSessionId));
+    const [session] = await database.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, await sessionIdOf(database.db, order)));
     expect(session).toMatchObject({ status: 'paid', refundedAmount: 0 });
   });
 
@@ -94,7 +96,8 @@ describe.each(TEST_BACKENDS)('changing a booking on $name', ({ adminUrl }) => {
     // A higher total is quoted with what there is to pay (paying it: booking-change-payment.test.ts).
     const higher = await changeBooking(deps, member, { bookingId: order.bookingUuid, quantities: { adult: 3 }, selectedTime: second!.id }, 'en');
     expect(higher).toMatchObject({ changed: false, toTotal: 13200, pay: 600, refund: 0 });
-    expect(await orderRow(order.id)).toMatchObject({ availabilityId: first!.id, total: order.total, refundedAmount: 0 });
+    expect(await orderRow(order.id)).toMatchObject({ availabilityId: first!.id, total: order.total });
+    expect(await refundedOf(database.db, order)).toBe(0);
 
     const lower = { bookingId: order.bookingUuid, quantities: { adult: 2 }, selectedTime: second!.id, confirm: true };
     // A double click: two changes at once, one of them made.
@@ -104,16 +107,19 @@ describe.each(TEST_BACKENDS)('changing a booking on $name', ({ adminUrl }) => {
     expect(['bookingBusy', 'changeNothing']).toContain((refused.reason as AppError).key);
 
     const after = await orderRow(order.id);
-    expect(after).toMatchObject({ availabilityId: second!.id, total: 8800, refundedAmount: 3800 });
-    const [session] = await database.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, order.paymentSessionId));
+    expect(after).toMatchObject({ availabilityId: second!.id, total: 8800, });
+    expect(await refundedOf(database.db, after)).toBe(3800);
+    const [session] = await database.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, await sessionIdOf(database.db, order)));
     expect(session).toMatchObject({ status: 'refunded', refundedAmount: 3800 });
     const changes = await database.db.select().from(bookingChanges).where(eq(bookingChanges.orderId, order.id));
     expect(changes).toHaveLength(1);
     expect(changes[0]).toMatchObject({ refundAmount: 3800, fromTotal: 12600, toTotal: 8800 });
-    expect(changes[0]!.refundedAt).not.toBeNull();
+    // The ledger: one refund of the booking's payment, done, under the change's key.
+    expect(await database.db.select().from(refunds).where(eq(refunds.paymentId, order.paymentId))).toMatchObject([{ amount: 3800, state: 'done', idempotencyKey: `change:${changes[0]!.id}` }]);
     // The same refund again (a retry) gives nothing more back.
-    await deps.gateway.refund(order.paymentSessionId, 3800, `change:${changes[0]!.id}`);
-    expect((await database.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, order.paymentSessionId)))[0]!.refundedAmount).toBe(3800);
+    await refundPayment(deps, { payment: { id: order.paymentId, gatewaySessionId: await sessionIdOf(database.db, order) }, amount: 3800, key: `change:${changes[0]!.id}`, reason: 'retry' });
+    expect(await database.db.select().from(refunds).where(eq(refunds.paymentId, order.paymentId))).toHaveLength(1);
+    expect((await database.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, await sessionIdOf(database.db, order))))[0]!.refundedAmount).toBe(3800);
     const mails = await listOutbox(database.db, member.email);
     expect(mails[0]!.text).toMatch(/38,00\s?\$US|\$38\.00/);
   });
@@ -136,7 +142,8 @@ describe.each(TEST_BACKENDS)('changing a booking on $name', ({ adminUrl }) => {
     clock = undefined;
 
     const after = await orderRow(order.id);
-    expect(after).toMatchObject({ availabilityId: first!.id, total: order.total, refundedAmount: 0, tickets: order.tickets });
+    expect(after).toMatchObject({ availabilityId: first!.id, total: order.total, tickets: order.tickets });
+    expect(await refundedOf(database.db, order)).toBe(0);
     expect((await deps.supplier.getBooking(order.bookingUuid)).availabilityId).toBe(first!.id);
     expect(await database.db.select().from(bookingChanges).where(eq(bookingChanges.orderId, order.id))).toHaveLength(0);
   });

@@ -6,11 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '@/adapters/mail/outbox';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import { startCheckout } from '@/modules/checkout/start-checkout';
-import { PAYMENT_RECHECK_MS, prepareFirstSweep, sweepPaidOrders } from '@/modules/checkout/sweep-paid-orders';
+import { PAYMENT_RECHECK_MS } from '@/modules/payments/ledger';
+import { prepareFirstSweep, sweepPayments } from '@/modules/payments/sweep-payments';
 import { sendQueuedMail } from '@/modules/email/mail-queue';
 import { JOB_LEASE_MS } from '@/modules/jobs/run-due-jobs';
 import type { MailTransport } from '@/ports/mail';
-import { jobs, mailQueue, orders, testPaymentSessions } from '@/server/db/schema';
+import { jobs, mailQueue, orders, payments, refunds, testPaymentSessions } from '@/server/db/schema';
 import { embeddedCheckoutDeps, signedUpMember } from '../support/checkout';
 import { openTestDatabase } from '../support/database';
 import { runJobs } from '../support/jobs';
@@ -50,6 +51,10 @@ describe('completing a checkout', () => {
     expect(order.status).toBe('REFUNDED');
     const [session] = await database.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, checkout.paymentSession.id));
     expect(session).toMatchObject({ status: 'refunded', refundedAmount: 8800 });
+    // The ledger: the payment refunded whole, by one refund.
+    const payment = await paymentOf(checkout.paymentSession.id);
+    expect(payment).toMatchObject({ state: 'refunded', amount: 8800 });
+    expect(await database.db.select().from(refunds).where(eq(refunds.paymentId, payment.id))).toMatchObject([{ amount: 8800, state: 'done', idempotencyKey: 'late' }]);
     const [mail] = await listOutbox(database.db, member.email);
     expect(mail!.subject).not.toMatch(/tickets/i);
     expect(mail!.text).toContain(order.supplierReference);
@@ -80,7 +85,8 @@ describe('completing a checkout', () => {
     expect((await completeCheckout(deps, checkout.paymentSession.id)).outcome).toBe('unpaid');
   });
 
-  const orderOf = async (sessionId: string) => (await database.db.select().from(orders).where(eq(orders.paymentSessionId, sessionId)))[0]!;
+  const orderOf = async (sessionId: string) => (await database.db.select({ order: orders }).from(orders).innerJoin(payments, eq(payments.id, orders.paymentId)).where(eq(payments.gatewaySessionId, sessionId)))[0]!.order;
+  const paymentOf = async (sessionId: string) => (await database.db.select().from(payments).where(eq(payments.gatewaySessionId, sessionId)))[0]!;
   const later = (ms: number) => (clock = new Date(clock.getTime() + ms));
   const mailJob = async (orderId: string) => (await database.db.select().from(jobs).where(eq(jobs.dedupeKey, `mail:tickets:${orderId}`)))[0]!;
   /** A runner's pass over the due `mail.send` jobs, at `at`. */
@@ -92,17 +98,17 @@ describe('completing a checkout', () => {
     const unpaid = await started(14);
     await gateway().pay(paid.checkout.paymentSession.id, CARD);
     // Not before the member had time to finish paying themselves.
-    expect((await sweepPaidOrders(deps)).checked).toBe(0);
+    expect((await sweepPayments(deps)).checked).toBe(0);
     later(PAYMENT_RECHECK_MS);
-    const run = await sweepPaidOrders(deps);
+    const run = await sweepPayments(deps);
     expect(run).toMatchObject({ completed: 1, failed: 0 });
     expect((await orderOf(paid.checkout.paymentSession.id)).status).toBe('CONFIRMED');
     expect((await orderOf(unpaid.checkout.paymentSession.id)).status).toBe('PENDING_PAYMENT');
     expect(await listOutbox(database.db, paid.member.email)).toHaveLength(1);
     // Swept again: nothing more is sent; the unpaid order is asked about again later, not at once.
-    expect((await sweepPaidOrders(deps)).checked).toBe(0);
+    expect((await sweepPayments(deps)).checked).toBe(0);
     later(PAYMENT_RECHECK_MS);
-    expect(await sweepPaidOrders(deps)).toMatchObject({ completed: 0 });
+    expect(await sweepPayments(deps)).toMatchObject({ completed: 0 });
     expect(await listOutbox(database.db, paid.member.email)).toHaveLength(1);
     clock = new Date();
   });
@@ -111,11 +117,11 @@ describe('completing a checkout', () => {
     const { member, checkout } = await started(15);
     await gateway().pay(checkout.paymentSession.id, CARD);
     // A completion that took its lease and then died with its process.
-    await database.db.update(orders).set({ completionLeaseUntil: new Date(clock.getTime() + 30_000) }).where(eq(orders.paymentSessionId, checkout.paymentSession.id));
+    await database.db.update(payments).set({ leaseUntil: new Date(clock.getTime() + 30_000) }).where(eq(payments.gatewaySessionId, checkout.paymentSession.id));
     later(PAYMENT_RECHECK_MS);
-    expect((await sweepPaidOrders(deps)).completed).toBe(0);
+    expect((await sweepPayments(deps)).completed).toBe(0);
     later(30_000 - PAYMENT_RECHECK_MS + 1);
-    expect((await sweepPaidOrders(deps)).completed).toBe(1);
+    expect((await sweepPayments(deps)).completed).toBe(1);
     expect(await listOutbox(database.db, member.email)).toHaveLength(1);
     clock = new Date();
   });
@@ -123,15 +129,15 @@ describe('completing a checkout', () => {
   it('after a restart, asks about every pending order at once; on a database of its own it also frees a dead process’s leases', async () => {
     const { member, checkout } = await started(19);
     await gateway().pay(checkout.paymentSession.id, CARD);
-    await database.db.update(orders).set({ completionLeaseUntil: new Date(clock.getTime() + 30_000) }).where(eq(orders.paymentSessionId, checkout.paymentSession.id));
+    await database.db.update(payments).set({ leaseUntil: new Date(clock.getTime() + 30_000) }).where(eq(payments.gatewaySessionId, checkout.paymentSession.id));
     // A shared database (PostgreSQL): another server may hold the lease, so it is waited out.
     await prepareFirstSweep(database.db, { leasesAreStale: false }, clock);
-    expect((await orderOf(checkout.paymentSession.id)).nextPaymentCheckAt!.getTime()).toBe(clock.getTime());
-    expect((await sweepPaidOrders(deps)).completed).toBe(0);
+    expect((await paymentOf(checkout.paymentSession.id)).nextCheckAt!.getTime()).toBe(clock.getTime());
+    expect((await sweepPayments(deps)).completed).toBe(0);
     // The embedded database: one process opens it, so the lease was the crashed process's.
-    await database.db.update(orders).set({ nextPaymentCheckAt: new Date(clock.getTime() + PAYMENT_RECHECK_MS) }).where(eq(orders.paymentSessionId, checkout.paymentSession.id));
+    await database.db.update(payments).set({ nextCheckAt: new Date(clock.getTime() + PAYMENT_RECHECK_MS) }).where(eq(payments.gatewaySessionId, checkout.paymentSession.id));
     await prepareFirstSweep(database.db, { leasesAreStale: true }, clock);
-    expect((await sweepPaidOrders(deps)).completed).toBe(1);
+    expect((await sweepPayments(deps)).completed).toBe(1);
     expect(await listOutbox(database.db, member.email)).toHaveLength(1);
   });
 
@@ -141,12 +147,13 @@ describe('completing a checkout', () => {
     later(31 * 60_000);
     await gateway().pay(late.checkout.paymentSession.id, CARD);
     later(10 * 60_000);
-    await sweepPaidOrders(deps);
+    await sweepPayments(deps);
     const refunded = await orderOf(late.checkout.paymentSession.id);
     expect(refunded.status).toBe('REFUNDED');
     const [refundMail] = await listOutbox(database.db, late.member.email);
     expect(refundMail!.text).toContain(refunded.supplierReference);
-    expect((await orderOf(abandoned.checkout.paymentSession.id)).nextPaymentCheckAt).toBeNull();
+    expect(await paymentOf(late.checkout.paymentSession.id)).toMatchObject({ state: 'refunded', nextCheckAt: null });
+    expect(await paymentOf(abandoned.checkout.paymentSession.id)).toMatchObject({ state: 'expired', nextCheckAt: null });
     clock = new Date();
   });
 

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createOctoClient } from '@/adapters/supplier/octo/octo-client';
 import { JOB_LEASE_MS } from '@/modules/jobs/run-due-jobs';
 import { openDatabase } from '@/server/db/client';
-import { bookings, localTokens, mailQueue, orders, outboxMessages, testPaymentSessions, tokenIssues, users } from '@/server/db/schema';
+import { bookings, localTokens, mailQueue, orders, outboxMessages, payments as ledger, testPaymentSessions, tokenIssues, users } from '@/server/db/schema';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
 import { startSite, type RunningServer } from '../support/server';
 import { OCTO_KEY, TEST_SITE_ENV, Visitor, uniqueEmail } from './sites';
@@ -86,7 +86,8 @@ describe.each(backends)('a crash in the middle of 20 payments, on $name', ({ adm
       const rows = await db
         .select({ id: orders.id, bookingUuid: orders.bookingUuid, status: orders.status })
         .from(orders)
-        .innerJoin(testPaymentSessions, eq(testPaymentSessions.id, orders.paymentSessionId))
+        .innerJoin(ledger, eq(ledger.id, orders.paymentId))
+        .innerJoin(testPaymentSessions, eq(testPaymentSessions.id, ledger.gatewaySessionId))
         .where(eq(testPaymentSessions.status, 'paid'));
       return rows;
     });

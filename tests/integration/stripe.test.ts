@@ -159,6 +159,42 @@ describe('a site that takes payments with Stripe', () => {
     expect((await visitor.outbox(email)).filter((m) => m.subject.startsWith('Your tickets'))).toHaveLength(1);
   });
 
+  it('completes a change paid at Stripe on the member’s return call, not when the booking page is shown', async () => {
+    const visitor = new Visitor(site.url);
+    const email = uniqueEmail('stripe-change');
+    await visitor.signIn(email);
+    const octo = createOctoClient({ baseUrl: `${inject('backends')[0]!.url}/octo`, apiKey: OCTO_KEY });
+    const selectedTime = await firstSlot(octo, 'main-deck', 'main-deck-day', await openDay(octo, 'main-deck', 'main-deck-day', 16));
+    const started = (await (await visitor.postJson('/api/auth/octo/bookings/payWithPayment', { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime })).json()) as {
+      paymentSession: { id: string };
+      bookingId: string;
+    };
+    stripe.markPaid(started.paymentSession.id);
+    const refetched = (await (await visitor.request(`/api/auth/octo/bookings/refetchSession?uuid=${started.bookingId}`, { method: 'POST' })).json()) as { order: { status: string; reference: string } };
+    expect(refetched.order.status).toBe('CONFIRMED');
+
+    const changed = await visitor.postJson('/api/bookings/change', { bookingId: started.bookingId, quantities: { adult: 2 }, selectedTime, confirm: true });
+    const { payment } = (await changed.json()) as { payment: { changeId: string; paymentSession: { id: string; provider: string; amount: number } } };
+    expect(payment.paymentSession).toMatchObject({ provider: 'stripe', amount: 4400 });
+    stripe.markPaid(payment.paymentSession.id);
+
+    // Stripe's return address: the page only reads (the sweeper's first look is 15 s away).
+    const page = await visitor.request(`/bookings/${refetched.order.reference}?change=${payment.changeId}`);
+    expect(page.status).toBe(200);
+    await page.text();
+    const complete = (body: unknown, who = visitor) => who.postJson('/api/bookings/change-payment', body);
+    const returned = await complete({ bookingId: started.bookingId, changeId: payment.changeId });
+    expect(returned.status).toBe(200);
+    expect(await returned.json()).toMatchObject({ changeId: payment.changeId, status: 'DONE', outcome: 'confirmed' });
+    expect(await (await complete({ bookingId: started.bookingId, changeId: payment.changeId })).json()).toMatchObject({ status: 'DONE', outcome: 'done-before' });
+
+    // Someone else's booking, or a change that is not the booking's, is unknown.
+    const stranger = new Visitor(site.url);
+    await stranger.signIn(uniqueEmail('stripe-stranger'));
+    expect((await complete({ bookingId: started.bookingId, changeId: payment.changeId }, stranger)).status).toBe(404);
+    expect((await complete({ bookingId: started.bookingId, changeId: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+  });
+
   it('has no test card form', async () => {
     const visitor = new Visitor(site.url);
     await visitor.signIn(uniqueEmail('no-test-cards'));

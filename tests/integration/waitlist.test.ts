@@ -17,7 +17,7 @@ import { waitlistOfDay } from '@/modules/waitlist/staff-waitlist';
 import type { SupplierPort } from '@/ports/supplier';
 import type { AppError } from '@/server/errors';
 import { orders, waitlistEntries } from '@/server/db/schema';
-import { embeddedCheckoutDeps, signedUpMember } from '../support/checkout';
+import { embeddedCheckoutDeps, signedUpMember, sessionIdOf } from '../support/checkout';
 import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
 import { adults, firstSlot, openDay } from './supplier-scenarios';
 
@@ -141,8 +141,8 @@ describe.each(TEST_BACKENDS)('the waitlist on $name', ({ adminUrl }) => {
     // The third pays: BOOKED. The first lets the offer run out: EXPIRED, and the 3 places go to the second.
     const [offerC] = await memberWaitlist(deps, third.userId, 'fr');
     const [orderC] = await database.db.select().from(orders).where(eq(orders.bookingUuid, offerC!.bookingId!));
-    await deps.gateway.pay(orderC!.paymentSessionId, CARD);
-    await completeCheckout(deps, orderC!.paymentSessionId);
+    await deps.gateway.pay(await sessionIdOf(database.db, orderC!), CARD);
+    await completeCheckout(deps, await sessionIdOf(database.db, orderC!));
     // Paid: it is a booking now, not a place in line to leave.
     expect(await refusal(leaveWaitlist(deps, third, c.entryId))).toMatchObject({ status: 409, code: 'ALREADY_BOOKED' });
     clock = new Date(orderA!.holdExpiresAt.getTime() + MINUTE);

@@ -8,7 +8,7 @@ import { createLocalSupplier } from '@/adapters/supplier/local/local-supplier';
 import { signUp } from '@/modules/accounts/sign-up';
 import type { CheckoutDeps } from '@/modules/checkout/deps';
 import type { Database } from '@/server/db/client';
-import { users } from '@/server/db/schema';
+import { payments, users } from '@/server/db/schema';
 
 export function embeddedCheckoutDeps(db: Database, now: () => Date): CheckoutDeps & { gateway: ReturnType<typeof createTestGateway> } {
   return {
@@ -33,4 +33,10 @@ export async function signedUpMember(db: Database, label: string, locale: keyof 
   await signUp(db, { email, contact: { ...CONTACTS[locale], postalCode: undefined, marketingOptIn: false }, locale });
   const [user] = await db.select().from(users).where(eq(users.email, email));
   return { userId: user!.id, email };
+}
+
+/** The gateway session of an order's own payment (the payments ledger keeps it). */
+export async function sessionIdOf(db: Database, order: { paymentId: string }): Promise<string> {
+  const [row] = await db.select({ id: payments.gatewaySessionId }).from(payments).where(eq(payments.id, order.paymentId));
+  return row!.id;
 }

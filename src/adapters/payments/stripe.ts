@@ -93,9 +93,10 @@ export function createStripeGateway({ secretKey, publishableKey, webhookSecret, 
     async refund(id, amount, key) {
       const session = await retrieve(id);
       const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
-      if (!paymentIntent) return;
+      if (!paymentIntent) return { refundId: null };
       // The idempotency key makes a second refund of the same session a no-op at Stripe.
-      await guarded(() => stripe.refunds.create({ payment_intent: paymentIntent, amount }, { idempotencyKey: key ? `refund-${id}-${key}` : `refund-${id}` }));
+      const refund = await guarded(() => stripe.refunds.create({ payment_intent: paymentIntent, amount }, { idempotencyKey: key ? `refund-${id}-${key}` : `refund-${id}` }));
+      return { refundId: refund.id };
     },
 
     readWebhook(payload, signature) {

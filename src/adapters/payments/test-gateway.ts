@@ -108,6 +108,8 @@ export function createTestGateway(db: Database, now: () => Date = () => new Date
             sql`not (${testPaymentSessions.refundKeys} @> ${JSON.stringify([key])}::jsonb)`,
           ),
         );
+      // Its refunds have no records of their own: the session and the key name one.
+      return { refundId: `re_test_${id}_${key}` };
     },
   };
 }

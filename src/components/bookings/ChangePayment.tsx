@@ -1,5 +1,6 @@
 // The payment of a change that costs more: the new places are held while the countdown runs; once paid
-// the booking page reloads with the change's outcome (?change=…). When the time runs out nothing changed.
+// the booking page reloads with the change (?change=…), asks for its completion if it is still waiting
+// (useChangeCompletion) and shows how it went. When the time runs out nothing changed.
 import { useCallback, useState } from 'react';
 import { useRouter } from 'next/router';
 import { useTranslation } from '@/client/i18n';
@@ -19,7 +20,7 @@ export function ChangePayment({ payment, onExpired }: { payment: Payment; onExpi
     setTimedOut(true);
     onExpired();
   }, [onExpired]);
-  // The page's server side completes the paid change and says how it went.
+  // The page reads the change again; its client code completes it if the payment did not already.
   const done = useCallback(() => {
     void router.replace({ pathname: router.pathname, query: { reference: router.query.reference, change: payment.changeId } }, undefined, { scroll: true });
   }, [router, payment.changeId]);

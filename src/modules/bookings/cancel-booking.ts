@@ -3,17 +3,21 @@
 // payment port, and the member is e-mailed in their language. Exactly once: concurrent cancellations
 // race for one row of booking_cancellations, and the loser refunds nothing. The row, the order's new
 // status, the e-mail (mail queue, idempotency key "cancelled:<booking uuid>") and the audit entry are
-// written in one transaction; the refund follows it. A refund the gateway could not take stays
-// `pending` and is taken by the next call for the booking (gateways refund a session once).
-import { and, desc, eq, gt } from 'drizzle-orm';
+// written in one transaction; the refund follows it, as refunds of the payments ledger keyed
+// `cancelled:<booking uuid>` (modules/payments/order-refunds.ts). A refund the gateway could not take stays
+// `pending` and is taken by the next call for the booking.
+import { and, eq } from 'drizzle-orm';
 import type { MailTransport } from '@/ports/mail';
 import type { PaymentGateway } from '@/ports/payments';
 import { SupplierError, type SupplierBooking, type SupplierPort } from '@/ports/supplier';
 import type { Database } from '@/server/db/client';
-import { bookingCancellations, bookingChanges, orders, users } from '@/server/db/schema';
+import { bookingCancellations, orders, users } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
+import { orderStates } from '../checkout/order-states';
 import type { OrderRow } from '../checkout/order-view';
 import { sendMailNow, enqueueMail } from '../email/mail-queue';
+import { orderRefunds, refundOrder, refundStatus } from '../payments/order-refunds';
+import type { RefundRow } from '../payments/refund-payment';
 import { recordAudit, type Actor } from '../staff/audit-log';
 import { renderCancellationEmail } from './cancellation-email';
 import { enqueuePlacesFreed } from '../waitlist/places-freed';
@@ -60,53 +64,34 @@ function refundAmountOf(target: Target, choice: RefundChoice): number {
   return choice.amount;
 }
 
-function view(row: typeof bookingCancellations.$inferSelect): Cancellation {
+type CancellationRow = typeof bookingCancellations.$inferSelect;
+
+function view(row: CancellationRow, refunds: RefundRow[]): Cancellation {
   return {
     reference: row.supplierReference,
     bookingUuid: row.bookingUuid,
     refundAmount: row.refundAmount,
     currency: row.currency,
-    refundStatus: row.refundStatus,
+    refundStatus: refundStatus(refunds, row.refundAmount),
     cancelledAt: row.createdAt.toISOString(),
   };
 }
 
-/**
- * Gives `amount` back over the booking's payments: the differences paid for changes first, newest first,
- * then the booking's own session (decision 0023). Each gateway refund is capped at what its session took
- * and made once (its key), so a retry gives nothing more back.
- */
-async function refundPayments(deps: CancelDeps, order: OrderRow, amount: number): Promise<void> {
-  const paidChanges = await deps.db
-    .select({ sessionId: bookingChanges.paymentSessionId, paid: bookingChanges.payAmount })
-    .from(bookingChanges)
-    .where(and(eq(bookingChanges.orderId, order.id), eq(bookingChanges.status, 'DONE'), gt(bookingChanges.payAmount, 0)))
-    .orderBy(desc(bookingChanges.createdAt));
-  let left = amount;
-  for (const change of paidChanges) {
-    const part = Math.min(left, change.paid);
-    if (part <= 0 || !change.sessionId) continue;
-    await deps.gateway.refund(change.sessionId, part, `cancelled:${order.bookingUuid}`);
-    left -= part;
-  }
-  if (left > 0) await deps.gateway.refund(order.paymentSessionId, left);
+const refundKey = (bookingUuid: string) => `cancelled:${bookingUuid}`;
+
+/** The refunds of a cancellation so far (none for a reseller's booking: the reseller refunds). */
+export async function cancellationRefunds(db: Database, row: CancellationRow, order: OrderRow | undefined): Promise<RefundRow[]> {
+  return order ? orderRefunds(db, order, refundKey(row.bookingUuid)) : [];
 }
 
-async function takeRefund(deps: CancelDeps, row: typeof bookingCancellations.$inferSelect, order: OrderRow): Promise<typeof bookingCancellations.$inferSelect> {
+/** The cancellation stands whatever happens here: a refund that could not be made waits for the next try. */
+async function takeRefund(deps: CancelDeps, row: CancellationRow, order: OrderRow): Promise<RefundRow[]> {
   try {
-    await refundPayments(deps, order, row.refundAmount);
+    return await refundOrder(deps, order, { amount: row.refundAmount, key: refundKey(row.bookingUuid), reason: row.reason ?? 'cancelled' });
   } catch (error) {
-    await deps.db.update(bookingCancellations).set({ lastError: (error as Error).message.slice(0, 500) }).where(eq(bookingCancellations.id, row.id));
     console.error(`[cancel] the refund of ${row.supplierReference} waits for the next try`, error);
-    return row;
+    return cancellationRefunds(deps.db, row, order);
   }
-  const now = (deps.now ?? (() => new Date()))();
-  const [done] = await deps.db
-    .update(bookingCancellations)
-    .set({ refundStatus: 'refunded', refundedAt: now, lastError: null })
-    .where(eq(bookingCancellations.id, row.id))
-    .returning();
-  return done ?? row;
 }
 
 export async function cancelBooking(deps: CancelDeps, request: CancelRequest): Promise<Cancellation> {
@@ -116,8 +101,9 @@ export async function cancelBooking(deps: CancelDeps, request: CancelRequest): P
 
   const [earlier] = await deps.db.select().from(bookingCancellations).where(eq(bookingCancellations.bookingUuid, target.bookingUuid));
   if (earlier) {
-    const stale = earlier.refundStatus === 'pending' && now().getTime() - earlier.createdAt.getTime() > REFUND_RETRY_AFTER_MS;
-    if (stale && target.order) return view(await takeRefund(deps, earlier, target.order));
+    const refunds = await cancellationRefunds(deps.db, earlier, target.order);
+    const stale = refundStatus(refunds, earlier.refundAmount) === 'pending' && now().getTime() - earlier.createdAt.getTime() > REFUND_RETRY_AFTER_MS;
+    if (stale && target.order) return view(earlier, await takeRefund(deps, earlier, target.order));
     throw new AppError('ALREADY_CANCELLED', 'alreadyCancelled', { reference });
   }
   if (target.order && target.order.status !== 'CONFIRMED') {
@@ -147,7 +133,6 @@ export async function cancelBooking(deps: CancelDeps, request: CancelRequest): P
         orderId: target.order?.id ?? null,
         refundAmount,
         currency,
-        refundStatus: refundAmount > 0 ? 'pending' : 'none',
         byKind: request.by.kind,
         byUserId: request.by.kind === 'operator' ? null : request.by.userId,
         byEmail: request.by.kind === 'operator' ? null : request.by.email,
@@ -158,7 +143,10 @@ export async function cancelBooking(deps: CancelDeps, request: CancelRequest): P
       .returning();
     if (!row) return undefined;
     if (target.order) {
-      await tx.update(orders).set({ status: 'CANCELLED' }).where(eq(orders.id, target.order.id));
+      await tx
+        .update(orders)
+        .set({ status: orderStates.transition(target.order.status, 'CANCELLED') })
+        .where(and(eq(orders.id, target.order.id), eq(orders.status, target.order.status)));
       const [member] = await tx.select({ email: users.email }).from(users).where(eq(users.id, target.order.userId));
       if (member) await enqueueMail(tx, `cancelled:${target.bookingUuid}`, renderCancellationEmail(target.order, member.email, refundAmount, deps.siteUrl));
       // Its tickets' passes are voided in the wallets that hold them.
@@ -177,7 +165,7 @@ export async function cancelBooking(deps: CancelDeps, request: CancelRequest): P
   });
   if (!claimed) throw new AppError('ALREADY_CANCELLED', 'alreadyCancelled', { reference });
 
-  const result = refundAmount > 0 && target.order ? await takeRefund(deps, claimed, target.order) : claimed;
+  const refunds = refundAmount > 0 && target.order ? await takeRefund(deps, claimed, target.order) : [];
   await sendMailNow(deps.db, deps.mail, `cancelled:${target.bookingUuid}`);
-  return view(result);
+  return view(claimed, refunds);
 }

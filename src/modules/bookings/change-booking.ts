@@ -10,10 +10,11 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { maxTicketsPerBooking } from '@/config/catalog';
 import type { Locale } from '@/config/locales';
 import type { SupplierBooking } from '@/ports/supplier';
-import { bookingChanges, orders, type OrderLine } from '@/server/db/schema';
+import { orders, type OrderLine } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { selectionTotal, toWebProduct } from '../catalog/web-product';
-import { COMPLETION_LEASE_MS } from '../checkout/complete-checkout';
+import { COMPLETION_LEASE_MS } from '../payments/ledger';
+import { refundOrder } from '../payments/order-refunds';
 import type { CheckoutDeps } from '../checkout/deps';
 import type { OrderRow } from '../checkout/order-view';
 import { sendMailNow } from '../email/mail-queue';
@@ -109,13 +110,10 @@ export async function changeBooking(deps: CheckoutDeps, member: { userId: string
 
   const { updated, changeId } = (await recordChange(deps, order, priced, booking, at))!;
   if (priced.refund > 0) {
-    try {
-      await deps.gateway.refund(updated.paymentSessionId, priced.refund, `change:${changeId}`);
-      await db.update(bookingChanges).set({ refundedAt: deps.now?.() ?? new Date() }).where(eq(bookingChanges.id, changeId));
-    } catch (error) {
-      // The change stands; the refund is recorded as owed (refunded_at empty) for the operator to retry.
-      console.error('[bookings] the refund of a change failed; it is owed', changeId, error);
-    }
+    // The change stands; a refund the gateway could not take stays pending in the ledger, owed.
+    await refundOrder(deps, updated, { amount: priced.refund, key: `change:${changeId}`, reason: 'change to a lower total' }).catch((error: unknown) =>
+      console.error('[bookings] the refund of a change failed; it is owed', changeId, error),
+    );
   }
   await sendMailNow(db, deps.mail, `change:${changeId}`);
   return { ...priced, changed: true };

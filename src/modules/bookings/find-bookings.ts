@@ -6,6 +6,9 @@ import { bookingCancellations, orders } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { bookingWithBuyer, searchBookings, type BookingSearchRow } from '../inventory/booking-search';
 import { admissionsOf, ticketsOf } from '../inventory/booking-tickets';
+import { paymentById } from '../payments/ledger';
+import { refundStatus } from '../payments/order-refunds';
+import { cancellationRefunds } from './cancel-booking';
 
 export type BookingListItem = {
   reference: string;
@@ -76,16 +79,18 @@ export async function bookingDetail(db: Database, reference: string, ownInventor
     admissionsOf(db, row.uuid),
     db.select().from(bookingCancellations).where(eq(bookingCancellations.bookingUuid, row.uuid)).then((r) => r[0]),
   ]);
+  const payment = order ? await paymentById(db, order.paymentId) : undefined;
+  const refunds = cancellation ? await cancellationRefunds(db, cancellation, order) : [];
   return {
     ...listItem(row),
     bookingUuid: row.uuid,
-    payment: order
-      ? { provider: order.paymentProvider, sessionId: order.paymentSessionId, orderStatus: order.status, paidAt: order.paidAt?.toISOString() ?? null, total: order.total }
+    payment: order && payment
+      ? { provider: payment.gateway, sessionId: payment.gatewaySessionId, orderStatus: order.status, paidAt: order.paidAt?.toISOString() ?? null, total: order.total }
       : null,
     tickets: items.map((i) => ({ reference: i.supplierReference, unitId: i.unitId, price: i.price })),
     admissions: admissions.map((a) => ({ ticket: a.ticketReference, gate: a.gate, by: a.byEmail, at: a.redeemedAt.toISOString(), undoneAt: a.undoneAt?.toISOString() ?? null })),
     cancellation: cancellation
-      ? { refundAmount: cancellation.refundAmount, refundStatus: cancellation.refundStatus, by: cancellation.byEmail ?? cancellation.byKind, reason: cancellation.reason, at: cancellation.createdAt.toISOString() }
+      ? { refundAmount: cancellation.refundAmount, refundStatus: refundStatus(refunds, cancellation.refundAmount), by: cancellation.byEmail ?? cancellation.byKind, reason: cancellation.reason, at: cancellation.createdAt.toISOString() }
       : null,
   };
 }

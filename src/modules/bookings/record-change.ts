@@ -4,13 +4,16 @@
 // one whose difference was paid (change-payment.ts).
 import { and, count, eq } from 'drizzle-orm';
 import type { SupplierBooking } from '@/ports/supplier';
-import { bookingChanges, memberships, orders, users, type OrderLine } from '@/server/db/schema';
+import { bookingChanges, memberships, orders, payments, users, type OrderLine } from '@/server/db/schema';
 import type { CheckoutDeps } from '../checkout/deps';
 import type { OrderRow } from '../checkout/order-view';
 import { renderTicketsEmail } from '../checkout/tickets-email';
 import { enqueueMail } from '../email/mail-queue';
+import type { PaymentRow } from '../payments/ledger';
+import { paymentStates } from '../payments/payment-states';
 import { signTicketCode } from '../tickets/ticket-codes';
 import { orderCalendar } from './booking-ics';
+import { changeStates } from './change-states';
 import { enqueuePlacesFreed } from '../waitlist/places-freed';
 import { recordPassUpdates } from '../wallet/pass-updates';
 
@@ -44,9 +47,10 @@ export async function memberContact(deps: CheckoutDeps, userId: string) {
 }
 
 /**
- * Writes the moved booking into the order and records the change: a new row, or (`pendingChangeId`) the
- * paid change's own row, which must still be waiting; undefined when another caller finished it first
- * (nothing is written then). Clears the order's lease. Returns the order and the change's id.
+ * Writes the moved booking into the order and records the change: a new row, or (`paid`) the paid change's
+ * own row, which must still be waiting, with its payment confirmed in the same transaction; undefined when
+ * another caller finished it first (nothing is written then). Clears the order's lease. Returns the order
+ * and the change's id.
  */
 export async function recordChange(
   deps: CheckoutDeps,
@@ -54,7 +58,7 @@ export async function recordChange(
   target: ChangeTarget,
   booking: SupplierBooking,
   at: Date,
-  pendingChangeId?: string,
+  paid?: { changeId: string; payment: PaymentRow },
 ): Promise<{ updated: OrderRow; changeId: string } | undefined> {
   const { db } = deps;
   const tickets = booking.unitItems.map((item) => {
@@ -69,14 +73,18 @@ export async function recordChange(
   const who = await memberContact(deps, order.userId);
   const recorded = await db.transaction(async (tx) => {
     let changeId: string;
-    if (pendingChangeId) {
-      const [paid] = await tx
+    if (paid) {
+      const [done] = await tx
         .update(bookingChanges)
-        .set({ status: 'DONE', paidAt: at, completionLeaseUntil: null, nextPaymentCheckAt: null })
-        .where(and(eq(bookingChanges.id, pendingChangeId), eq(bookingChanges.status, 'PENDING_PAYMENT')))
+        .set({ status: changeStates.transition('PENDING_PAYMENT', 'DONE') })
+        .where(and(eq(bookingChanges.id, paid.changeId), eq(bookingChanges.status, 'PENDING_PAYMENT')))
         .returning({ id: bookingChanges.id });
-      if (!paid) return undefined;
-      changeId = paid.id;
+      if (!done) return undefined;
+      changeId = done.id;
+      await tx
+        .update(payments)
+        .set({ state: paymentStates.transition(paid.payment.state, 'confirmed'), confirmedAt: at, leaseUntil: null, nextCheckAt: null })
+        .where(and(eq(payments.id, paid.payment.id), eq(payments.state, paid.payment.state)));
     } else {
       const [change] = await tx
         .insert(bookingChanges)
@@ -96,7 +104,6 @@ export async function recordChange(
         total: target.toTotal,
         tickets,
         replacedTickets: [...order.replacedTickets, ...(order.tickets ?? [])],
-        refundedAmount: order.refundedAmount + target.refund,
         completionLeaseUntil: null,
       })
       .where(eq(orders.id, order.id))

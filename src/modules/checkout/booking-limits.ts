@@ -9,7 +9,8 @@ import { bookingLeases, orders } from '@/server/db/schema';
 import { getEnv } from '@/server/env';
 import { AppError } from '@/server/errors';
 import { countAttempt } from '@/server/rate-limit';
-import { completeCheckout } from './complete-checkout';
+import { completePayment } from '../payments/complete-payment';
+import { paymentById } from '../payments/ledger';
 import type { CheckoutDeps } from './deps';
 import type { OrderRow } from './order-view';
 
@@ -74,8 +75,9 @@ export async function releaseUnpaidBookings(deps: CheckoutDeps, userId: string, 
 /** Gives back the places of one unpaid order: its hold cancelled at the supplier, the order marked
  * released (its hold ending now). One paid meanwhile is completed instead and answers 'paid'. */
 export async function releaseUnpaidOrder(deps: CheckoutDeps, order: OrderRow, now: Date, reason: string): Promise<'released' | 'paid'> {
-  if ((await deps.gateway.getState(order.paymentSessionId)).status !== 'open') {
-    await completeCheckout(deps, order.paymentSessionId);
+  const { gatewaySessionId } = await paymentById(deps.db, order.paymentId);
+  if ((await deps.gateway.getState(gatewaySessionId)).status !== 'open') {
+    await completePayment(deps, gatewaySessionId);
     return 'paid';
   }
   await deps.supplier.cancelBooking(order.bookingUuid, { reason }).catch((error: unknown) => {

@@ -15,9 +15,3 @@ export async function memberOrder(db: Database, userId: string, bookingUuid: str
 export async function memberOrders(db: Database, userId: string, limit = 50): Promise<OrderRow[]> {
   return db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(limit);
 }
-
-export async function memberOrderBySession(db: Database, userId: string, paymentSessionId: string): Promise<OrderRow> {
-  const [row] = await db.select().from(orders).where(and(eq(orders.paymentSessionId, paymentSessionId), eq(orders.userId, userId)));
-  if (!row) throw new AppError('NOT_FOUND', 'noPaymentSession');
-  return row;
-}

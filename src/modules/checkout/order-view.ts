@@ -42,6 +42,7 @@ export function orderView(row: OrderRow): OrderView {
   };
 }
 
-export function paymentSessionView(row: OrderRow): PaymentSessionView {
-  return { ...(row.paymentSession as CheckoutSession), status: row.status };
+/** The order's payment session as the browser pays it, with the order's status. */
+export function paymentSessionView(row: OrderRow, session: CheckoutSession): PaymentSessionView {
+  return { ...session, status: row.status };
 }

@@ -2,6 +2,7 @@
 // price, and open a payment session for it. Any failure after the hold releases it. Within the shop's
 // limits (docs/decisions/0014): at most the product's tickets per booking, one Book of a member at a
 // time, and the member's older unpaid holds released beyond UNPAID_BOOKINGS_PER_MEMBER.
+import crypto from 'node:crypto';
 import { SupplierError, type SupplierProduct } from '@/ports/supplier';
 import { maxTicketsPerBooking } from '@/config/catalog';
 import type { Locale } from '@/config/locales';
@@ -13,9 +14,9 @@ import type { CheckoutRequest } from './checkout-request';
 import type { CheckoutDeps } from './deps';
 import { heldPrice } from './held-price';
 import { holdExpiry } from './hold-expiry';
-import { paymentSessionView, type PaymentSessionView } from './order-view';
+import type { PaymentSessionView } from './order-view';
 import { selectionTotal, toWebProduct } from '../catalog/web-product';
-import { PAYMENT_RECHECK_MS } from './sweep-paid-orders';
+import { recordPayment } from '../payments/ledger';
 import { localizedPath } from '@/universal/localized-path';
 
 export type StartedCheckout = { paymentSession: PaymentSessionView; bookingId: string; expirationTime: string };
@@ -98,9 +99,12 @@ export async function holdAndOpenSession(
       expiresAt: holdExpiresAt,
       returnUrl: `${deps.siteUrl}${localizedPath('/checkout', locale)}?uuid=${encodeURIComponent(booking.uuid)}`,
     });
-    const [row] = await db
-      .insert(orders)
-      .values({
+    // The order and its payment in the ledger, together: a payment always pays for something.
+    const orderId = crypto.randomUUID();
+    await db.transaction(async (tx) => {
+      const payment = await recordPayment(tx, gateway, { purpose: 'order', referenceId: orderId, session }, now);
+      await tx.insert(orders).values({
+        id: orderId,
         bookingUuid: booking.uuid,
         supplierReference: booking.supplierReference ?? booking.uuid,
         userId: member.userId,
@@ -114,15 +118,11 @@ export async function holdAndOpenSession(
         total: shown,
         currency: web.currency,
         locale,
-        paymentProvider: gateway.provider,
-        paymentSessionId: session.id,
-        paymentSession: session,
+        paymentId: payment.id,
         holdExpiresAt,
-        // Paying takes the member a moment: the sweeper's first look comes after it.
-        nextPaymentCheckAt: new Date((deps.now?.() ?? new Date()).getTime() + PAYMENT_RECHECK_MS),
-      })
-      .returning();
-    return { paymentSession: paymentSessionView(row!), bookingId: booking.uuid, expirationTime: holdExpiresAt.toISOString() };
+      });
+    });
+    return { paymentSession: { ...session, status: 'PENDING_PAYMENT' }, bookingId: booking.uuid, expirationTime: holdExpiresAt.toISOString() };
   } catch (error) {
     // Whatever stopped the checkout after the hold, no payment is taken for it: give the places back at once.
     await supplier.cancelBooking(booking.uuid, { reason: 'The checkout stopped before payment' }).catch((cancelError: unknown) => {

@@ -3,10 +3,14 @@
 // - A sale counts on the day it was confirmed (paid), in the attraction's time zone, not on its visit day.
 // - The website's sales are its orders; a reseller's are its bookings at our local supplier (the
 //   `website` bookings there are the orders' own, so they are not counted twice).
-// - Gross is what the sale was paid: the order's total plus what changes to a lower total gave back.
-// - Refunds count on the day they were granted: a change to a lower total, a cancellation's refund; a
-//   reseller's booking cancelled after it was confirmed gives back its whole total (the reseller refunds
-//   its customer and is not billed). Net = gross - refunds, so a day can be negative.
+// - The website's money comes from the payments ledger alone (decision 0028): gross is what its payments
+//   took (a booking's own payment on the day it was confirmed, the difference of a costlier change on the
+//   day it was paid); refunds are the ledger's refunds of those payments, on the day they were granted (a
+//   change to a lower total, a cancellation). A payment refunded whole because it could not be delivered (a
+//   payment after its hold ran out) was never a sale: neither it nor its refund counts.
+// - A reseller's money is not ours to take (it is billed by its bookings at our local supplier): its sales
+//   are its confirmed bookings; one cancelled after it was confirmed gives back its whole total (the
+//   reseller refunds its customer and is not billed). Net = gross - refunds, so a day can be negative.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { WEBSITE_RESELLER } from '../resellers/reseller-keys';
@@ -27,23 +31,29 @@ export const NO_SALES: SalesFigures = { bookings: 0, tickets: 0, gross: 0, refun
 const figures = (row: Row | undefined): SalesFigures =>
   row ? { bookings: row.bookings, tickets: row.tickets, gross: row.gross, refunds: row.refunds, net: row.gross - row.refunds } : NO_SALES;
 
+/** The website's payments that were sales (confirmed), with the order each one paid for. */
+const SALES_PAYMENTS = sql`
+  select p.id, p.purpose, p.amount, p.confirmed_at, o.product_id, o.lines
+  from payments p
+  join orders o on (p.purpose = 'order' and o.payment_id = p.id)
+    or (p.purpose = 'change' and o.id = (select c.order_id from booking_changes c where c.payment_id = p.id))
+  where p.state = 'confirmed'`;
+
 /** Every sale and refund in [start, end) as one ledger: when, which channel and product, and the money. */
 function ledger(start: Date, end: Date) {
   const within = (column: SQL) => sql`${column} >= ${start} and ${column} < ${end}`;
   return sql`
-    select o.confirmed_at as at, ${WEBSITE_RESELLER}::text as channel, o.product_id, 1 as bookings,
-      (select coalesce(sum((l->>'quantity')::int), 0) from jsonb_array_elements(o.lines) l) as tickets,
-      o.total + coalesce((select sum(c.refund_amount) from booking_changes c where c.order_id = o.id), 0) as gross, 0 as refunds
-    from orders o where ${within(sql.raw('o.confirmed_at'))}
+    with sales as (${SALES_PAYMENTS})
+    select s.confirmed_at as at, ${WEBSITE_RESELLER}::text as channel, s.product_id, (s.purpose = 'order')::int as bookings,
+      case when s.purpose = 'order' then (select coalesce(sum((l->>'quantity')::int), 0) from jsonb_array_elements(s.lines) l) else 0 end as tickets,
+      s.amount as gross, 0 as refunds
+    from sales s where ${within(sql.raw('s.confirmed_at'))}
+    union all
+    select r.created_at, ${WEBSITE_RESELLER}::text, s.product_id, 0, 0, 0, r.amount
+    from refunds r join sales s on s.id = r.payment_id where ${within(sql.raw('r.created_at'))}
     union all
     select b.confirmed_at, b.reseller_id, b.product_id, 1, b.unit_count, b.total, 0
     from bookings b where b.reseller_id <> ${WEBSITE_RESELLER} and ${within(sql.raw('b.confirmed_at'))}
-    union all
-    select c.created_at, ${WEBSITE_RESELLER}::text, o.product_id, 0, 0, 0, c.refund_amount
-    from booking_changes c join orders o on o.id = c.order_id where c.refund_amount > 0 and ${within(sql.raw('c.created_at'))}
-    union all
-    select bc.created_at, ${WEBSITE_RESELLER}::text, o.product_id, 0, 0, 0, bc.refund_amount
-    from booking_cancellations bc join orders o on o.id = bc.order_id where bc.refund_amount > 0 and ${within(sql.raw('bc.created_at'))}
     union all
     select b.cancelled_at, b.reseller_id, b.product_id, 0, 0, 0, b.total
     from bookings b where b.reseller_id <> ${WEBSITE_RESELLER} and b.confirmed_at is not null and b.status = 'CANCELLED' and ${within(sql.raw('b.cancelled_at'))}`;

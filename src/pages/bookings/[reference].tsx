@@ -1,10 +1,13 @@
 // A member's booking: what, when, the tickets, the calendar file, and (while the visit is ahead) a change
 // of time, day or quantities (a costlier one paid here first). Reached from "My bookings" and from the link in the tickets e-mail.
+// Its GET only reads: a change paid just now is completed by the POST its client code makes on return
+// (/api/bookings/change-payment), by the webhook or by the sweeper, never by showing the page.
 import type { GetServerSideProps } from 'next';
 import { Link } from '@/components/ui/Link';
 import { useRouter } from 'next/router';
+import { useEffect } from 'react';
+import { postJson } from '@/client/api';
 import { useTranslation } from '@/client/i18n';
-import { eq } from 'drizzle-orm';
 import { CancelBooking } from '@/components/bookings/CancelBooking';
 import { ChangeBooking } from '@/components/bookings/ChangeBooking';
 import styles from '@/components/bookings/bookings.module.css';
@@ -14,12 +17,12 @@ import { Card } from '@/components/ui/Card';
 import frame from '@/components/ui/page.module.css';
 import { PageTitle } from '@/components/ui/PageTitle';
 import { cancellationTerms, type CancellationTerms } from '@/modules/bookings/cancellation-terms';
-import { changeOfOrder, changePaymentView, completeChangePayment, pendingChange, type ChangePayment } from '@/modules/bookings/change-payment';
+import { changeOfOrder, changePaymentView, pendingChange, type ChangePayment } from '@/modules/bookings/change-payment';
+import { refundedOf } from '@/modules/payments/order-refunds';
 import { isUpcoming, memberBooking } from '@/modules/bookings/member-booking';
 import { orderView, type OrderView } from '@/modules/checkout/order-view';
 import { toWebProduct, type WebUnit } from '@/modules/catalog/web-product';
 import { requireMember } from '@/http/require-member';
-import { bookingCancellations } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { translationProps } from '@/server/translations';
 import { getCheckoutDeps } from '@/wiring/checkout';
@@ -44,9 +47,30 @@ type Props = {
   pendingChange: ChangePayment | null;
   /** How the change paid for just now went (?change=…): moved, or its payment refunded. */
   changeOutcome: { status: 'DONE' | 'REFUNDED'; refund: number } | null;
+  /** A change whose payment may have been taken meanwhile: the page asks for its completion on return. */
+  awaitingChange: string | null;
 };
 
-export default function BookingPage({ order, refundedAmount, changeable, cancelTerms, wallet, units, today, pendingChange, changeOutcome }: Props) {
+/** On return from paying a change, asks the server to complete it; the page reads again once it moved on. */
+function useChangeCompletion(bookingId: string, changeId: string | null) {
+  const router = useRouter();
+  useEffect(() => {
+    if (!changeId) return;
+    let live = true;
+    void postJson<{ outcome?: string }>('/api/bookings/change-payment', { bookingId, changeId })
+      .then(({ status, data }) => {
+        if (!live || status >= 400 || data.outcome === 'unpaid' || data.outcome === 'in-progress') return;
+        return router.replace({ pathname: router.pathname, query: { reference: router.query.reference, change: changeId } }, undefined, { scroll: false });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [bookingId, changeId, router]);
+}
+
+export default function BookingPage({ order, refundedAmount, changeable, cancelTerms, wallet, units, today, pendingChange, changeOutcome, awaitingChange }: Props) {
+  useChangeCompletion(order.bookingId, awaitingChange);
   const { t } = useTranslation('booking');
   const { t: tp } = useTranslation('profile');
   const router = useRouter();
@@ -139,26 +163,20 @@ export const getServerSideProps: GetServerSideProps<Props> = async (ctx) => {
   if (redirect) return { redirect };
   const deps = await getCheckoutDeps();
   const reference = String(ctx.params?.reference ?? '');
-  let row = await memberBooking(deps.db, session.user.id, reference).catch((error: unknown) => {
+  const row = await memberBooking(deps.db, session.user.id, reference).catch((error: unknown) => {
     if (error instanceof AppError && error.status === 404) return null;
     throw error;
   });
   if (!row) return { notFound: true };
   const now = new Date();
-  // A change paid just now (the card form's return, Stripe's) or waiting with its payment: completed here
-  // if the gateway says it is paid, like /checkout does for a booking.
+  // A change paid just now (the card form's return, Stripe's) or waiting with its payment: shown as it
+  // stands; the client asks for its completion (useChangeCompletion).
   const asked = typeof ctx.query.change === 'string' ? await changeOfOrder(deps.db, row.id, ctx.query.change) : undefined;
-  const waiting = await pendingChange(deps.db, row.id, now);
-  for (const change of [asked, waiting]) {
-    if (change && (change.status === 'PENDING_PAYMENT' || change.status === 'RELEASED')) await completeChangePayment(deps, change.paymentSessionId!);
-  }
-  const outcome = asked ? await changeOfOrder(deps.db, row.id, asked.id) : undefined;
-  const still = waiting ? await pendingChange(deps.db, row.id, now) : undefined;
-  if (asked || waiting) row = await memberBooking(deps.db, session.user.id, reference);
+  const still = await pendingChange(deps.db, row.id, now);
+  const awaiting = [asked, still].find((c) => c && (c.status === 'PENDING_PAYMENT' || c.status === 'RELEASED'));
   const changeable = isUpcoming(row, now);
   // What went back: changes to a lower total, and the cancellation's refund once it is under way.
-  const [cancellation] = await deps.db.select().from(bookingCancellations).where(eq(bookingCancellations.bookingUuid, row.bookingUuid));
-  const cancelledRefund = cancellation && cancellation.refundStatus !== 'none' ? cancellation.refundAmount : 0;
+  const refundedAmount = await refundedOf(deps.db, row);
   let units: WebUnit[] = [];
   if (changeable) {
     const product = await deps.supplier.getProduct(row.productId, row.locale);
@@ -172,14 +190,15 @@ export const getServerSideProps: GetServerSideProps<Props> = async (ctx) => {
       ...(await translationProps(ctx.locale, ['booking', 'profile', 'checkout'])),
       session: JSON.parse(JSON.stringify(session)),
       order: orderView(row),
-      refundedAmount: row.refundedAmount + cancelledRefund,
+      refundedAmount,
       changeable: changeable && units.length > 0,
       cancelTerms: cancellationTerms(row, now),
       wallet: { google: googleUrl, apple: row.status === 'CONFIRMED' && appleWalletConfig() !== null },
       units,
       today: todayIn(TIME_ZONE, now),
-      pendingChange: still && changeable ? changePaymentView(still) : null,
-      changeOutcome: outcome && (outcome.status === 'DONE' || outcome.status === 'REFUNDED') ? { status: outcome.status, refund: outcome.refundAmount } : null,
+      pendingChange: still && changeable ? await changePaymentView(deps.db, still) : null,
+      changeOutcome: asked && (asked.status === 'DONE' || asked.status === 'REFUNDED') ? { status: asked.status, refund: asked.status === 'REFUNDED' ? asked.payAmount : 0 } : null,
+      awaitingChange: awaiting?.id ?? null,
     },
   };
 };

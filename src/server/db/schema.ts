@@ -1,6 +1,6 @@
 // The database schema. Migrations in drizzle/ are generated from this file (npm run db:generate).
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // --- next-auth (the column keys are the ones @auth/drizzle-adapter expects) ---
 
@@ -309,31 +309,28 @@ export const orders = pgTable(
     total: integer('total').notNull(),
     currency: text('currency').notNull(),
     locale: text('locale').notNull(),
-    paymentProvider: text('payment_provider').notNull(),
-    paymentSessionId: text('payment_session_id').notNull().unique(),
-    /** What the browser needs to pay (no secret of ours). */
-    paymentSession: jsonb('payment_session').$type<Record<string, unknown>>().notNull(),
+    /** The ledger's payment of the booking (its own session); changes have payments of their own. */
+    paymentId: uuid('payment_id')
+      .notNull()
+      .unique()
+      .references(() => payments.id),
     holdExpiresAt: timestamp('hold_expires_at', { mode: 'date', withTimezone: true }).notNull(),
     /** Tickets, once confirmed: one reference per unit item, and the signed code its QR carries (orders
      * confirmed before signed codes have none: their QR carries the reference). */
     tickets: jsonb('tickets').$type<{ reference: string; unitId: string; code?: string }[]>(),
     /** Tickets that a change of the booking replaced: they no longer admit anyone. */
     replacedTickets: jsonb('replaced_tickets').$type<{ reference: string; unitId: string; code?: string }[]>().notNull().default([]),
-    /** What was given back of the payment so far (changes to a lower total, cancellations). */
-    refundedAmount: integer('refunded_amount').notNull().default(0),
     createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { mode: 'date', withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { mode: 'date', withTimezone: true }),
     refundedAt: timestamp('refunded_at', { mode: 'date', withTimezone: true }),
-    /** While set and in the future, one process is completing the payment: the others leave it alone. */
+    /** While set and in the future, one process is changing the booking (a change, or the completion of a
+     * paid change): one change of a booking at a time. Completing a payment leases the payment instead. */
     completionLeaseUntil: timestamp('completion_lease_until', { mode: 'date', withTimezone: true }),
     /** When a newer Book of the member released this unpaid hold (its hold then ends at once). */
     releasedAt: timestamp('released_at', { mode: 'date', withTimezone: true }),
-    /** When the sweeper next asks the gateway whether this pending order was paid; null once its payment
-     * session closed unpaid (nothing left to sweep). */
-    nextPaymentCheckAt: timestamp('next_payment_check_at', { mode: 'date', withTimezone: true }).defaultNow(),
   },
-  (t) => [index('orders_user_idx').on(t.userId, t.createdAt), index('orders_payment_check_idx').on(t.status, t.nextPaymentCheckAt)],
+  (t) => [index('orders_user_idx').on(t.userId, t.createdAt)],
 );
 
 /** One Book at a time per member: a lease taken with a conditional insert, so that concurrent Books of
@@ -357,17 +354,14 @@ export const bookingCancellations = pgTable(
     supplierReference: text('supplier_reference').notNull(),
     /** Our member's order; null for a reseller's booking (the reseller refunds its customer). */
     orderId: uuid('order_id'),
+    /** The refund granted; the money itself moves as rows of `refunds` (key `cancelled:<booking uuid>:…`). */
     refundAmount: integer('refund_amount').notNull(),
     currency: text('currency').notNull(),
-    /** `pending` until the gateway took the refund; `none` when nothing is refunded. */
-    refundStatus: text('refund_status').$type<'none' | 'pending' | 'refunded'>().notNull(),
     byKind: text('by_kind').$type<'staff' | 'member' | 'operator'>().notNull(),
     byUserId: text('by_user_id'),
     byEmail: text('by_email'),
     reason: text('reason'),
-    lastError: text('last_error'),
     createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
-    refundedAt: timestamp('refunded_at', { mode: 'date', withTimezone: true }),
   },
   (t) => [index('booking_cancellations_created_idx').on(t.createdAt)],
 );
@@ -450,9 +444,9 @@ export const bookingChanges = pgTable(
     toLines: jsonb('to_lines').$type<OrderLine[]>().notNull(),
     fromTotal: integer('from_total').notNull(),
     toTotal: integer('to_total').notNull(),
-    /** Given back to the member (a lower total); 0 otherwise. */
+    /** Given back to the member (a lower total); 0 otherwise. The money moves as a row of `refunds`
+     * (key `change:<id>`) against the order's payment. */
     refundAmount: integer('refund_amount').notNull().default(0),
-    refundedAt: timestamp('refunded_at', { mode: 'date', withTimezone: true }),
     createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
     /**
      * DONE: the booking moved. A change to a higher total is PENDING_PAYMENT first (its new places held,
@@ -466,15 +460,76 @@ export const bookingChanges = pgTable(
     holdExpiresAt: timestamp('hold_expires_at', { mode: 'date', withTimezone: true }),
     /** The difference to pay (a higher total); 0 otherwise. */
     payAmount: integer('pay_amount').notNull().default(0),
-    paymentSessionId: text('payment_session_id').unique(),
-    /** What the browser needs to pay (no secret of ours). */
-    paymentSession: jsonb('payment_session').$type<Record<string, unknown>>(),
-    paidAt: timestamp('paid_at', { mode: 'date', withTimezone: true }),
-    /** Like orders': one caller completes a paid change, the sweeper asks the gateway now and then. */
-    completionLeaseUntil: timestamp('completion_lease_until', { mode: 'date', withTimezone: true }),
-    nextPaymentCheckAt: timestamp('next_payment_check_at', { mode: 'date', withTimezone: true }),
+    /** The ledger's payment of the difference (a higher total); null otherwise. */
+    paymentId: uuid('payment_id')
+      .unique()
+      .references(() => payments.id),
   },
-  (t) => [index('booking_changes_order_idx').on(t.orderId, t.createdAt), index('booking_changes_payment_check_idx').on(t.status, t.nextPaymentCheckAt)],
+  (t) => [index('booking_changes_order_idx').on(t.orderId, t.createdAt)],
+);
+
+// --- the payments ledger (docs/decisions/0028; pretix's OrderPayment and OrderRefund) ---
+
+/** What a payment pays for; a gift card or a membership will be another purpose. */
+export type PaymentPurpose = 'order' | 'change';
+
+/**
+ * One payment through a gateway session, whatever it pays for (`purpose` and `referenceId`: an order's or a
+ * booking change's id). Its states: modules/payments/payment-states.ts. Every completion of a payment (the
+ * member's return, the webhook, the sweeper) takes its lease first.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose').$type<PaymentPurpose>().notNull(),
+    referenceId: text('reference_id').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    gateway: text('gateway').$type<'test' | 'stripe'>().notNull(),
+    /** The gateway's checkout session (Stripe's cs_…, the test gateway's cs_test_…). */
+    gatewaySessionId: text('gateway_session_id').notNull().unique(),
+    /** What the browser needs to pay (no secret of ours). */
+    session: jsonb('session').$type<Record<string, unknown>>().notNull(),
+    state: text('state').$type<'pending' | 'confirmed' | 'expired' | 'refunded'>().notNull(),
+    /** While set and in the future, one process is completing the payment: the others leave it alone. */
+    leaseUntil: timestamp('lease_until', { mode: 'date', withTimezone: true }),
+    /** When the sweeper next asks the gateway about this pending payment. */
+    nextCheckAt: timestamp('next_check_at', { mode: 'date', withTimezone: true }).defaultNow(),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { mode: 'date', withTimezone: true }),
+  },
+  (t) => [
+    index('payments_reference_idx').on(t.purpose, t.referenceId),
+    index('payments_due_idx').on(t.state, t.nextCheckAt),
+    check('payments_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Money given back of one payment. The refunds of a payment never add up past its amount (checked on the
+ * payment's locked row, modules/payments/refund-payment.ts); the key makes each refund once.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    amount: integer('amount').notNull(),
+    /** `change:<id>`, `cancelled:<booking uuid>`, `late`…: one refund per key and payment (the gateway's
+     * idempotency key for the refund of its session). */
+    idempotencyKey: text('idempotency_key').notNull(),
+    state: text('state').$type<'pending' | 'done'>().notNull(),
+    reason: text('reason').notNull(),
+    /** The gateway's own id of the refund, when it gives one. */
+    gatewayRefundId: text('gateway_refund_id'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp('done_at', { mode: 'date', withTimezone: true }),
+  },
+  (t) => [uniqueIndex('refunds_payment_key_unique').on(t.paymentId, t.idempotencyKey), index('refunds_created_idx').on(t.createdAt), check('refunds_amount_positive', sql`${t.amount} > 0`)],
 );
 
 // --- loyalty: collectible tokens earned by members ---

@@ -1,7 +1,7 @@
 // POST /api/payments/stripe/webhook: the gateway's signed events. A paid Checkout Session completes its
 // order or moves its changed booking (a paid difference). The signature is checked by the payment port (Stripe's own library), over the raw bytes.
 import type { NextApiRequest, NextApiResponse } from 'next';
-import { completePayment } from '@/modules/bookings/complete-payment';
+import { completePayment } from '@/modules/payments/complete-payment';
 import { PaymentError } from '@/ports/payments';
 import { AppError } from '@/server/errors';
 import { getCheckoutDeps } from '@/wiring/checkout';

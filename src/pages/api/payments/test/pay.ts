@@ -1,12 +1,12 @@
 // POST /api/payments/test/pay {sessionId, card}: the built-in test gateway's card form. Charges the card,
-// then completes the checkout (or the change of a booking whose difference it pays) as a real gateway's
-// webhook would.
+// then completes the payment through the one path (modules/payments/complete-payment.ts), as a real
+// gateway's webhook would, whatever it pays for; answers the member's order as it stands then.
 import { z } from 'zod';
 import { getTestGateway } from '@/wiring/payments';
 import { PaymentError } from '@/ports/payments';
-import { completeCheckout } from '@/modules/checkout/complete-checkout';
-import { completeChangePayment, memberChangeBySession } from '@/modules/bookings/change-payment';
-import { memberOrder, memberOrderBySession } from '@/modules/checkout/member-orders';
+import { completePayment } from '@/modules/payments/complete-payment';
+import { memberPayment } from '@/modules/payments/purposes';
+import { memberOrder } from '@/modules/checkout/member-orders';
 import { orderView } from '@/modules/checkout/order-view';
 import { jsonRoute } from '@/http/route';
 import { getCheckoutDeps } from '@/wiring/checkout';
@@ -53,20 +53,12 @@ export default jsonRoute({
         }
       }
     }
-    // The difference of a change to a higher total (decision 0023): paid, then the booking moves.
-    const change = await memberChangeBySession(deps.db, caller.userId, sessionId);
-    if (change) {
-      // A change replaced by a newer one holds no places any more: its session takes no payment.
-      if (change.status !== 'PENDING_PAYMENT' && change.status !== 'DONE') throw new AppError('PAYMENT_FAILED', 'paymentSessionClosed');
-      if (change.status === 'PENDING_PAYMENT') await charge();
-      await completeChangePayment(deps, sessionId);
-      return { status: 200, body: { order: orderView(await memberOrder(deps.db, caller.userId, change.bookingUuid)) } };
-    }
-    const order = await memberOrderBySession(deps.db, caller.userId, sessionId);
-    // A hold released by a newer Book is gone: its session takes no more payments.
-    if (order.status === 'PENDING_PAYMENT' && order.releasedAt) throw new AppError('PAYMENT_FAILED', 'paymentSessionClosed');
-    if (order.status === 'PENDING_PAYMENT') await charge();
-    const { order: completed } = await completeCheckout(deps, sessionId);
-    return { status: 200, body: { order: orderView(completed) } };
+    // Whatever it pays for (a booking, the difference of a change): the member's own, or unknown.
+    const { payment, bookingUuid, payable } = await memberPayment(deps.db, caller.userId, sessionId);
+    if (payment.state === 'expired' || (payment.state === 'pending' && !payable)) throw new AppError('PAYMENT_FAILED', 'paymentSessionClosed');
+    // A payment already taken (a second click) goes on to completion.
+    if (payment.state === 'pending') await charge();
+    await completePayment(deps, sessionId);
+    return { status: 200, body: { order: orderView(await memberOrder(deps.db, caller.userId, bookingUuid)) } };
   },
 });

@@ -1,0 +1,64 @@
+// One path completes a payment, whatever it pays for (docs/decisions/0028). The test gateway's card form,
+// Stripe's webhook, the member's return and the sweeper all come here: the gateway's state is read (the
+// source of truth), a lease on the payment lets one caller work while the others answer `in-progress`, and
+// the payment's purpose (purposes.ts) does the rest: an order is confirmed (or refunded when its hold ran out), a change
+// of a booking moves it (or refunds it when it can no longer move). Each confirms or refunds the payment in
+// the transaction that delivers, or fails to deliver, what it paid for; a payment settled stays settled.
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { payments } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
+import type { CheckoutDeps } from '../checkout/deps';
+import { COMPLETION_LEASE_MS, paymentById, paymentBySession, type PaymentRow } from './ledger';
+import { paymentStates } from './payment-states';
+import { PURPOSES } from './purposes';
+
+export type PaymentOutcome = 'confirmed' | 'refunded' | 'unpaid' | 'expired' | 'in-progress' | 'done-before';
+
+export type PaymentCompletion = { payment: PaymentRow; outcome: PaymentOutcome };
+
+export async function completePayment(deps: CheckoutDeps, gatewaySessionId: string): Promise<PaymentCompletion> {
+  const { db } = deps;
+  const current = await paymentBySession(db, gatewaySessionId);
+  if (!current) throw new AppError('NOT_FOUND', 'noPaymentSession');
+  if (current.state !== 'pending') return { payment: current, outcome: 'done-before' };
+
+  const state = await deps.gateway.getState(gatewaySessionId);
+  if (state.status === 'open') return { payment: current, outcome: 'unpaid' };
+  const purpose = PURPOSES[current.purpose];
+  if (state.status === 'expired') {
+    // Closed unpaid, for good: the payment leaves the sweep, and what it would have paid for is told.
+    const [expired] = await db
+      .update(payments)
+      .set({ state: paymentStates.transition(current.state, 'expired'), nextCheckAt: null, leaseUntil: null })
+      .where(and(eq(payments.id, current.id), eq(payments.state, current.state)))
+      .returning();
+    if (expired) await purpose.expired?.(deps, expired);
+    return { payment: expired ?? (await paymentById(db, current.id)), outcome: 'expired' };
+  }
+
+  // Take the lease: only one caller gets the row back.
+  const at = deps.now?.() ?? new Date();
+  const [leased] = await db
+    .update(payments)
+    .set({ leaseUntil: new Date(at.getTime() + COMPLETION_LEASE_MS) })
+    .where(and(eq(payments.id, current.id), eq(payments.state, 'pending'), or(isNull(payments.leaseUntil), lt(payments.leaseUntil, at))))
+    .returning();
+  if (!leased) {
+    const payment = await paymentById(db, current.id);
+    return { payment, outcome: payment.state === 'pending' ? 'in-progress' : 'done-before' };
+  }
+  let outcome: PaymentOutcome;
+  try {
+    outcome = await purpose.complete(deps, leased, state);
+  } catch (error) {
+    // Something could not answer (the supplier, the gateway): the lease goes back, and a retry completes it.
+    await releaseLease(deps, leased.id);
+    throw error;
+  }
+  if (outcome === 'in-progress') await releaseLease(deps, leased.id);
+  return { payment: await paymentById(db, leased.id), outcome };
+}
+
+async function releaseLease(deps: CheckoutDeps, paymentId: string): Promise<void> {
+  await deps.db.update(payments).set({ leaseUntil: null }).where(and(eq(payments.id, paymentId), eq(payments.state, 'pending')));
+}

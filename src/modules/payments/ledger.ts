@@ -1,0 +1,60 @@
+// The payments ledger (docs/decisions/0028): one row per gateway session, whatever it pays for. What opens a
+// payment (Book, a costlier change) records it here with the session; everything else finds it here.
+import { eq } from 'drizzle-orm';
+import type { CheckoutSession, PaymentGateway } from '@/ports/payments';
+import type { Database } from '@/server/db/client';
+import { payments, type PaymentPurpose } from '@/server/db/schema';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** How often one pending payment is asked about: every gateway call costs (Stripe's API). */
+export const PAYMENT_RECHECK_MS = 15_000;
+
+/** Long enough for the supplier's and the gateway's calls (each bounded by a timeout); short enough that a
+ * payment whose worker crashed is completed again well within a minute. An overlap is harmless: the
+ * supplier and the gateway are idempotent and only a pending payment is ever confirmed. */
+export const COMPLETION_LEASE_MS = 30_000;
+
+type Writer = Pick<Database, 'insert'>;
+
+/** Records the payment of a session just opened; the sweeper's first look comes after the member paid. */
+export async function recordPayment(
+  db: Writer,
+  gateway: PaymentGateway,
+  input: { purpose: PaymentPurpose; referenceId: string; session: CheckoutSession; id?: string },
+  now: Date,
+): Promise<PaymentRow> {
+  const [row] = await db
+    .insert(payments)
+    .values({
+      ...(input.id ? { id: input.id } : {}),
+      purpose: input.purpose,
+      referenceId: input.referenceId,
+      amount: input.session.amount,
+      currency: input.session.currency,
+      gateway: gateway.provider,
+      gatewaySessionId: input.session.id,
+      session: input.session,
+      state: 'pending',
+      nextCheckAt: new Date(now.getTime() + PAYMENT_RECHECK_MS),
+      createdAt: now,
+    })
+    .returning();
+  return row!;
+}
+
+export async function paymentById(db: Database, id: string): Promise<PaymentRow> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  if (!row) throw new Error(`no payment ${id}`);
+  return row;
+}
+
+export async function paymentBySession(db: Database, gatewaySessionId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.gatewaySessionId, gatewaySessionId));
+  return row;
+}
+
+/** What the browser needs to pay this payment (no secret of ours). */
+export function sessionOf(payment: PaymentRow): CheckoutSession {
+  return payment.session as CheckoutSession;
+}

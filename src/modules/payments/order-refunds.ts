@@ -1,0 +1,76 @@
+// Money back for a booking that was paid in several payments (its own, then the differences of costlier
+// changes, decision 0023): an amount is spread over its confirmed payments, the paid differences first
+// (newest first), then the booking's own payment, each part a refund of the ledger under one key, so a retry
+// refunds nothing twice and takes up a part the gateway failed to take. Cancellations and changes to a lower
+// total come here; every part goes through refund-payment.ts.
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { PaymentGateway } from '@/ports/payments';
+import type { Database } from '@/server/db/client';
+import { bookingChanges, payments, refunds } from '@/server/db/schema';
+import type { PaymentRow } from './ledger';
+import { refundPayment, type RefundRow } from './refund-payment';
+
+type Deps = { db: Database; gateway: PaymentGateway; now?: () => Date };
+
+/** The confirmed payments of an order, in the order refunds take from them. */
+export async function orderPayments(db: Database, order: { id: string; paymentId: string }): Promise<PaymentRow[]> {
+  const changes = await db
+    .select({ payment: payments })
+    .from(payments)
+    .innerJoin(bookingChanges, eq(bookingChanges.paymentId, payments.id))
+    .where(and(eq(bookingChanges.orderId, order.id), eq(payments.state, 'confirmed')))
+    .orderBy(desc(payments.createdAt));
+  const own = await db.select().from(payments).where(and(eq(payments.id, order.paymentId), eq(payments.state, 'confirmed')));
+  return [...changes.map((c) => c.payment), ...own];
+}
+
+/** The refunds of an order's payments under one key (a cancellation's, a change's). */
+export async function orderRefunds(db: Database, order: { id: string; paymentId: string }, key: string): Promise<RefundRow[]> {
+  const ids = (await orderPayments(db, order)).map((p) => p.id);
+  if (ids.length === 0) return [];
+  return db.select().from(refunds).where(and(inArray(refunds.paymentId, ids), eq(refunds.idempotencyKey, key)));
+}
+
+/** Gives `amount` back over the order's payments, once per key; answers every part (pending if the gateway
+ * failed: the next call with the key takes it). */
+export async function refundOrder(deps: Deps, order: { id: string; paymentId: string }, request: { amount: number; key: string; reason: string }): Promise<RefundRow[]> {
+  const list = await orderPayments(deps.db, order);
+  const earlier = await orderRefunds(deps.db, order, request.key);
+  const parts: RefundRow[] = [];
+  let left = request.amount - earlier.reduce((sum, r) => sum + r.amount, 0);
+  for (const payment of list) {
+    const mine = earlier.find((r) => r.paymentId === payment.id);
+    if (mine) {
+      parts.push(mine.state === 'done' ? mine : await refundPayment(deps, { payment, amount: mine.amount, key: request.key, reason: request.reason }));
+      continue;
+    }
+    if (left <= 0) continue;
+    const [{ refunded } = { refunded: 0 }] = await deps.db
+      .select({ refunded: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
+      .from(refunds)
+      .where(eq(refunds.paymentId, payment.id));
+    const part = Math.min(left, payment.amount - refunded);
+    if (part <= 0) continue;
+    parts.push(await refundPayment(deps, { payment, amount: part, key: request.key, reason: request.reason }));
+    left -= part;
+  }
+  return parts;
+}
+
+/** How a set of refunds stands: nothing to give back, under way, or all taken by the gateway. */
+export function refundStatus(parts: RefundRow[], amount: number): 'none' | 'pending' | 'refunded' {
+  if (amount === 0) return 'none';
+  const done = parts.filter((p) => p.state === 'done').reduce((sum, p) => sum + p.amount, 0);
+  return done >= amount ? 'refunded' : 'pending';
+}
+
+/** All that went back of an order's payments so far (changes to a lower total, a cancellation). */
+export async function refundedOf(db: Database, order: { id: string; paymentId: string }): Promise<number> {
+  const ids = (await orderPayments(db, order)).map((p) => p.id);
+  if (ids.length === 0) return 0;
+  const [{ refunded } = { refunded: 0 }] = await db
+    .select({ refunded: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
+    .from(refunds)
+    .where(inArray(refunds.paymentId, ids));
+  return refunded;
+}

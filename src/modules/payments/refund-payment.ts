@@ -1,0 +1,72 @@
+// Every refund goes through here (cancellations, a change to a lower total, a paid change that could not
+// move, a payment after its hold ran out). The refund is recorded first, in a transaction that locks its
+// payment and re-reads what was refunded already, so that the refunds of a payment never add up past it,
+// whoever refunds at once; its key makes it once. Then the gateway gives the money back (under the same
+// key, so a retry refunds once there too) and the refund is marked done. A gateway that fails leaves the
+// refund pending with its error; the next call with the same key takes it.
+import { and, eq, sql } from 'drizzle-orm';
+import type { PaymentGateway } from '@/ports/payments';
+import type { Database } from '@/server/db/client';
+import { payments, refunds } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
+import type { PaymentRow } from './ledger';
+import { refundStates } from './refund-states';
+
+export type RefundRow = typeof refunds.$inferSelect;
+
+export type RefundRequest = { payment: Pick<PaymentRow, 'id' | 'gatewaySessionId'>; amount: number; key: string; reason: string };
+
+type RefundDeps = { db: Database; gateway: PaymentGateway; now?: () => Date };
+
+/** Records the refund (or finds the one of this key); refuses one that would exceed the payment. */
+async function recordRefund(deps: RefundDeps, request: RefundRequest, at: Date): Promise<RefundRow> {
+  return deps.db.transaction(async (tx) => {
+    // The payment's row lock: concurrent refunds of one payment record one after the other.
+    const [payment] = await tx.select({ amount: payments.amount }).from(payments).where(eq(payments.id, request.payment.id)).for('update');
+    if (!payment) throw new Error(`no payment ${request.payment.id}`);
+    const [earlier] = await tx.select().from(refunds).where(and(eq(refunds.paymentId, request.payment.id), eq(refunds.idempotencyKey, request.key)));
+    if (earlier) return earlier;
+    const [{ refunded } = { refunded: 0 }] = await tx
+      .select({ refunded: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
+      .from(refunds)
+      .where(eq(refunds.paymentId, request.payment.id));
+    if (!Number.isInteger(request.amount) || request.amount < 1 || refunded + request.amount > payment.amount) {
+      throw new AppError('INVALID_FIELDS', 'refundAmountRange', { max: Math.max(payment.amount - refunded, 0) });
+    }
+    const [row] = await tx
+      .insert(refunds)
+      .values({ paymentId: request.payment.id, amount: request.amount, idempotencyKey: request.key, state: 'pending', reason: request.reason, createdAt: at })
+      .returning();
+    return row!;
+  });
+}
+
+/** Gives `amount` of the payment back, once per key; answers the refund, `done` unless the gateway failed. */
+export async function refundPayment(deps: RefundDeps, request: RefundRequest): Promise<RefundRow> {
+  const now = deps.now ?? (() => new Date());
+  const refund = await recordRefund(deps, request, now());
+  if (refund.state === 'done') return refund;
+  let gatewayRefundId: string | null;
+  try {
+    ({ refundId: gatewayRefundId } = await deps.gateway.refund(request.payment.gatewaySessionId, refund.amount, refund.idempotencyKey));
+  } catch (error) {
+    await deps.db.update(refunds).set({ lastError: (error as Error).message.slice(0, 500) }).where(eq(refunds.id, refund.id));
+    console.error(`[payments] refund ${refund.idempotencyKey} of payment ${request.payment.id} waits for the next try`, error);
+    return { ...refund, lastError: (error as Error).message };
+  }
+  const [done] = await deps.db
+    .update(refunds)
+    .set({ state: refundStates.transition(refund.state, 'done'), gatewayRefundId, doneAt: now(), lastError: null })
+    .where(and(eq(refunds.id, refund.id), eq(refunds.state, refund.state)))
+    .returning();
+  return done ?? { ...refund, state: 'done' };
+}
+
+/** Like refundPayment, for a caller that cannot go on until the money is back (a payment that cannot be
+ * delivered): a refund the gateway did not take throws, so that the caller's lease goes back and the next
+ * completion (the sweeper's) takes the refund up again, under its key. */
+export async function refundWhole(deps: RefundDeps, request: RefundRequest): Promise<RefundRow> {
+  const refund = await refundPayment(deps, request);
+  if (refund.state !== 'done') throw new Error(`the refund ${request.key} of payment ${request.payment.id} is not done yet: ${refund.lastError ?? 'the gateway failed'}`);
+  return refund;
+}

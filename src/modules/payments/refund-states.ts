@@ -1,0 +1,12 @@
+// The states of a refund of the ledger, after pretix's OrderRefund:
+// - pending: recorded (its amount is spoken for against its payment), the gateway has not yet taken it;
+//   a failed attempt stays pending with its error and is taken by the next call (refunds are keyed).
+// - done: the gateway took it.
+import { stateMachine } from '../states/transition-table';
+
+export type RefundStatus = 'pending' | 'done';
+
+export const refundStates = stateMachine<RefundStatus>('refund', {
+  pending: ['done'],
+  done: [],
+});

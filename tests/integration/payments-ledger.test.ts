@@ -1,0 +1,154 @@
+// The payments ledger (decision 0028), in process, on PGlite and (with TEST_DATABASE_URL) PostgreSQL: a
+// payment is completed exactly once whatever it pays for (a booking, the difference of a change) and
+// whichever of the webhook, the sweeper and the member's return come at once; the refunds of a payment never
+// add up past it, however many are made at once, and one key refunds once.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listOutbox } from '@/adapters/mail/outbox';
+import { changeBooking } from '@/modules/bookings/change-booking';
+import { completeChangePayment } from '@/modules/bookings/change-payment';
+import { completeCheckout } from '@/modules/checkout/complete-checkout';
+import { startCheckout } from '@/modules/checkout/start-checkout';
+import { completePayment } from '@/modules/payments/complete-payment';
+import { PAYMENT_RECHECK_MS } from '@/modules/payments/ledger';
+import { refundPayment } from '@/modules/payments/refund-payment';
+import { sweepPayments } from '@/modules/payments/sweep-payments';
+import { AppError } from '@/server/errors';
+import { orders, payments, refunds, testPaymentSessions } from '@/server/db/schema';
+import { embeddedCheckoutDeps, signedUpMember } from '../support/checkout';
+import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
+import { firstSlot, openDay } from './supplier-scenarios';
+
+const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
+/** Each of the three ways a payment gets completed, this many times at once. */
+const CALLERS_EACH = 4;
+
+describe.each(TEST_BACKENDS)('the payments ledger on $name', ({ adminUrl }) => {
+  let database: Awaited<ReturnType<typeof openBackendDatabase>>;
+  let clock: Date | undefined;
+  const now = () => clock ?? new Date();
+  let deps: ReturnType<typeof embeddedCheckoutDeps>;
+
+  beforeAll(async () => {
+    database = await openBackendDatabase(adminUrl);
+    deps = embeddedCheckoutDeps(database.db, now);
+  }, 60_000);
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  const paymentOf = async (sessionId: string) => (await database.db.select().from(payments).where(eq(payments.gatewaySessionId, sessionId)))[0]!;
+  const refundsOf = (paymentId: string) => database.db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
+
+  async function started(daysAhead: number, quantities: Record<string, number>) {
+    const member = await signedUpMember(database.db, 'ledger');
+    const day = await openDay(deps.supplier, 'main-deck', 'main-deck-day', daysAhead, 4);
+    const selectedTime = await firstSlot(deps.supplier, 'main-deck', 'main-deck-day', day);
+    const checkout = await startCheckout(deps, member, { productId: 'main-deck', optionId: 'main-deck-day', quantities, selectedTime }, 'en');
+    return { member, checkout, day };
+  }
+
+  /** The webhook (the one path itself), the sweeper and the member's return, all at once, after the
+   * member paid and the sweeper's first look is due; answers how many of them completed the payment. */
+  async function raceToComplete(sessionId: string, memberReturn: () => Promise<{ outcome: string }>): Promise<number> {
+    clock = new Date(Date.now() + PAYMENT_RECHECK_MS + 1_000);
+    try {
+      const calls = Array.from({ length: CALLERS_EACH }, () => [completePayment(deps, sessionId), sweepPayments(deps), memberReturn()] as const);
+      const settled = await Promise.all(calls.flat());
+      return settled.reduce((sum, result) => sum + ('outcome' in result ? Number(result.outcome === 'confirmed') : result.completed), 0);
+    } finally {
+      clock = undefined;
+    }
+  }
+
+  it('completes a booking’s payment once, whichever of the webhook, the sweeper and the member come at once', async () => {
+    const { member, checkout } = await started(40, { adult: 2 });
+    const sessionId = checkout.paymentSession.id;
+    expect(await paymentOf(sessionId)).toMatchObject({ purpose: 'order', amount: 8800, currency: 'USD', gateway: 'test', state: 'pending' });
+    await deps.gateway.pay(sessionId, CARD);
+
+    expect(await raceToComplete(sessionId, () => completeCheckout(deps, sessionId))).toBe(1);
+    const payment = await paymentOf(sessionId);
+    expect(payment).toMatchObject({ state: 'confirmed', leaseUntil: null, nextCheckAt: null });
+    expect(payment.confirmedAt).not.toBeNull();
+    expect((await completeCheckout(deps, sessionId)).order.status).toBe('CONFIRMED');
+    expect(await deps.supplier.getBooking(checkout.bookingId)).toMatchObject({ status: 'CONFIRMED' });
+    expect(await listOutbox(database.db, member.email)).toHaveLength(1);
+    expect(await refundsOf(payment.id)).toHaveLength(0);
+  });
+
+  it('completes a change’s payment once, whichever of the webhook, the sweeper and the member come at once', async () => {
+    const { member, checkout } = await started(41, { adult: 1 });
+    await deps.gateway.pay(checkout.paymentSession.id, CARD);
+    const { order } = await completeCheckout(deps, checkout.paymentSession.id);
+    const change = await changeBooking(deps, member, { bookingId: order.bookingUuid, quantities: { adult: 2 }, selectedTime: order.availabilityId, confirm: true }, 'en');
+    const sessionId = change.payment!.paymentSession.id;
+    expect(await paymentOf(sessionId)).toMatchObject({ purpose: 'change', referenceId: change.payment!.changeId, amount: 4400, state: 'pending' });
+    await deps.gateway.pay(sessionId, CARD);
+
+    expect(await raceToComplete(sessionId, () => completeChangePayment(deps, sessionId))).toBe(1);
+    expect(await paymentOf(sessionId)).toMatchObject({ state: 'confirmed', leaseUntil: null, nextCheckAt: null });
+    expect((await completeChangePayment(deps, sessionId)).change.status).toBe('DONE');
+    expect((await deps.supplier.getBooking(order.bookingUuid)).unitItems).toHaveLength(2);
+    const changedMails = (await listOutbox(database.db, member.email)).filter((m) => m.subject.startsWith('Your booking has changed'));
+    expect(changedMails).toHaveLength(1);
+  });
+
+  it('keeps a late payment waiting while its refund fails at the gateway, then refunds it once on the next try', async () => {
+    const { checkout } = await started(43, { adult: 2 });
+    const sessionId = checkout.paymentSession.id;
+    clock = new Date(Date.now() + 31 * 60_000);
+    try {
+      await deps.gateway.pay(sessionId, CARD);
+      const gatewayDown = { ...deps, gateway: { ...deps.gateway, refund: () => Promise.reject(new Error('gateway down')) } };
+      await expect(completePayment(gatewayDown, sessionId)).rejects.toThrow(/not done yet/);
+      const waiting = await paymentOf(sessionId);
+      expect(waiting).toMatchObject({ state: 'pending', leaseUntil: null });
+      expect(await refundsOf(waiting.id)).toMatchObject([{ amount: 8800, state: 'pending', idempotencyKey: 'late', lastError: 'gateway down' }]);
+      expect((await database.db.select().from(orders).where(eq(orders.id, waiting.referenceId)))[0]!.status).toBe('PENDING_PAYMENT');
+
+      // The gateway is back: the next completion (here the sweeper's) takes the same refund up.
+      clock = new Date(clock.getTime() + PAYMENT_RECHECK_MS);
+      expect(await sweepPayments(deps)).toMatchObject({ completed: 1, failed: 0 });
+      expect(await paymentOf(sessionId)).toMatchObject({ state: 'refunded' });
+      expect(await refundsOf(waiting.id)).toMatchObject([{ amount: 8800, state: 'done', lastError: null }]);
+      const [session] = await database.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, sessionId));
+      expect(session).toMatchObject({ status: 'refunded', refundedAmount: 8800 });
+      expect((await completeCheckout(deps, sessionId)).order.status).toBe('REFUNDED');
+    } finally {
+      clock = undefined;
+    }
+  });
+
+  it('never refunds more than a payment took, however many refunds come at once, and refunds a key once', async () => {
+    const { checkout } = await started(42, { adult: 2 });
+    const sessionId = checkout.paymentSession.id;
+    await deps.gateway.pay(sessionId, CARD);
+    await completeCheckout(deps, sessionId);
+    const payment = await paymentOf(sessionId);
+
+    // Ten refunds of 10.00 at once against a payment of 88.00: eight fit, two are refused.
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => refundPayment(deps, { payment, amount: 1000, key: `part:${i}`, reason: 'goodwill' })),
+    );
+    const refused = attempts.filter((a) => a.status === 'rejected').map((a) => (a as PromiseRejectedResult).reason as AppError);
+    expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(8);
+    expect(refused.map((e) => [e.status, e.key])).toEqual([
+      [422, 'refundAmountRange'],
+      [422, 'refundAmountRange'],
+    ]);
+    const made = await refundsOf(payment.id);
+    expect(made.reduce((sum, r) => sum + r.amount, 0)).toBe(8000);
+    expect(made.every((r) => r.state === 'done' && r.gatewayRefundId === `re_test_${sessionId}_${r.idempotencyKey}`)).toBe(true);
+    const [session] = await database.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, sessionId));
+    expect(session!.refundedAmount).toBe(8000);
+
+    // The rest, five times at once under one key: refunded once.
+    await Promise.all(Array.from({ length: 5 }, () => refundPayment(deps, { payment, amount: 800, key: 'rest', reason: 'goodwill' })));
+    expect((await refundsOf(payment.id)).filter((r) => r.idempotencyKey === 'rest')).toHaveLength(1);
+    const [after] = await database.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, sessionId));
+    expect(after!.refundedAmount).toBe(8800);
+    // Nothing is left to give back.
+    await expect(refundPayment(deps, { payment, amount: 1, key: 'more', reason: 'goodwill' })).rejects.toMatchObject({ status: 422, key: 'refundAmountRange', values: { max: 0 } });
+  });
+});
