@@ -1,5 +1,6 @@
 // `npm start`: the demo site on the embedded defaults (PGlite, outbox mail), built first when the
-// build is missing or older than the sources.
+// build is missing or older than the sources. It listens on localhost only, unless HOSTNAME names another
+// address (docs/decisions/0035): its mailbox and its demo manager are open to whoever reaches it.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,8 +26,10 @@ if (builtAt < Math.max(...SOURCES.map(newestMtime))) {
 }
 
 const port = process.env.PORT ?? '3000';
-console.log(`\nSkypass demo: http://localhost:${port}  (sign-in e-mails: http://localhost:${port}/dev/mailbox)\n`);
-const site = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', port], {
+const hostname = process.env.HOSTNAME || 'localhost';
+const shown = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname.includes(':') ? `[${hostname}]` : hostname;
+console.log(`\nSkypass demo: http://${shown}:${port}  (sign-in e-mails: http://${shown}:${port}/dev/mailbox)\n`);
+const site = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', port, '-H', hostname], {
   stdio: 'inherit',
   env: { NEXT_TELEMETRY_DISABLED: '1', SKYPASS_DEMO: 'true', ...process.env, NODE_ENV: 'production', PORT: port },
 });

@@ -22,6 +22,8 @@ const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start
     RATE_LIMIT_SIGNIN_PER_IP: '1000/15m',
     RATE_LIMIT_LOOKUP_PER_IP: '1000/15m',
     RATE_LIMIT_BOOK_PER_IP: '1000/15m',
+    RATE_LIMIT_CHANGE_PER_IP: '1000/15m',
+    RATE_LIMIT_QUOTE_PER_IP: '1000/15m',
     // Staff of the browser tests (each spec signs in as addresses of its own), and a gate that admits
     // the next slot on sale at any hour the tests run: late on the eve of a closed day (Thanksgiving,
     // Christmas) that slot is the morning after it, about 34 hours away.

@@ -1,7 +1,7 @@
 // Who may call a route, declared by the route (src/http/route.ts) and checked here, once, before the
 // handler runs: anyone, a signed-in member, staff (any role, or managers only), the operator
 // (OPS_API_KEY), or an OCTO supplier's webhook.
-// Wrong keys are counted per client address and throttled (./key-attempts.ts).
+// The right key is always let through; wrong keys are counted per client address and throttled (./key-attempts.ts).
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { DEMO_OPS_KEY } from '@/server/demo-keys';
 import { getEnv } from '@/server/env';
@@ -10,7 +10,7 @@ import { readSession } from '@/wiring/member-session';
 import { roleAllows, staffRole, type StaffUser } from '@/modules/staff/roles';
 import { bearerKey, bearerMatches } from './bearer';
 import { clientAddress } from './client-address';
-import { recordWrongKey, refuseWhileThrottled } from './key-attempts';
+import { countWrongKey } from './key-attempts';
 
 export type Access = 'public' | 'member' | 'staff' | 'manager' | 'operator' | 'octo-webhook';
 
@@ -35,12 +35,10 @@ async function staff(req: NextApiRequest, res: NextApiResponse, needed: 'gate' |
   return { ...who, role };
 }
 
-/** Compares the request's bearer key with `expected`, unless the address is throttled; counts a wrong one. */
+/** Lets the request's bearer key through when it is `expected`; counts a wrong one (429 past the limit). */
 async function checkKey(req: NextApiRequest, expected: string, refusal: ErrorKey): Promise<void> {
-  const clientIp = clientAddress(req);
-  await refuseWhileThrottled(clientIp);
   if (bearerMatches(req, expected)) return;
-  if (bearerKey(req) !== undefined) await recordWrongKey(clientIp);
+  if (bearerKey(req) !== undefined) await countWrongKey(clientAddress(req));
   throw new AppError('UNAUTHORIZED', refusal);
 }
 

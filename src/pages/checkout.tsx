@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { GetServerSideProps } from 'next';
+import { withOutagePage } from '@/http/outage-page';
 import { Link } from '@/components/ui/Link';
 import { useRouter } from 'next/router';
 import { useTranslation } from '@/client/i18n';
@@ -123,8 +123,8 @@ export default function CheckoutPage() {
   );
 }
 
-export const getServerSideProps: GetServerSideProps = async (ctx) => {
+export const getServerSideProps = withOutagePage(async (ctx) => {
   const { session, redirect } = await requireMember(ctx);
   if (redirect) return { redirect };
   return { props: { ...(await translationProps(ctx.locale, ['checkout'])), session: JSON.parse(JSON.stringify(session)) } };
-};
+});

@@ -1,4 +1,4 @@
-import type { GetServerSideProps } from 'next';
+import { withOutagePage } from '@/http/outage-page';
 import { useTranslation } from '@/client/i18n';
 import { useMembership } from '@/client/loyalty/use-membership';
 import { MyBookings } from '@/components/profile/MyBookings';
@@ -78,7 +78,7 @@ export default function ProfilePage({ member, orders, membership, waitlist, rend
   );
 }
 
-export const getServerSideProps: GetServerSideProps<Props> = async (ctx) => {
+export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const { session, redirect } = await requireMember(ctx);
   if (redirect) return { redirect };
   const db = await getDb();
@@ -111,4 +111,4 @@ export const getServerSideProps: GetServerSideProps<Props> = async (ctx) => {
       renderedAt: Date.now(),
     },
   };
-};
+});

@@ -126,6 +126,12 @@ const schema = z.object({
   /** Book (payWithPayment) per member and per client address. */
   RATE_LIMIT_BOOK_PER_MEMBER: rateLimit('10/15m'),
   RATE_LIMIT_BOOK_PER_IP: rateLimit('30/15m'),
+  /** Changes and cancellations of a booking (confirmed), per member and per client address. */
+  RATE_LIMIT_CHANGE_PER_MEMBER: rateLimit('10/15m'),
+  RATE_LIMIT_CHANGE_PER_IP: rateLimit('30/15m'),
+  /** Quotes of a change and terms of a cancellation, per member and per client address. */
+  RATE_LIMIT_QUOTE_PER_MEMBER: rateLimit('60/15m'),
+  RATE_LIMIT_QUOTE_PER_IP: rateLimit('180/15m'),
   /** Wrong bearer keys (operator API, OCTO API, OCTO webhook) per client address. */
   RATE_LIMIT_KEY_FAILURES_PER_IP: rateLimit('10/15m'),
   /** How many unpaid bookings a member may hold at once: a new Book releases the oldest beyond it. */

@@ -8,7 +8,7 @@ import { localeFromAcceptLanguage } from '@/server/accept-language';
 import { bearerKey } from '../bearer';
 import { clientAddress } from '../client-address';
 import { refuseUnsafeInput } from '../input-hygiene';
-import { recordWrongKey, refuseWhileThrottled } from '../key-attempts';
+import { countWrongKey } from '../key-attempts';
 import { readJsonBody } from '../read-json-body';
 import { getDb } from '@/server/db/client';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '@/server/db/unavailable';
@@ -135,15 +135,14 @@ const ROUTES: Route[] = [
   },
 ];
 
-/** The caller's bearer key and the reseller it belongs to; wrong keys are counted per client address. */
+/** The caller's bearer key and the reseller it belongs to; a right key always passes, wrong keys are
+ * counted per client address (429 past the limit). */
 async function reseller(req: NextApiRequest): Promise<string> {
   const key = bearerKey(req);
   if (!key) throw new SupplierError('UNAUTHORIZED', "You didn't send the API Key in the Authorization header");
-  const clientIp = clientAddress(req);
-  await refuseWhileThrottled(clientIp);
   const resellerId = await resellerForKey(await getDb(), key, getEnv().SKYPASS_DEMO);
   if (resellerId) return resellerId;
-  await recordWrongKey(clientIp);
+  await countWrongKey(clientAddress(req));
   throw new SupplierError('FORBIDDEN', 'You sent an API Key that was invalid or has been revoked');
 }
 

@@ -3,6 +3,7 @@ import type { Availability } from '@octocloud/types';
 import { SupplierError, type SupplierPort } from '@/ports/supplier';
 import { addLocalDays, todayIn } from '@/universal/local-date';
 import { TIME_ZONE } from '@/config/attraction';
+import { isDatabaseUnavailable } from '@/server/db/unavailable';
 import { AppError } from '@/server/errors';
 import type { AvailabilityRequest, CalendarRequest } from './availability-request';
 import { supplierRefusal } from './supplier-refusal';
@@ -28,8 +29,10 @@ export type ClosureReasons = (firstDate: string, lastDate: string) => Promise<Ma
 
 const units = (quantities: Record<string, number> = {}) => Object.entries(quantities).map(([id, quantity]) => ({ id, quantity }));
 
-/** A supplier's refusal of bad input is the visitor's 400; anything else is "Failed to fetch availability". */
+/** A supplier's refusal of bad input is the visitor's 400; a database outage (our own inventory out of
+ * reach) stays an outage, answered 503 at the edge; anything else is "Failed to fetch availability". */
 function fromSupplier(error: unknown): never {
+  if (isDatabaseUnavailable(error)) throw error;
   const supplierFault: SupplierError['code'][] = ['INTERNAL_SERVER_ERROR', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'];
   if (error instanceof SupplierError && !supplierFault.includes(error.code)) {
     throw new AppError('BAD_REQUEST', ...supplierRefusal(error));

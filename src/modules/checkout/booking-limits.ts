@@ -1,5 +1,5 @@
-// Inventory is protected like a real ticket shop's (docs/decisions/0014): Book is rate-limited per member
-// and per client address; one member books one thing at a time; and a member holds at most
+// Inventory is protected like a real ticket shop's (docs/decisions/0014): Book, and every change of a
+// booking with its quotes (docs/decisions/0035), is rate-limited per member and per client address; one member books one thing at a time; and a member holds at most
 // UNPAID_BOOKINGS_PER_MEMBER unpaid bookings: a new Book first releases the oldest beyond that, so one
 // member cannot keep a day's places out of everyone else's reach.
 import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
@@ -8,7 +8,7 @@ import type { Database } from '@/server/db/client';
 import { bookingLeases, orders } from '@/server/db/schema';
 import { getEnv } from '@/server/env';
 import { AppError } from '@/server/errors';
-import { countAttempt } from '@/server/rate-limit';
+import { enforceRateLimits } from '@/server/rate-limit';
 import { completePayment } from '../payments/complete-payment';
 import { paymentById } from '../payments/ledger';
 import type { CheckoutDeps } from './deps';
@@ -17,18 +17,27 @@ import type { OrderRow } from './order-view';
 /** Long enough for a hold and a payment session; short enough that a crashed Book frees the member soon. */
 const LEASE_MS = 60_000;
 
-/** Throws 429 (with Retry-After) when the member or the client address has booked too often lately. */
-export async function enforceBookingRateLimits(db: Database, who: { userId: string; clientIp: string }): Promise<void> {
+/** What a member does to the inventory, each limited on its own: Book; changing or cancelling a booking
+ * (each sends mail, tickets and pushes); asking what a change or a cancellation would cost (read only,
+ * so allowed more often). */
+export type BookingAction = 'book' | 'change' | 'quote';
+
+/** Throws 429 (with Retry-After) when the member or the client address has done `action` too often lately. */
+export async function enforceBookingRateLimits(
+  db: Database,
+  who: { userId: string; clientIp: string },
+  action: BookingAction = 'book',
+): Promise<void> {
   const env = getEnv();
-  const verdicts = await Promise.all([
-    countAttempt(db, `book:member:${who.userId}`, env.RATE_LIMIT_BOOK_PER_MEMBER),
-    countAttempt(db, `book:ip:${who.clientIp}`, env.RATE_LIMIT_BOOK_PER_IP),
+  const limits = {
+    book: { member: env.RATE_LIMIT_BOOK_PER_MEMBER, ip: env.RATE_LIMIT_BOOK_PER_IP },
+    change: { member: env.RATE_LIMIT_CHANGE_PER_MEMBER, ip: env.RATE_LIMIT_CHANGE_PER_IP },
+    quote: { member: env.RATE_LIMIT_QUOTE_PER_MEMBER, ip: env.RATE_LIMIT_QUOTE_PER_IP },
+  }[action];
+  await enforceRateLimits(db, [
+    { key: `${action}:member:${who.userId}`, limit: limits.member },
+    { key: `${action}:ip:${who.clientIp}`, limit: limits.ip },
   ]);
-  const refused = verdicts.filter((v) => !v.allowed);
-  if (refused.length > 0) {
-    const retryAfter = Math.max(...refused.map((v) => v.retryAfterSeconds));
-    throw new AppError('RATE_LIMITED', 'rateLimited', {}, { 'Retry-After': String(retryAfter) });
-  }
 }
 
 /** Runs `book` while holding the member's booking lease; a second Book of the same member meanwhile is

@@ -2,7 +2,7 @@
 // of time, day or quantities (a costlier one paid here first). Reached from "My bookings" and from the link in the tickets e-mail.
 // Its GET only reads: a change paid just now is completed by the POST its client code makes on return
 // (/api/bookings/change-payment), by the webhook or by the sweeper, never by showing the page.
-import type { GetServerSideProps } from 'next';
+import { withOutagePage } from '@/http/outage-page';
 import { Link } from '@/components/ui/Link';
 import { useRouter } from 'next/router';
 import { useEffect } from 'react';
@@ -158,7 +158,7 @@ export default function BookingPage({ order, refundedAmount, changeable, cancelT
   );
 }
 
-export const getServerSideProps: GetServerSideProps<Props> = async (ctx) => {
+export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const { session, redirect } = await requireMember(ctx);
   if (redirect) return { redirect };
   const deps = await getCheckoutDeps();
@@ -201,4 +201,4 @@ export const getServerSideProps: GetServerSideProps<Props> = async (ctx) => {
       awaitingChange: awaiting?.id ?? null,
     },
   };
-};
+});

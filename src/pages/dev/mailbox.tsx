@@ -1,5 +1,5 @@
 // The demo's mailbox: what the outbox "sent", so that a visitor can follow their sign-in link.
-import type { GetServerSideProps } from 'next';
+import { withOutagePage } from '@/http/outage-page';
 import { useTranslation } from '@/client/i18n';
 import { devMailboxEnabled, readOutbox } from '@/wiring/mail';
 import styles from '@/components/dev/mailbox.module.css';
@@ -65,7 +65,7 @@ export default function MailboxPage({ to, messages }: Props) {
   );
 }
 
-export const getServerSideProps: GetServerSideProps<Props> = async ({ locale = 'en', query }) => {
+export const getServerSideProps = withOutagePage<Props>(async ({ locale = 'en', query }) => {
   if (!devMailboxEnabled()) return { notFound: true };
   const to = typeof query.to === 'string' ? normalizeEmail(query.to).slice(0, 254) : '';
   const rows = await readOutbox(to || undefined);
@@ -84,4 +84,4 @@ export const getServerSideProps: GetServerSideProps<Props> = async ({ locale = '
       })),
     },
   };
-};
+});

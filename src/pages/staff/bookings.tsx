@@ -1,4 +1,4 @@
-import type { GetServerSideProps } from 'next';
+import { withOutagePage } from '@/http/outage-page';
 import { useTranslation } from '@/client/i18n';
 import { BookingDesk } from '@/components/staff/BookingDesk';
 import { StaffPage } from '@/components/staff/StaffPage';
@@ -17,8 +17,8 @@ export default function BookingsPage({ staff }: Props) {
   );
 }
 
-export const getServerSideProps: GetServerSideProps<Props> = async (ctx) => {
+export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const access = await requireStaff(ctx);
   if (!('staff' in access)) return access;
   return { props: { ...(await translationProps(ctx.locale, ['staff', 'catalog'])), staff: access.staff } };
-};
+});

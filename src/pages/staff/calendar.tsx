@@ -1,4 +1,4 @@
-import type { GetServerSideProps } from 'next';
+import { withOutagePage } from '@/http/outage-page';
 import { useState } from 'react';
 import { useRouter } from 'next/router';
 import { useTranslation } from '@/client/i18n';
@@ -59,7 +59,7 @@ export default function CalendarPage({ staff, forbidden, initial, date, managedB
   );
 }
 
-export const getServerSideProps: GetServerSideProps<Props> = async (ctx) => {
+export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const access = await requireStaff(ctx, 'manager');
   if (!('staff' in access)) return access;
   const translations = await translationProps(ctx.locale, ['staff', 'catalog']);
@@ -70,4 +70,4 @@ export const getServerSideProps: GetServerSideProps<Props> = async (ctx) => {
   if (!deps.ownInventory) return { props: { ...translations, staff: access.staff, forbidden: false, initial: null, date: null, managedBySupplier: true } };
   const initial = await calendarMonth(deps, (date ?? todayIn(ATTRACTION.timeZone)).slice(0, 7));
   return { props: { ...translations, staff: access.staff, forbidden: false, initial, date, managedBySupplier: false } };
-};
+});

@@ -1,4 +1,4 @@
-import type { GetServerSideProps } from 'next';
+import { withOutagePage } from '@/http/outage-page';
 import { useTranslation } from '@/client/i18n';
 import { ReportView } from '@/components/staff/ReportView';
 import { StaffPage } from '@/components/staff/StaffPage';
@@ -41,7 +41,7 @@ export default function ReportsPage({ staff, forbidden, report, error }: Props) 
   );
 }
 
-export const getServerSideProps: GetServerSideProps<Props> = async (ctx) => {
+export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const access = await requireStaff(ctx, 'manager');
   if (!('staff' in access)) return access;
   const translations = await translationProps(ctx.locale, ['staff', 'catalog', 'drops']);
@@ -56,4 +56,4 @@ export const getServerSideProps: GetServerSideProps<Props> = async (ctx) => {
     const message = serverT(isLocale(ctx.locale) ? ctx.locale : 'en', 'errors')(error.key, error.values);
     return { props: { ...translations, staff: access.staff, report: await reportFor(db, {}), error: message } };
   }
-};
+});

@@ -1,4 +1,4 @@
-import type { GetServerSideProps } from 'next';
+import { withOutagePage } from '@/http/outage-page';
 import { useState } from 'react';
 import { useTranslation } from '@/client/i18n';
 import { useDayOverview } from '@/client/staff/use-today';
@@ -44,10 +44,10 @@ export default function TodayPage({ staff, day }: Props) {
   );
 }
 
-export const getServerSideProps: GetServerSideProps<Props> = async (ctx) => {
+export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const access = await requireStaff(ctx);
   if (!('staff' in access)) return access;
   const query = typeof ctx.query.date === 'string' && isLocalDate(ctx.query.date) ? ctx.query.date : todayIn(ATTRACTION.timeZone);
   const day = await dayOverview(await getCalendarDeps(), query);
   return { props: { ...(await translationProps(ctx.locale, ['staff', 'catalog'])), staff: access.staff, day } };
-};
+});
