@@ -132,6 +132,9 @@ const schema = z.object({
   /** Quotes of a change and terms of a cancellation, per member and per client address. */
   RATE_LIMIT_QUOTE_PER_MEMBER: rateLimit('60/15m'),
   RATE_LIMIT_QUOTE_PER_IP: rateLimit('180/15m'),
+  /** Posts to Apple Wallet's log endpoint (it carries no token), per client address and from everyone. */
+  RATE_LIMIT_WALLET_LOG_PER_IP: rateLimit('10/15m'),
+  RATE_LIMIT_WALLET_LOG: rateLimit('200/15m'),
   /** Wrong bearer keys (operator API, OCTO API, OCTO webhook) per client address. */
   RATE_LIMIT_KEY_FAILURES_PER_IP: rateLimit('10/15m'),
   /** How many unpaid bookings a member may hold at once: a new Book releases the oldest beyond it. */

@@ -50,7 +50,13 @@ export async function appleWebServiceDeps(): Promise<AppleWebServiceDeps | null>
   if (!config) return null;
   const env = getEnv();
   const secret = env.APPLE_PASS_AUTH_SECRET ?? crypto.createHash('sha256').update(`skypass-apple-pass-auth:${config.signerKey}`).digest('hex');
-  return { db: await getDb(), config, secret, siteUrl: env.siteUrl };
+  return {
+    db: await getDb(),
+    config,
+    secret,
+    siteUrl: env.siteUrl,
+    logLimits: { perAddress: env.RATE_LIMIT_WALLET_LOG_PER_IP, overall: env.RATE_LIMIT_WALLET_LOG },
+  };
 }
 
 /** The wallet worker's ways out, each only when its wallet is configured. */

@@ -1,11 +1,12 @@
 // During a database outage the API answers 503 with a retry message, never a 500, and a member is never
-// told they are signed out; when the database is back, so is everything. The site runs on PostgreSQL
+// told they are signed out; member and staff pages show the outage page (503, Retry-After); when the
+// database is back, so is everything. The site runs on PostgreSQL
 // through a TCP proxy that the test cuts (PGlite is embedded: it has no outage of its own).
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestDatabase, describeOnPostgres, type TestDatabase } from '../support/postgres';
 import { startSite, type RunningServer } from '../support/server';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
-import { OCTO_KEY, TEST_SITE_ENV, Visitor, uniqueEmail } from './sites';
+import { OCTO_KEY, TEST_SITE_ENV, Visitor, staffEmail, uniqueEmail } from './sites';
 
 const UNAVAILABLE = { error: 'The service is briefly unavailable. Please try again in a moment.', code: 'UNAVAILABLE' };
 
@@ -14,6 +15,7 @@ describeOnPostgres('a database outage on PostgreSQL', (adminUrl) => {
   let proxy: TcpProxy;
   let site: RunningServer;
   let member: Visitor;
+  let staff: Visitor;
   let email: string;
   let bookingId: string;
 
@@ -27,6 +29,8 @@ describeOnPostgres('a database outage on PostgreSQL', (adminUrl) => {
     member = new Visitor(site.url);
     email = uniqueEmail('outage');
     await member.signIn(email);
+    staff = new Visitor(site.url);
+    await staff.signIn(staffEmail('gate', 17));
     const [slot] = (await (
       await member.postJson('/api/auth/octo/products/availability', {
         productId: 'main-deck',
@@ -58,6 +62,8 @@ describeOnPostgres('a database outage on PostgreSQL', (adminUrl) => {
       ['/api/checkEmail', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: uniqueEmail('x') }) }],
       [`/api/auth/octo/bookings/refetchSession?uuid=${bookingId}`, { method: 'POST' }],
       ['/api/auth/octo/bookings/payWithPayment', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime: '2031-01-01T09:00:00-05:00' }) }],
+      // Availability reads our own inventory: its outage is an outage, not a supplier's failure (502).
+      ['/api/auth/octo/products/availability', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedDate: '2031-01-01' }) }],
     ];
     for (const [path, init] of calls) {
       const res = await member.request(path, init);
@@ -71,6 +77,26 @@ describeOnPostgres('a database outage on PostgreSQL', (adminUrl) => {
     const reseller = await fetch(`${site.url}/octo/products`, { headers: { authorization: `Bearer ${OCTO_KEY}` } });
     expect(reseller.status).toBe(503);
     expect(await reseller.json()).toMatchObject({ error: 'SERVICE_UNAVAILABLE' });
+  });
+
+  it('shows member and staff pages as the outage page: 503, Retry-After, the retry message in the visitor language', async () => {
+    for (const [visitor, path] of [
+      [member, '/profile'],
+      [member, `/bookings/${bookingId}`],
+      [member, '/checkout'],
+      [staff, '/staff/gate'],
+      [staff, '/staff/today'],
+      [staff, '/staff/bookings'],
+    ] as const) {
+      const page = await visitor.request(path);
+      expect(page.status, path).toBe(503);
+      expect(Number(page.headers.get('retry-after')), path).toBeGreaterThan(0);
+      expect(page.headers.get('content-type'), path).toMatch(/text\/html/);
+      expect(await page.text(), path).toContain('The service is briefly unavailable. Please try again in a moment.');
+    }
+    const french = await member.request('/fr/profile');
+    expect(french.status).toBe(503);
+    expect(await french.text()).toContain('Le service est momentanément indisponible. Veuillez réessayer dans un instant.');
   });
 
   it('never sends a member to sign in because the database is down', async () => {

@@ -65,7 +65,7 @@ describe.each(TEST_BACKENDS)('wallet passes updated on $name', ({ adminUrl }) =>
   beforeAll(async () => {
     database = await openBackendDatabase(adminUrl);
     deps = embeddedCheckoutDeps(database.db, () => new Date());
-    service = { db: database.db, config: authority.config, secret, siteUrl: 'https://tickets.example' };
+    service = { db: database.db, config: authority.config, secret, siteUrl: 'https://tickets.example', logLimits: { perAddress: { max: 100, windowMs: 900_000 }, overall: { max: 100, windowMs: 900_000 } } };
     site = http.createServer(appleWebServiceHandler(async () => service));
     base = `http://127.0.0.1:${await listen(site)}/api/wallet/apple/v1`;
     apns = await startApns();

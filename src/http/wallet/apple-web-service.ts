@@ -6,6 +6,7 @@ import { appleWebService, type AppleWebServiceDeps } from '@/modules/wallet/appl
 import { databaseUnavailable, isDatabaseUnavailable } from '@/server/db/unavailable';
 import { AppError } from '@/server/errors';
 import { requestLocale, serverT } from '@/server/i18n';
+import { clientAddress } from '../client-address';
 import { refuseUnsafeInput } from '../input-hygiene';
 import { readJsonBody } from '../read-json-body';
 
@@ -41,6 +42,7 @@ export function appleWebServiceHandler(deps: () => Promise<AppleWebServiceDeps |
       if (body !== undefined) refuseUnsafeInput({}, body);
       const answer = await appleWebService(service, {
         method: req.method ?? 'GET',
+        clientIp: clientAddress(req),
         segments: url.pathname.slice(PREFIX.length).split('/').map(segment),
         authorization: req.headers.authorization,
         ifModifiedSince: req.headers['if-modified-since'],

@@ -3,21 +3,39 @@
 // pass carries an authentication token, an HMAC of its serial number (the ticket's reference) with a
 // server secret, so no token is stored and one pass's token opens no other. The latest pass of a
 // replaced ticket, or of a cancelled booking's, is voided with a back field saying why.
+// Abuse (docs/decisions/0035): the log endpoint carries no token in Apple's protocol, so it is rate-limited
+// per client address and overall, bounded in lines and length, and logged with control characters escaped;
+// a pass is registered on at most MAX_DEVICES_PER_PASS devices.
 import crypto from 'node:crypto';
-import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { isLocale } from '@/config/locales';
 import type { Database } from '@/server/db/client';
+import type { RateLimit } from '@/server/env';
+import { loggable } from '@/server/log-text';
+import { enforceRateLimits } from '@/server/rate-limit';
 import { applePassRegistrations, orders, walletPassUpdates } from '@/server/db/schema';
 import { serverT } from '@/server/i18n';
 import { formatDate, formatTime } from '@/universal/format/date-time';
 import type { OrderRow } from '../checkout/order-view';
 import { appleWalletPass, type AppleWalletConfig } from './apple-wallet';
 
-export type AppleWebServiceDeps = { db: Database; config: AppleWalletConfig; secret: string; siteUrl: string };
+export type AppleWebServiceDeps = {
+  db: Database;
+  config: AppleWalletConfig;
+  secret: string;
+  siteUrl: string;
+  /** Posts to the log endpoint, per client address and from everyone together. */
+  logLimits: { perAddress: RateLimit; overall: RateLimit };
+};
+
+/** A member's phone, watch and a few more; beyond, a registration is refused (401, the only refusal
+ * Apple's protocol has for it), so that no one fills the push queue of one pass. */
+export const MAX_DEVICES_PER_PASS = 10;
 
 export type WebServiceRequest = {
   method: string;
+  clientIp: string;
   /** The path below the web service's URL, split: ['v1', 'devices', …]. */
   segments: string[];
   authorization?: string;
@@ -80,7 +98,7 @@ async function latestPass(deps: AppleWebServiceDeps, serial: string, order: Orde
 }
 
 const registration = z.object({ pushToken: z.string().min(1).max(200) });
-const logs = z.object({ logs: z.array(z.string().max(2_000)).max(100) });
+const logs = z.object({ logs: z.array(z.string().max(1_000)).max(20) });
 const id = /^[\w.-]{1,200}$/;
 
 export async function appleWebService(deps: AppleWebServiceDeps, request: WebServiceRequest): Promise<WebServiceAnswer> {
@@ -89,9 +107,13 @@ export async function appleWebService(deps: AppleWebServiceDeps, request: WebSer
   if (version !== 'v1' || rest.some((part) => !id.test(part))) return { status: 404 };
 
   if (kind === 'log' && rest.length === 0 && request.method === 'POST') {
+    await enforceRateLimits(db, [
+      { key: `wallet-log:ip:${request.clientIp}`, limit: deps.logLimits.perAddress },
+      { key: 'wallet-log:all', limit: deps.logLimits.overall },
+    ]);
     const parsed = logs.safeParse(request.body);
     if (!parsed.success) return { status: 400 };
-    for (const line of parsed.data.logs) console.warn(`[wallet] Apple Wallet says: ${line.slice(0, 500)}`);
+    for (const line of parsed.data.logs) console.warn(`[wallet] Apple Wallet says: ${loggable(line)}`);
     return { status: 200 };
   }
 
@@ -141,13 +163,21 @@ export async function appleWebService(deps: AppleWebServiceDeps, request: WebSer
   const parsed = registration.safeParse(request.body);
   if (!parsed.success) return { status: 400 };
   if (!(await orderOfTicket(db, serial))) return { status: 404 };
-  const [created] = await db
-    .insert(applePassRegistrations)
-    .values({ deviceLibraryId: device, passTypeId, serialNumber: serial, pushToken: parsed.data.pushToken })
-    .onConflictDoNothing()
-    .returning({ serial: applePassRegistrations.serialNumber });
-  if (created) return { status: 201 };
-  await db.update(applePassRegistrations).set({ pushToken: parsed.data.pushToken }).where(key);
-  return { status: 200 };
+  return db.transaction(async (tx) => {
+    // One registration of a pass at a time, so that concurrent devices cannot pass the cap together.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`apple-pass:${passTypeId}|${serial}`}, 0))`);
+    const [known] = await tx.select({ serial: applePassRegistrations.serialNumber }).from(applePassRegistrations).where(key);
+    if (known) {
+      await tx.update(applePassRegistrations).set({ pushToken: parsed.data.pushToken }).where(key);
+      return { status: 200 };
+    }
+    const [{ devices }] = (await tx
+      .select({ devices: count() })
+      .from(applePassRegistrations)
+      .where(and(eq(applePassRegistrations.passTypeId, passTypeId), eq(applePassRegistrations.serialNumber, serial)))) as [{ devices: number }];
+    if (devices >= MAX_DEVICES_PER_PASS) return { status: 401 };
+    await tx.insert(applePassRegistrations).values({ deviceLibraryId: device, passTypeId, serialNumber: serial, pushToken: parsed.data.pushToken });
+    return { status: 201 };
+  });
 }
 
