@@ -3,10 +3,18 @@
 // database is wrapped in withOutagePage; _app shows the outage view whenever a page's props say `outage`.
 import type { GetServerSideProps, GetServerSidePropsResult } from 'next';
 import type { ParsedUrlQuery } from 'node:querystring';
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '@/server/db/unavailable';
+import { databaseUnavailable, isDatabaseUnavailable } from '@/server/db/unavailable';
+import { AppError } from '@/server/errors';
 import { translationProps, type TranslationProps } from '@/server/translations';
 
 export type OutageProps = TranslationProps & { outage: true };
+
+/** The 503 an error stands for: the database's own errors, or the AppError that says so already (the
+ * session reader throws it, docs/decisions/0014). */
+function asOutage(error: unknown): AppError | undefined {
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
+  return error instanceof AppError && error.code === 'UNAVAILABLE' ? error : undefined;
+}
 
 export function withOutagePage<P extends Record<string, unknown>, Q extends ParsedUrlQuery = ParsedUrlQuery>(
   getProps: GetServerSideProps<P, Q>,
@@ -15,13 +23,14 @@ export function withOutagePage<P extends Record<string, unknown>, Q extends Pars
     try {
       return await getProps(ctx);
     } catch (error) {
-      if (!isDatabaseUnavailable(error)) throw error;
-      ctx.res.statusCode = 503;
-      ctx.res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+      const outage = asOutage(error);
+      if (!outage) throw error;
+      ctx.res.statusCode = outage.status;
+      for (const [name, value] of Object.entries(outage.headers)) ctx.res.setHeader(name, value);
       ctx.res.setHeader('Cache-Control', 'no-store');
-      const outage: OutageProps = { ...(await translationProps(ctx.locale, ['errors'])), outage: true };
+      const props: OutageProps = { ...(await translationProps(ctx.locale, ['errors'])), outage: true };
       // The page itself never receives these props: _app renders the outage view in its place.
-      return { props: outage } as unknown as GetServerSidePropsResult<P>;
+      return { props } as unknown as GetServerSidePropsResult<P>;
     }
   };
 }
