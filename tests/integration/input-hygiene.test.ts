@@ -48,6 +48,7 @@ const ROUTES: Record<string, Route[]> = {
   'bookings/calendar.ts': [{ method: 'GET', path: '/api/bookings/calendar', json: false }],
   'bookings/change.ts': [{ method: 'POST', path: '/api/bookings/change', json: true }],
   'bookings/cancel.ts': [{ method: 'POST', path: '/api/bookings/cancel', json: true }],
+  'bookings/change-payment.ts': [{ method: 'POST', path: '/api/bookings/change-payment', json: true }],
   'waitlist/index.ts': [
     { method: 'GET', path: '/api/waitlist', json: false },
     { method: 'POST', path: '/api/waitlist', json: true },
