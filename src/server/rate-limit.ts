@@ -29,7 +29,7 @@ export async function countAttempt(db: Database, key: string, limit: RateLimit, 
 }
 
 /** Counts one attempt under each key and throws 429, with the longest wait as Retry-After, when any of
- * them is past its limit. Every limited action (sign-in, Book, booking changes, wrong keys) goes through here. */
+ * them is past its limit. Every limited action (sign-in, Book, booking changes, the wallet log, wrong keys) goes through here. */
 export async function enforceRateLimits(db: Database, counters: { key: string; limit: RateLimit }[], now = new Date()): Promise<void> {
   const verdicts = await Promise.all(counters.map(({ key, limit }) => countAttempt(db, key, limit, now)));
   const refused = verdicts.filter((v) => !v.allowed);

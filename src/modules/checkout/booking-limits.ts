@@ -1,7 +1,8 @@
 // Inventory is protected like a real ticket shop's (docs/decisions/0014): Book, and every change of a
-// booking with its quotes (docs/decisions/0035), is rate-limited per member and per client address; one member books one thing at a time; and a member holds at most
-// UNPAID_BOOKINGS_PER_MEMBER unpaid bookings: a new Book first releases the oldest beyond that, so one
-// member cannot keep a day's places out of everyone else's reach.
+// booking with its quotes (docs/decisions/0035), is rate-limited per member and per client address; one
+// member books one thing at a time; and a member holds at most UNPAID_BOOKINGS_PER_MEMBER unpaid
+// bookings: a new Book first releases the oldest beyond that, so one member cannot keep a day's places out
+// of everyone else's reach.
 import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
 import { SupplierError } from '@/ports/supplier';
 import type { Database } from '@/server/db/client';

@@ -7,7 +7,7 @@
 // per client address and overall, bounded in lines and length, and logged with control characters escaped;
 // a pass is registered on at most MAX_DEVICES_PER_PASS devices.
 import crypto from 'node:crypto';
-import { and, count, eq, gt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { isLocale } from '@/config/locales';
 import type { Database } from '@/server/db/client';
@@ -171,10 +171,10 @@ export async function appleWebService(deps: AppleWebServiceDeps, request: WebSer
       await tx.update(applePassRegistrations).set({ pushToken: parsed.data.pushToken }).where(key);
       return { status: 200 };
     }
-    const [{ devices }] = (await tx
-      .select({ devices: count() })
-      .from(applePassRegistrations)
-      .where(and(eq(applePassRegistrations.passTypeId, passTypeId), eq(applePassRegistrations.serialNumber, serial)))) as [{ devices: number }];
+    const devices = await tx.$count(
+      applePassRegistrations,
+      and(eq(applePassRegistrations.passTypeId, passTypeId), eq(applePassRegistrations.serialNumber, serial)),
+    );
     if (devices >= MAX_DEVICES_PER_PASS) return { status: 401 };
     await tx.insert(applePassRegistrations).values({ deviceLibraryId: device, passTypeId, serialNumber: serial, pushToken: parsed.data.pushToken });
     return { status: 201 };
