@@ -34,7 +34,7 @@ async function jobHandlers(): Promise<JobHandlers> {
     },
     'waitlist.offer': async () => {
       const run = await offerFreedPlaces(deps);
-      if (run.offered || run.booked || run.expired) console.log(`[waitlist] offered ${run.offered}, booked ${run.booked}, expired ${run.expired}`);
+      if (run.offered || run.expired) console.log(`[waitlist] offered ${run.offered}, closed ${run.expired} place(s) in line of slots that started`);
     },
     'payments.sweep': async () => {
       const run = await sweepPayments(deps);

@@ -37,8 +37,8 @@ export const JOB_KINDS = {
     firstRetryMs: 5_000,
     lastRetryMs: HOUR,
   },
-  /** Settle the waitlist's offers and offer freed places: every few seconds (holds that simply run out) and
-   * whenever a change frees places. */
+  /** Offer freed places to the waitlist: every few seconds (holds that simply run out) and whenever a change
+   * frees places. (An offer's fate is settled with its order, not here: decision 0032.) */
   'waitlist.offer': { payload: none, maxAttempts: 3, firstRetryMs: 5_000, lastRetryMs: MINUTE, everyMs: 5_000 },
   /** Complete or refund every payment the gateway took (orders and booking changes). */
   'payments.sweep': { payload: none, maxAttempts: 3, firstRetryMs: 5_000, lastRetryMs: MINUTE, everyMs: 5_000 },

@@ -2,7 +2,7 @@
 // - pending: recorded (its amount is spoken for against its payment), the gateway has not yet taken it;
 //   a failed attempt stays pending with its error and is taken by the next call (refunds are keyed).
 // - done: the gateway took it.
-import { stateMachine } from '../states/transition-table';
+import { stateMachine } from '@/universal/transition-table';
 
 export type RefundStatus = 'pending' | 'done';
 
