@@ -8,6 +8,7 @@ import { issueToken } from '@/modules/loyalty/issue-token';
 import { deliverWebhook } from '@/modules/resellers/deliver-webhooks';
 import { offerFreedPlaces } from '@/modules/waitlist/offer-places';
 import { pushToWallet } from '@/modules/wallet/deliver-pass-updates';
+import { retryRefund } from '@/modules/payments/refund-payment';
 import { prepareFirstSweep, sweepPayments } from '@/modules/payments/sweep-payments';
 import { getDb, isSharedDatabase } from '@/server/db/client';
 import { processGlobal } from '@/universal/process-global';
@@ -40,6 +41,7 @@ async function jobHandlers(): Promise<JobHandlers> {
       const run = await sweepPayments(deps);
       if (run.completed > 0) console.log(`[payments] the sweeper completed ${run.completed} paid payment(s) of ${run.checked} checked`);
     },
+    'refunds.retry': (job) => retryRefund(deps, job.refundId),
     'jobs.prune': async () => {
       await pruneJobs(db);
     },
