@@ -182,6 +182,13 @@ describe.each(TEST_BACKENDS)('migrating into the payments ledger on $name', ({ a
     expect(over).toEqual([{ n: 0 }]);
   });
 
+  it('gives the refund left pending its retry job (decision 0032), and the done ones none', async () => {
+    const rows = await backend.query(
+      `select j.kind, j.status, j.attempts, j.dedupe_key = 'refund:' || r.id as keyed from jobs j join refunds r on r.id::text = j.payload->>'refundId' order by 1`,
+    );
+    expect(rows).toEqual([{ kind: 'refunds.retry', status: 'pending', attempts: 0, keyed: true }]);
+  });
+
   it('drops the columns the ledger replaces', async () => {
     const gone = await backend.query(
       `select table_name || '.' || column_name as col from information_schema.columns where table_schema = 'public' and (

@@ -15,6 +15,8 @@ export async function leaveWaitlist(deps: CheckoutDeps, member: { userId: string
     .select()
     .from(waitlistEntries)
     .where(and(eq(waitlistEntries.id, entryId), eq(waitlistEntries.userId, member.userId)));
+  // Paid (settled with its order's confirmation): a booking now, not a place in line to leave.
+  if (entry?.status === 'BOOKED') throw new AppError('ALREADY_BOOKED', 'waitlistAlreadyBooked');
   if (!entry || (entry.status !== 'WAITING' && entry.status !== 'OFFERED')) throw new AppError('NOT_FOUND', 'waitlistEntryNotFound');
 
   if (entry.status === 'OFFERED' && entry.orderId) {
