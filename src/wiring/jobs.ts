@@ -8,6 +8,7 @@ import { issueToken } from '@/modules/loyalty/issue-token';
 import { deliverWebhook } from '@/modules/resellers/deliver-webhooks';
 import { offerFreedPlaces } from '@/modules/waitlist/offer-places';
 import { pushToWallet } from '@/modules/wallet/deliver-pass-updates';
+import { retryRefund } from '@/modules/payments/refund-payment';
 import { prepareFirstSweep, sweepPayments } from '@/modules/payments/sweep-payments';
 import { getDb, isSharedDatabase } from '@/server/db/client';
 import { processGlobal } from '@/universal/process-global';
@@ -34,12 +35,13 @@ async function jobHandlers(): Promise<JobHandlers> {
     },
     'waitlist.offer': async () => {
       const run = await offerFreedPlaces(deps);
-      if (run.offered || run.booked || run.expired) console.log(`[waitlist] offered ${run.offered}, booked ${run.booked}, expired ${run.expired}`);
+      if (run.offered || run.expired) console.log(`[waitlist] offered ${run.offered}, closed ${run.expired} place(s) in line of slots that started`);
     },
     'payments.sweep': async () => {
       const run = await sweepPayments(deps);
       if (run.completed > 0) console.log(`[payments] the sweeper completed ${run.completed} paid payment(s) of ${run.checked} checked`);
     },
+    'refunds.retry': (job) => retryRefund(deps, job.refundId),
     'jobs.prune': async () => {
       await pruneJobs(db);
     },

@@ -1,7 +1,8 @@
 // The payments ledger (decision 0028), in process, on PGlite and (with TEST_DATABASE_URL) PostgreSQL: a
 // payment is completed exactly once whatever it pays for (a booking, the difference of a change) and
 // whichever of the webhook, the sweeper and the member's return come at once; the refunds of a payment never
-// add up past it, however many are made at once, and one key refunds once.
+// add up past it, however many are made at once, and one key refunds once; a refund the gateway failed is
+// retried by its job on the runner, under the same key, until the gateway takes it.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '@/adapters/mail/outbox';
@@ -11,10 +12,12 @@ import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import { startCheckout } from '@/modules/checkout/start-checkout';
 import { completePayment } from '@/modules/payments/complete-payment';
 import { PAYMENT_RECHECK_MS } from '@/modules/payments/ledger';
-import { refundPayment } from '@/modules/payments/refund-payment';
+import { JOB_KINDS } from '@/modules/jobs/job-kinds';
+import { runDueJobs } from '@/modules/jobs/run-due-jobs';
+import { refundPayment, retryRefund } from '@/modules/payments/refund-payment';
 import { sweepPayments } from '@/modules/payments/sweep-payments';
 import { AppError } from '@/server/errors';
-import { orders, payments, refunds, testPaymentSessions } from '@/server/db/schema';
+import { jobs, orders, payments, refunds, testPaymentSessions } from '@/server/db/schema';
 import { embeddedCheckoutDeps, signedUpMember } from '../support/checkout';
 import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
 import { firstSlot, openDay } from './supplier-scenarios';
@@ -115,6 +118,51 @@ describe.each(TEST_BACKENDS)('the payments ledger on $name', ({ adminUrl }) => {
       const [session] = await database.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, sessionId));
       expect(session).toMatchObject({ status: 'refunded', refundedAmount: 8800 });
       expect((await completeCheckout(deps, sessionId)).order.status).toBe('REFUNDED');
+    } finally {
+      clock = undefined;
+    }
+  });
+
+  it('retries a refund the gateway failed as a job of the runner, under the same key, until the gateway takes it', async () => {
+    const { checkout } = await started(44, { adult: 2 });
+    const sessionId = checkout.paymentSession.id;
+    await deps.gateway.pay(sessionId, CARD);
+    expect((await completeCheckout(deps, sessionId)).order.status).toBe('CONFIRMED');
+    const payment = await paymentOf(sessionId);
+
+    const keys: string[] = [];
+    const gatewayDown = {
+      ...deps,
+      gateway: { ...deps.gateway, refund: (_session: string, _amount: number, key: string) => (keys.push(key), Promise.reject(new Error('gateway down'))) },
+    };
+    const at = new Date();
+    clock = at;
+    try {
+      const refund = await refundPayment(gatewayDown, { payment, amount: 1500, key: 'goodwill', reason: 'goodwill' });
+      expect(refund).toMatchObject({ state: 'pending', lastError: 'gateway down' });
+      // Its job was enqueued with it, due once the caller's own attempt had its chance.
+      const jobKey = `refund:${refund.id}`;
+      const jobOf = async () => (await database.db.select().from(jobs).where(eq(jobs.dedupeKey, jobKey)))[0]!;
+      expect(await jobOf()).toMatchObject({ kind: 'refunds.retry', status: 'pending', payload: { refundId: refund.id }, runAt: new Date(at.getTime() + JOB_KINDS['refunds.retry'].firstRetryMs) });
+
+      // Not due yet: the runner leaves it.
+      const runner = (gateway: typeof deps) => ({ 'refunds.retry': (job: { refundId: string }) => retryRefund(gateway, job.refundId) });
+      expect(await runDueJobs(database.db, runner(gatewayDown), { workerId: 'test', now: new Date(at.getTime() + 1_000), dedupeKey: jobKey })).toMatchObject({ claimed: 0 });
+      // Due, and the gateway still down: the job waits its back-off, the refund stays pending.
+      const firstTry = (await jobOf()).runAt;
+      expect(await runDueJobs(database.db, runner(gatewayDown), { workerId: 'test', now: firstTry, dedupeKey: jobKey })).toMatchObject({ claimed: 1, retried: 1 });
+      const waiting = await jobOf();
+      expect(waiting).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringMatching(/gateway down/) });
+      expect(waiting.runAt.getTime()).toBeGreaterThan(firstTry.getTime());
+      expect(await refundsOf(payment.id)).toMatchObject([{ state: 'pending', amount: 1500 }]);
+
+      // The gateway answers again: the next attempt refunds, under the very key of the first.
+      expect(await runDueJobs(database.db, runner(deps), { workerId: 'test', now: waiting.runAt, dedupeKey: jobKey })).toMatchObject({ claimed: 1, done: 1 });
+      expect(await jobOf()).toMatchObject({ status: 'done', attempts: 2 });
+      expect(keys).toEqual(['goodwill', 'goodwill']);
+      expect(await refundsOf(payment.id)).toMatchObject([{ state: 'done', lastError: null, gatewayRefundId: `re_test_${sessionId}_goodwill` }]);
+      const [session] = await database.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, sessionId));
+      expect(session!.refundedAmount).toBe(1500);
     } finally {
       clock = undefined;
     }

@@ -89,6 +89,11 @@ const BEFORE = [
   order('00000000-0000-4000-8000-00000000000d', 'bu-d', 'PENDING_PAYMENT', 'cs_d', 8800, { next_payment_check_at: 'null' }),
   order(E, 'bu-e', 'CANCELLED', 'cs_e', 8800, { paid_at: 'now()', confirmed_at: 'now()' }),
   `insert into booking_cancellations (booking_uuid, supplier_reference, order_id, refund_amount, currency, refund_status, by_kind, last_error) values ('bu-e', 'SKY-bu-e', '${E}', 4400, 'USD', 'pending', 'member', 'gateway down')`,
+  // Waitlist offers of some of those orders that the waitlist job had not settled yet.
+  ...['a', 'b', 'c', 'd'].map(
+    (o, i) =>
+      `insert into waitlist_entries (id, user_id, product_id, option_id, availability_id, slot_start, quantities, places, locale, status, order_id) values ('00000000-0000-4000-8000-0000000000f${o}', 'u1', 'main-deck', 'main-deck-day', '2026-12-0${i + 1}T10:00:00-05:00', '2026-12-0${i + 1}T15:00:00Z', '{"adult":2}', 2, 'en', 'OFFERED', '00000000-0000-4000-8000-00000000000${o}')`,
+  ),
 ];
 
 type Query = (sql: string) => Promise<Record<string, unknown>[]>;
@@ -180,6 +185,24 @@ describe.each(TEST_BACKENDS)('migrating into the payments ledger on $name', ({ a
     ]);
     const over = await backend.query(`select count(*)::int as n from payments p where (select coalesce(sum(amount), 0) from refunds r where r.payment_id = p.id) > p.amount`);
     expect(over).toEqual([{ n: 0 }]);
+  });
+
+  it('gives the refund left pending its retry job (decision 0032), and the done ones none', async () => {
+    const rows = await backend.query(
+      `select j.kind, j.status, j.attempts, j.dedupe_key = 'refund:' || r.id as keyed from jobs j join refunds r on r.id::text = j.payload->>'refundId' order by 1`,
+    );
+    expect(rows).toEqual([{ kind: 'refunds.retry', status: 'pending', attempts: 0, keyed: true }]);
+  });
+
+  it('settles the offers the waitlist job had not settled yet with their orders (decision 0032)', async () => {
+    const rows = await backend.query(`select right(order_id::text, 1) as "order", status, closed_at is not null as closed from waitlist_entries order by 1`);
+    expect(rows).toEqual([
+      // Paid (then cancelled): booked. Refunded: over. Its payment open: still offered. Its payment expired: over.
+      { order: 'a', status: 'BOOKED', closed: true },
+      { order: 'b', status: 'EXPIRED', closed: true },
+      { order: 'c', status: 'OFFERED', closed: false },
+      { order: 'd', status: 'EXPIRED', closed: true },
+    ]);
   });
 
   it('drops the columns the ledger replaces', async () => {

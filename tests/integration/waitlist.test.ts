@@ -1,14 +1,17 @@
 // The waitlist of sold-out slots, in process, on PGlite and (with TEST_DATABASE_URL) PostgreSQL: who may
 // join and in which place; freed places offered in line to the first whose tickets fit, held for them
-// with an e-mail that leads to checkout; offers that run out go to the next; leaving gives an offer back;
-// and under 50 concurrent cancellations and expiries, with several workers at once, no place is offered
-// twice and no one is skipped.
+// with an e-mail that leads to checkout; offers that run out go to the next; an offer follows its order in
+// the order's own transaction (paid, released, closed unpaid), with no run of the waitlist job; leaving
+// gives an offer back; and under 50 concurrent cancellations and expiries, with several workers at once, no
+// place is offered twice and no one is skipped.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox } from '@/adapters/mail/outbox';
 import { closeDay } from '@/modules/calendar/close-day';
 import { openDay as reopenDay } from '@/modules/calendar/open-day';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
+import { startCheckout } from '@/modules/checkout/start-checkout';
+import { sweepPayments } from '@/modules/payments/sweep-payments';
 import { joinWaitlist } from '@/modules/waitlist/join-waitlist';
 import { leaveWaitlist } from '@/modules/waitlist/leave-waitlist';
 import { memberWaitlist } from '@/modules/waitlist/member-waitlist';
@@ -143,16 +146,25 @@ describe.each(TEST_BACKENDS)('the waitlist on $name', ({ adminUrl }) => {
     const [orderC] = await database.db.select().from(orders).where(eq(orders.bookingUuid, offerC!.bookingId!));
     await deps.gateway.pay(await sessionIdOf(database.db, orderC!), CARD);
     await completeCheckout(deps, await sessionIdOf(database.db, orderC!));
+    // Booked in the order's own confirmation: no run of the waitlist job in between.
+    expect(await entryOf(c.entryId)).toMatchObject({ status: 'BOOKED' });
     // Paid: it is a booking now, not a place in line to leave.
     expect(await refusal(leaveWaitlist(deps, third, c.entryId))).toMatchObject({ status: 409, code: 'ALREADY_BOOKED' });
     clock = new Date(orderA!.holdExpiresAt.getTime() + MINUTE);
     const run = await offerFreedPlaces(deps);
-    expect(run).toMatchObject({ booked: 1, expired: 1, offered: 1 });
-    expect(await entryOf(c.entryId)).toMatchObject({ status: 'BOOKED' });
-    expect(await entryOf(a.entryId)).toMatchObject({ status: 'EXPIRED' });
+    expect(run).toMatchObject({ expired: 0, offered: 1 });
     expect(await entryOf(b.entryId)).toMatchObject({ status: 'OFFERED' });
     expect(await vacancies(EXPRESS, availabilityId)).toBe(1);
+    // The first's offer ran out: it reads as over everywhere, though its payment may still come in the
+    // gateway's grace, so the row waits for the payment to close.
     expect(await memberWaitlist(deps, first.userId, 'fr')).toEqual([]);
+    const day = availabilityId.slice(0, 10);
+    expect((await waitlistOfDay(database.db, day, now())).find((s) => s.availabilityId === availabilityId)!.entries.map((e) => e.email)).toEqual([second.email]);
+    expect(await entryOf(a.entryId)).toMatchObject({ status: 'OFFERED' });
+    // Its payment closes unpaid (the sweeper finds the session expired): EXPIRED in that transaction.
+    clock = new Date(orderA!.holdExpiresAt.getTime() + 11 * MINUTE);
+    await sweepPayments(deps);
+    expect(await entryOf(a.entryId)).toMatchObject({ status: 'EXPIRED', closedAt: clock });
 
     // The second leaves while offered: the two places come back at once, and nobody else waits.
     const [offerB] = await memberWaitlist(deps, second.userId, 'nl');
@@ -165,6 +177,26 @@ describe.each(TEST_BACKENDS)('the waitlist on $name', ({ adminUrl }) => {
     // Someone else's entry is not found either.
     expect(await refusal(leaveWaitlist(deps, first, c.entryId))).toMatchObject({ status: 404 });
     clock = undefined;
+  });
+
+  it('ends an offer in the transaction that releases its order (the member booked something else), with no run of the waitlist job', async () => {
+    clock = undefined;
+    const { availabilityId, sold } = await soldOutSlot(EXPRESS, 39, [8, 8, 4]);
+    const member = await signedUpMember(database.db, 'rebooks', 'fr');
+    const entry = await joinWaitlist(deps, member, { ...EXPRESS, quantities: { adult: 2 }, selectedTime: availabilityId }, 'fr');
+    await deps.supplier.cancelBooking(sold[2]!, { reason: 'test' });
+    expect((await offerFreedPlaces(deps)).offered).toBe(1);
+    const offered = await entryOf(entry.entryId);
+    expect(offered.status).toBe('OFFERED');
+
+    // A new Book of the member releases the older unpaid order, the offer's: the entry ends with it.
+    const day = await openDay(deps.supplier, 'main-deck', 'main-deck-day', 41, 4);
+    const selectedTime = await firstSlot(deps.supplier, 'main-deck', 'main-deck-day', day);
+    await startCheckout(deps, member, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime }, 'fr');
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, offered.orderId!));
+    expect(order!.releasedAt).not.toBeNull();
+    expect(await entryOf(entry.entryId)).toMatchObject({ status: 'EXPIRED', closedAt: order!.releasedAt });
+    expect(await vacancies(EXPRESS, availabilityId)).toBe(4);
   });
 
   it('under 50 concurrent cancellations and expiries, with four workers at once, each freed place is offered once, in line', async () => {

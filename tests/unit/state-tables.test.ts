@@ -1,11 +1,13 @@
-// The transition tables (payments, refunds, orders, booking changes): every pair of states is either allowed
-// or refused, exactly as listed here, and a refused move throws.
+// The transition tables (payments, refunds, orders, booking changes, bookings, waitlist entries): every pair
+// of states is either allowed or refused, exactly as listed here, and a refused move throws.
 import { describe, expect, it } from 'vitest';
 import { changeStates } from '@/modules/bookings/change-states';
 import { orderStates } from '@/modules/checkout/order-states';
+import { bookingStates } from '@/modules/inventory/booking-states';
 import { paymentStates } from '@/modules/payments/payment-states';
 import { refundStates } from '@/modules/payments/refund-states';
-import { IllegalTransition, type StateMachine } from '@/modules/states/transition-table';
+import { entryStatus, waitlistStates } from '@/modules/waitlist/waitlist-states';
+import { IllegalTransition, type StateMachine } from '@/universal/transition-table';
 
 type AnyMachine = StateMachine<string>;
 
@@ -29,6 +31,18 @@ const TABLES: { name: string; machine: AnyMachine; states: string[]; allowed: st
     states: ['PENDING_PAYMENT', 'DONE', 'RELEASED', 'EXPIRED', 'REFUNDED'],
     allowed: ['PENDING_PAYMENT->DONE', 'PENDING_PAYMENT->RELEASED', 'PENDING_PAYMENT->EXPIRED', 'PENDING_PAYMENT->REFUNDED', 'RELEASED->EXPIRED', 'RELEASED->REFUNDED'],
   },
+  {
+    name: 'booking',
+    machine: bookingStates as AnyMachine,
+    states: ['ON_HOLD', 'CONFIRMED', 'REDEEMED', 'EXPIRED', 'CANCELLED'],
+    allowed: ['ON_HOLD->CONFIRMED', 'ON_HOLD->CANCELLED', 'ON_HOLD->EXPIRED', 'CONFIRMED->REDEEMED', 'CONFIRMED->CANCELLED', 'REDEEMED->CONFIRMED'],
+  },
+  {
+    name: 'waitlist entry',
+    machine: waitlistStates as AnyMachine,
+    states: ['WAITING', 'OFFERED', 'BOOKED', 'EXPIRED', 'LEFT'],
+    allowed: ['WAITING->OFFERED', 'WAITING->EXPIRED', 'WAITING->LEFT', 'OFFERED->BOOKED', 'OFFERED->EXPIRED', 'OFFERED->LEFT'],
+  },
 ];
 
 describe.each(TABLES)('the $name states', ({ machine, states, allowed }) => {
@@ -42,5 +56,15 @@ describe.each(TABLES)('the $name states', ({ machine, states, allowed }) => {
     expect(machine.canMove(from, to)).toBe(allowed.includes(move));
     if (allowed.includes(move)) expect(machine.transition(from, to)).toBe(to);
     else expect(() => machine.transition(from, to)).toThrow(IllegalTransition);
+  });
+});
+
+describe('a waitlist offer as of a moment', () => {
+  const end = new Date('2026-03-02T15:00:00Z');
+  it('reads as EXPIRED once its time ran out, and as itself before', () => {
+    expect(entryStatus({ status: 'OFFERED', offerExpiresAt: end }, new Date(end.getTime() - 1))).toBe('OFFERED');
+    expect(entryStatus({ status: 'OFFERED', offerExpiresAt: end }, end)).toBe('EXPIRED');
+    expect(entryStatus({ status: 'WAITING', offerExpiresAt: null }, end)).toBe('WAITING');
+    expect(entryStatus({ status: 'BOOKED', offerExpiresAt: end }, new Date(end.getTime() + 1))).toBe('BOOKED');
   });
 });

@@ -5,7 +5,8 @@
 // status, the e-mail (mail queue, idempotency key "cancelled:<booking uuid>") and the audit entry are
 // written in one transaction; the refund follows it, as refunds of the payments ledger keyed
 // `cancelled:<booking uuid>` (modules/payments/order-refunds.ts). A refund the gateway could not take stays
-// `pending` and is taken by the next call for the booking.
+// `pending` and its `refunds.retry` job takes it up (decision 0032); a part never recorded (a crash after the
+// cancellation's commit) is taken by the next call for the booking.
 import { and, eq } from 'drizzle-orm';
 import type { MailTransport } from '@/ports/mail';
 import type { PaymentGateway } from '@/ports/payments';
@@ -39,7 +40,8 @@ export type Cancellation = {
   cancelledAt: string;
 };
 
-/** A pending refund older than this was left by a caller that failed or died: the next call takes it. */
+/** A refund still short this long after the cancellation was left by a caller that failed or died: the next
+ * call records what is missing (a recorded part is its job's too, under the same key). */
 const REFUND_RETRY_AFTER_MS = 60_000;
 
 type Target = { order: OrderRow | undefined; booking: SupplierBooking | undefined; bookingUuid: string; reference: string };

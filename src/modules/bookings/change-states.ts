@@ -8,7 +8,7 @@
 // - EXPIRED: its payment closed unpaid; nothing changed (final).
 // - REFUNDED: paid, but it could not move: the difference went back (final).
 import type { bookingChanges } from '@/server/db/schema';
-import { stateMachine } from '../states/transition-table';
+import { stateMachine } from '@/universal/transition-table';
 
 export type ChangeStatus = (typeof bookingChanges.$inferSelect)['status'];
 

@@ -7,6 +7,7 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { PaymentState } from '@/ports/payments';
 import { SupplierError, type SupplierBooking } from '@/ports/supplier';
+import type { Database } from '@/server/db/client';
 import { bookingChanges, orders, payments, type OrderLine } from '@/server/db/schema';
 import type { CheckoutDeps } from '../checkout/deps';
 import type { OrderRow } from '../checkout/order-view';
@@ -82,10 +83,10 @@ export async function movePaidChange(deps: CheckoutDeps, payment: PaymentRow, st
 }
 
 /** The payment of a change closed unpaid: nothing changed, its hold ran out by itself. */
-export async function expireChange(deps: CheckoutDeps, payment: PaymentRow): Promise<void> {
-  const [change] = await deps.db.select().from(bookingChanges).where(eq(bookingChanges.id, payment.referenceId));
+export async function expireChange(tx: Database, payment: PaymentRow): Promise<void> {
+  const [change] = await tx.select().from(bookingChanges).where(eq(bookingChanges.id, payment.referenceId));
   if (!change || !(CHANGES_AWAITING_PAYMENT as readonly string[]).includes(change.status)) return;
-  await deps.db
+  await tx
     .update(bookingChanges)
     .set({ status: changeStates.transition(change.status, 'EXPIRED') })
     .where(and(eq(bookingChanges.id, change.id), eq(bookingChanges.status, change.status)));

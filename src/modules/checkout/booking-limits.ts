@@ -12,6 +12,7 @@ import { AppError } from '@/server/errors';
 import { enforceRateLimits } from '@/server/rate-limit';
 import { completePayment } from '../payments/complete-payment';
 import { paymentById } from '../payments/ledger';
+import { settleOffer } from '../waitlist/settle-offer';
 import type { CheckoutDeps } from './deps';
 import type { OrderRow } from './order-view';
 
@@ -83,8 +84,10 @@ export async function releaseUnpaidBookings(deps: CheckoutDeps, userId: string, 
 }
 
 /** Gives back the places of one unpaid order: its hold cancelled at the supplier, the order marked
- * released (its hold ending now). One paid meanwhile is completed instead and answers 'paid'. */
-export async function releaseUnpaidOrder(deps: CheckoutDeps, order: OrderRow, now: Date, reason: string): Promise<'released' | 'paid'> {
+ * released (its hold ending now) and the waitlist offer it came from, if any, settled in the same
+ * transaction (EXPIRED, or LEFT when the member leaves the line). One paid meanwhile is completed instead
+ * and answers 'paid'. */
+export async function releaseUnpaidOrder(deps: CheckoutDeps, order: OrderRow, now: Date, reason: string, offerBecomes: 'EXPIRED' | 'LEFT' = 'EXPIRED'): Promise<'released' | 'paid'> {
   const { gatewaySessionId } = await paymentById(deps.db, order.paymentId);
   if ((await deps.gateway.getState(gatewaySessionId)).status !== 'open') {
     await completePayment(deps, gatewaySessionId);
@@ -96,9 +99,13 @@ export async function releaseUnpaidOrder(deps: CheckoutDeps, order: OrderRow, no
     console.error('[checkout] an unpaid hold could not be released', error);
     throw new AppError('SUPPLIER_FAILED', 'internal');
   });
-  await deps.db
-    .update(orders)
-    .set({ releasedAt: now, holdExpiresAt: now })
-    .where(and(eq(orders.id, order.id), eq(orders.status, 'PENDING_PAYMENT')));
+  await deps.db.transaction(async (tx) => {
+    const [released] = await tx
+      .update(orders)
+      .set({ releasedAt: now, holdExpiresAt: now })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'PENDING_PAYMENT')))
+      .returning({ id: orders.id });
+    if (released) await settleOffer(tx, order.id, offerBecomes, now);
+  });
   return 'released';
 }

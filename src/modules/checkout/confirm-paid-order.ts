@@ -16,6 +16,7 @@ import type { PaymentRow } from '../payments/ledger';
 import { paymentStates } from '../payments/payment-states';
 import { refundWhole } from '../payments/refund-payment';
 import { signTicketCode } from '../tickets/ticket-codes';
+import { settleOffer } from '../waitlist/settle-offer';
 import type { CheckoutDeps } from './deps';
 import { orderStates } from './order-states';
 import type { OrderRow } from './order-view';
@@ -33,9 +34,9 @@ async function member(deps: CheckoutDeps, userId: string) {
 
 type Finish = Pick<OrderRow, 'status' | 'paidAt'> & Partial<Pick<OrderRow, 'confirmedAt' | 'refundedAt' | 'tickets'>>;
 
-/** Marks the pending order finished, settles its payment and queues its e-mail, in one transaction;
- * undefined when another caller finished it first. */
-async function finish(deps: CheckoutDeps, order: OrderRow, payment: PaymentRow, changes: Finish, mailKey: string, message: MailMessage): Promise<OrderRow | undefined> {
+/** Marks the pending order finished, settles its payment and the waitlist offer it came from, and queues
+ * its e-mail, in one transaction; undefined when another caller finished it first. */
+async function finish(deps: CheckoutDeps, order: OrderRow, payment: PaymentRow, changes: Finish, mailKey: string, message: MailMessage, at: Date): Promise<OrderRow | undefined> {
   const status = orderStates.transition(order.status, changes.status);
   const settled = paymentStates.transition(payment.state, status === 'CONFIRMED' ? 'confirmed' : 'refunded');
   return deps.db.transaction(async (tx) => {
@@ -49,6 +50,7 @@ async function finish(deps: CheckoutDeps, order: OrderRow, payment: PaymentRow, 
       .update(payments)
       .set({ state: settled, confirmedAt: settled === 'confirmed' ? changes.paidAt : null, leaseUntil: null, nextCheckAt: null })
       .where(and(eq(payments.id, payment.id), eq(payments.state, payment.state)));
+    await settleOffer(tx, order.id, status === 'CONFIRMED' ? 'BOOKED' : 'EXPIRED', at);
     await enqueueMail(tx, mailKey, message);
     return row;
   });
@@ -101,7 +103,7 @@ export async function confirmPaidOrder(deps: CheckoutDeps, payment: PaymentRow, 
     const calendar = end ? orderCalendar(confirmed, end, deps.siteUrl) : undefined;
     const message = await renderTicketsEmail(confirmed, { email: who.email, name }, deps.siteUrl, { calendar });
     mailKey = `tickets:${order.id}`;
-    finished = await finish(deps, order, payment, changes, mailKey, message);
+    finished = await finish(deps, order, payment, changes, mailKey, message, at);
     outcome = 'confirmed';
   } else {
     // The hold ran out (or the sum is wrong): the places are gone, so the money goes back.
@@ -109,7 +111,7 @@ export async function confirmPaidOrder(deps: CheckoutDeps, payment: PaymentRow, 
     await supplier.cancelBooking(order.bookingUuid, { reason: 'Refunded: paid after the hold ran out' }).catch(() => undefined);
     const changes = { status: 'REFUNDED' as const, paidAt: order.paidAt ?? at, refundedAt: at };
     mailKey = `refund:${order.id}`;
-    finished = await finish(deps, order, payment, changes, mailKey, renderRefundEmail({ ...order, ...changes }, { email: who.email }, deps.siteUrl));
+    finished = await finish(deps, order, payment, changes, mailKey, renderRefundEmail({ ...order, ...changes }, { email: who.email }, deps.siteUrl), at);
     outcome = 'refunded';
   }
   // Our lease ran out while we worked and another caller finished the order: theirs is the one.

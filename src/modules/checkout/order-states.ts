@@ -6,7 +6,7 @@
 // - EXPIRED: not written by this version (an unpaid order whose hold ran out stays PENDING_PAYMENT and
 //   reads as expired; its payment becomes `expired` in the ledger); no move leads to it or from it.
 import type { orders } from '@/server/db/schema';
-import { stateMachine } from '../states/transition-table';
+import { stateMachine } from '@/universal/transition-table';
 
 export type OrderStatus = (typeof orders.$inferSelect)['status'];
 

@@ -1,7 +1,7 @@
 // A hold or a confirmed booking changed under the rules of a new one (known product, option and units, a
 // bookable slot, enough places), and confirmed when asked: one transaction, under the lock of the slot
 // the booking moves to. Returns the row and the slots whose places moved.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ATTRACTION } from '@/config/attraction';
 import type { Database } from '@/server/db/client';
 import { slotOf, type ChangedSlot, type WriteListener } from './write-listener';
@@ -9,6 +9,7 @@ import { bookingUnitItems, bookings } from '@/server/db/schema';
 import { SupplierError, type BookingUpdateRequest, type UnitItemInput } from '@/ports/supplier';
 import { effectiveStatus, resellerBooking, type BookingRow } from './booking-row';
 import { bookableSlot, checkUnitItems, holdMinutes } from './booking-rules';
+import { bookingStates } from './booking-states';
 import { findOption, findProduct, loadCatalog } from './catalog';
 import { checkPlaces } from './check-places';
 import { slotForAvailabilityId } from './schedule';
@@ -28,8 +29,8 @@ async function releaseOwnHold(tx: Database, holdUuid: string, resellerId: string
   if (hold.status !== 'ON_HOLD') return;
   await tx
     .update(bookings)
-    .set({ status: 'CANCELLED', cancelledAt: at, updatedAt: at, expiresAt: null, cancellationReason: 'Released into the booking it was held for' })
-    .where(eq(bookings.id, hold.id));
+    .set({ status: bookingStates.transition(hold.status, 'CANCELLED'), cancelledAt: at, updatedAt: at, expiresAt: null, cancellationReason: 'Released into the booking it was held for' })
+    .where(and(eq(bookings.id, hold.id), eq(bookings.status, hold.status)));
 }
 
 export async function amendBooking(
@@ -47,7 +48,8 @@ export async function amendBooking(
     const current = await resellerBooking(executor, uuid, resellerId, true);
     const status = effectiveStatus(current, at);
     if (confirm && status === 'CONFIRMED') return { row: current, slots: [] as ChangedSlot[] };
-    const allowed = confirm ? status === 'ON_HOLD' : status === 'ON_HOLD' || status === 'CONFIRMED';
+    // A confirmation is a move of the table; a change keeps the status of a booking that is still live.
+    const allowed = confirm ? bookingStates.canMove(status, 'CONFIRMED') : status === 'ON_HOLD' || status === 'CONFIRMED';
     if (!allowed) {
       throw new SupplierError('UNPROCESSABLE_ENTITY', `A booking that is ${status} cannot be ${confirm ? 'confirmed' : 'changed'}`, { uuid });
     }
@@ -101,13 +103,14 @@ export async function amendBooking(
         resellerReference: confirm?.resellerReference ?? change.resellerReference ?? current.resellerReference,
         updatedAt: at,
         ...(confirm
-          ? { status: 'CONFIRMED' as const, confirmedAt: at, expiresAt: null }
+          ? { status: bookingStates.transition(status, 'CONFIRMED'), confirmedAt: at, expiresAt: null }
           : status === 'ON_HOLD' && change.expirationMinutes !== undefined
             ? { expiresAt: new Date(at.getTime() + holdMinutes(change.expirationMinutes) * 60_000) }
             : {}),
       })
-      .where(eq(bookings.id, current.id))
+      .where(and(eq(bookings.id, current.id), eq(bookings.status, current.status)))
       .returning();
+    if (!updated) throw new Error(`booking ${current.uuid} changed under its row lock`);
     // A confirmation turns a hold into a sale: the places stay taken, but the hold's expiry no longer applies.
     const moved = confirm && slots.length === 0 ? [slotOf(updated!)] : slots;
     if (!confirm || moved.length) await told?.(executor, updated!, moved);

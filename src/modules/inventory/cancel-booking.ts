@@ -1,10 +1,11 @@
 // A hold or a confirmed booking of our inventory cancelled (kept, for the record): its places are free
 // at once, as places are counted, never decremented.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { bookings } from '@/server/db/schema';
 import { SupplierError } from '@/ports/supplier';
 import { effectiveStatus, resellerBooking, type BookingRow } from './booking-row';
+import { bookingStates } from './booking-states';
 import { slotOf, type WriteListener } from './write-listener';
 
 /** Cancels a reseller's booking; `done` is false when it was cancelled already. */
@@ -14,14 +15,15 @@ export async function cancelBooking(db: Database, uuid: string, resellerId: stri
     const current = await resellerBooking(executor, uuid, resellerId, true);
     const status = effectiveStatus(current, at);
     if (status === 'CANCELLED') return { row: current, done: false };
-    if (status === 'REDEEMED' || status === 'EXPIRED' || current.slotStart <= at) {
+    if (!bookingStates.canMove(status, 'CANCELLED') || current.slotStart <= at) {
       throw new SupplierError('UNPROCESSABLE_ENTITY', `A booking that is ${status} cannot be cancelled`, { uuid });
     }
     const [updated] = await executor
       .update(bookings)
-      .set({ status: 'CANCELLED', cancelledAt: at, updatedAt: at, expiresAt: null, cancellationReason: reason })
-      .where(eq(bookings.id, current.id))
+      .set({ status: bookingStates.transition(status, 'CANCELLED'), cancelledAt: at, updatedAt: at, expiresAt: null, cancellationReason: reason })
+      .where(and(eq(bookings.id, current.id), eq(bookings.status, current.status)))
       .returning();
+    if (!updated) throw new Error(`booking ${current.uuid} changed under its row lock`);
     await told?.(executor, updated!, [slotOf(updated!)]);
     return { row: updated!, done: true };
   });

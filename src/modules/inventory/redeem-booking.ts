@@ -5,6 +5,7 @@ import type { Database } from '@/server/db/client';
 import { bookings } from '@/server/db/schema';
 import { SupplierError } from '@/ports/supplier';
 import { effectiveStatus, type BookingRow } from './booking-row';
+import { bookingStates } from './booking-states';
 import type { WriteListener } from './write-listener';
 
 export async function redeemBooking(db: Database, supplierReference: string, at: Date, told?: WriteListener): Promise<{ row: BookingRow; alreadyRedeemed: boolean }> {
@@ -13,7 +14,7 @@ export async function redeemBooking(db: Database, supplierReference: string, at:
     const executor = tx as unknown as Database;
     const [row] = await executor
       .update(bookings)
-      .set({ status: 'REDEEMED', redeemedAt: at, updatedAt: at })
+      .set({ status: bookingStates.transition('CONFIRMED', 'REDEEMED'), redeemedAt: at, updatedAt: at })
       .where(and(eq(bookings.supplierReference, reference), eq(bookings.status, 'CONFIRMED')))
       .returning();
     if (row) await told?.(executor, row, []);
@@ -35,7 +36,7 @@ export async function undoRedemption(db: Database, supplierReference: string, at
     const executor = tx as unknown as Database;
     const [row] = await executor
       .update(bookings)
-      .set({ status: 'CONFIRMED', redeemedAt: null, updatedAt: at })
+      .set({ status: bookingStates.transition('REDEEMED', 'CONFIRMED'), redeemedAt: null, updatedAt: at })
       .where(and(eq(bookings.supplierReference, supplierReference.trim().toUpperCase()), eq(bookings.status, 'REDEEMED')))
       .returning();
     if (row) await told?.(executor, row, []);

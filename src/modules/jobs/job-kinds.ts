@@ -37,11 +37,15 @@ export const JOB_KINDS = {
     firstRetryMs: 5_000,
     lastRetryMs: HOUR,
   },
-  /** Settle the waitlist's offers and offer freed places: every few seconds (holds that simply run out) and
-   * whenever a change frees places. */
+  /** Offer freed places to the waitlist: every few seconds (holds that simply run out) and whenever a change
+   * frees places. (An offer's fate is settled with its order, not here: decision 0032.) */
   'waitlist.offer': { payload: none, maxAttempts: 3, firstRetryMs: 5_000, lastRetryMs: MINUTE, everyMs: 5_000 },
   /** Complete or refund every payment the gateway took (orders and booking changes). */
   'payments.sweep': { payload: none, maxAttempts: 3, firstRetryMs: 5_000, lastRetryMs: MINUTE, everyMs: 5_000 },
+  /** One pending refund of the ledger, asked of the gateway again under its idempotency key until it is
+   * taken: enqueued with the refund, it waits for the caller's own attempt first (about a day and a half of
+   * tries, then `npm run ops -- jobs` lists it failed; the refund stays pending, its amount spoken for). */
+  'refunds.retry': { payload: z.strictObject({ refundId: z.guid() }), maxAttempts: 40, firstRetryMs: 30_000, lastRetryMs: HOUR },
   /** Forget finished jobs after a day (the recurring ones leave one row per period). */
   'jobs.prune': { payload: none, maxAttempts: 3, firstRetryMs: MINUTE, lastRetryMs: HOUR, everyMs: HOUR },
 } satisfies Record<string, JobKindPolicy>;

@@ -25,19 +25,23 @@ export async function completePayment(deps: CheckoutDeps, gatewaySessionId: stri
   const state = await deps.gateway.getState(gatewaySessionId);
   if (state.status === 'open') return { payment: current, outcome: 'unpaid' };
   const purpose = PURPOSES[current.purpose];
+  const at = deps.now?.() ?? new Date();
   if (state.status === 'expired') {
-    // Closed unpaid, for good: the payment leaves the sweep, and what it would have paid for is told.
-    const [expired] = await db
-      .update(payments)
-      .set({ state: paymentStates.transition(current.state, 'expired'), nextCheckAt: null, leaseUntil: null })
-      .where(and(eq(payments.id, current.id), eq(payments.state, current.state)))
-      .returning();
-    if (expired) await purpose.expired?.(deps, expired);
+    // Closed unpaid, for good: the payment leaves the sweep, and what it would have paid for is told in the
+    // same transaction (a change expires, a waitlist offer ends).
+    const expired = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(payments)
+        .set({ state: paymentStates.transition(current.state, 'expired'), nextCheckAt: null, leaseUntil: null })
+        .where(and(eq(payments.id, current.id), eq(payments.state, current.state)))
+        .returning();
+      if (row) await purpose.expired?.(tx, row, at);
+      return row;
+    });
     return { payment: expired ?? (await paymentById(db, current.id)), outcome: 'expired' };
   }
 
   // Take the lease: only one caller gets the row back.
-  const at = deps.now?.() ?? new Date();
   const [leased] = await db
     .update(payments)
     .set({ leaseUntil: new Date(at.getTime() + COMPLETION_LEASE_MS) })

@@ -5,7 +5,7 @@
 // - expired: the session closed unpaid; nothing will ever be taken.
 // - refunded: the gateway took the money but what it paid for could no longer be delivered (the hold ran
 //   out and the places went, a change replaced meanwhile): all of it went back.
-import { stateMachine } from '../states/transition-table';
+import { stateMachine } from '@/universal/transition-table';
 
 export type PaymentStatus = 'pending' | 'confirmed' | 'expired' | 'refunded';
 

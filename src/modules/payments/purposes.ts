@@ -9,6 +9,7 @@ import { bookingChanges, orders, type PaymentPurpose } from '@/server/db/schema'
 import type { CheckoutDeps } from '../checkout/deps';
 import { confirmPaidOrder } from '../checkout/confirm-paid-order';
 import { expireChange, movePaidChange } from '../bookings/move-paid-change';
+import { settleOffer } from '../waitlist/settle-offer';
 import { paymentBySession, type PaymentRow } from './ledger';
 
 /** What a purpose does with a paid payment whose lease the caller holds: deliver (`confirmed`) or give the
@@ -21,13 +22,18 @@ export type MemberTarget = { bookingUuid: string; payable: boolean };
 
 type Purpose = {
   complete: PurposeCompletion;
-  expired?: (deps: CheckoutDeps, payment: PaymentRow) => Promise<void>;
+  /** The payment closed unpaid: told inside the transaction that marks it expired. */
+  expired?: (tx: Database, payment: PaymentRow, at: Date) => Promise<void>;
   ofMember: (db: Database, userId: string, payment: PaymentRow) => Promise<MemberTarget | undefined>;
 };
 
 export const PURPOSES: Record<PaymentPurpose, Purpose> = {
   order: {
     complete: confirmPaidOrder,
+    // The order stays PENDING_PAYMENT (it reads as expired); the waitlist offer it came from ends now.
+    async expired(tx, payment, at) {
+      await settleOffer(tx, payment.referenceId, 'EXPIRED', at);
+    },
     async ofMember(db, userId, payment) {
       const [order] = await db.select().from(orders).where(and(eq(orders.id, payment.referenceId), eq(orders.userId, userId)));
       // A hold released by a newer Book is gone: its session takes no more payments.

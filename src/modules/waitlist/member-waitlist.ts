@@ -47,7 +47,7 @@ export async function memberWaitlist(deps: { db: Database; supplier: SupplierPor
       places: entry.places,
     };
     if (entry.status === 'WAITING') places.push({ ...base, status: 'WAITING', position: await placeInLine(deps.db, entry) });
-    // An offer still open: not paid, not run out (the waitlist job settles the others on its next run).
+    // An offer still open: not paid, not run out (one run out is settled when its payment closes: decision 0032).
     else if (orderStatus === 'PENDING_PAYMENT' && holdExpiresAt && holdExpiresAt > at) {
       places.push({ ...base, status: 'OFFERED', bookingId: bookingUuid ?? undefined, offerExpiresAt: holdExpiresAt.toISOString() });
     }

@@ -1,12 +1,13 @@
-// The waitlist's worker step (docs/decisions/0024). First it settles the offers made earlier: paid ones
-// are BOOKED, offers that ran out or were released are EXPIRED (their places are free again). Then, slot
-// by slot, it offers the free places to the members waiting, in line: the first whose tickets fit gets
-// them held (an unpaid order like Book's, with its payment session) and an e-mail with the link to pay.
+// The waitlist's worker step (docs/decisions/0024, 0032): slot by slot, it offers the free places to the
+// members waiting, in line: the first whose tickets fit gets them held (an unpaid order like Book's, with
+// its payment session) and an e-mail with the link to pay. Slots that started close their line. The fate
+// of an offer is not this worker's: the order's confirmation, release or expiry settles it in its own
+// transaction (settle-offer.ts).
 //
 // No place is offered twice: the supplier holds the places (its slot lock decides), and an entry becomes
 // OFFERED only from WAITING, in the transaction that queues its e-mail. No one is skipped: one worker per
 // slot at a time, across every server sharing the database (a lease row), walking the line in order.
-import { and, asc, eq, inArray, lte, or } from 'drizzle-orm';
+import { and, asc, eq, lte } from 'drizzle-orm';
 import { isLocale } from '@/config/locales';
 import type { Database } from '@/server/db/client';
 import { orders, users, waitlistEntries, waitlistLeases } from '@/server/db/schema';
@@ -16,6 +17,7 @@ import type { CheckoutDeps } from '../checkout/deps';
 import { holdAndOpenSession } from '../checkout/start-checkout';
 import { sendMailNow, enqueueMail } from '../email/mail-queue';
 import { renderOfferEmail } from './offer-email';
+import { waitlistStates } from './waitlist-states';
 
 /** Longer than any offering run of one slot; a crashed worker's slot waits this long for another. */
 export const WAITLIST_LEASE_MS = 60_000;
@@ -23,11 +25,10 @@ export const WAITLIST_LEASE_MS = 60_000;
 type Entry = typeof waitlistEntries.$inferSelect;
 type Slot = Pick<Entry, 'productId' | 'optionId' | 'availabilityId' | 'slotStart'>;
 
-export type OfferRun = { offered: number; booked: number; expired: number };
+export type OfferRun = { offered: number; expired: number };
 
 export async function offerFreedPlaces(deps: CheckoutDeps): Promise<OfferRun> {
   const at = deps.now?.() ?? new Date();
-  const { booked, expired } = await settleOffers(deps.db, at);
   const slots = await deps.db
     .selectDistinct({ productId: waitlistEntries.productId, optionId: waitlistEntries.optionId, availabilityId: waitlistEntries.availabilityId, slotStart: waitlistEntries.slotStart })
     .from(waitlistEntries)
@@ -38,29 +39,14 @@ export async function offerFreedPlaces(deps: CheckoutDeps): Promise<OfferRun> {
     if (slot.slotStart <= at) passed += await closeLine(deps.db, slot, at);
     else offered += await offerSlot(deps, slot, at);
   }
-  return { offered, booked, expired: expired + passed };
-}
-
-/** Offers: paid ones become BOOKED; the others whose hold ended (ran out, released) become EXPIRED. */
-async function settleOffers(db: Database, at: Date): Promise<{ booked: number; expired: number }> {
-  const rows = await db
-    .select({ id: waitlistEntries.id, status: waitlistEntries.status, orderStatus: orders.status, holdExpiresAt: orders.holdExpiresAt })
-    .from(waitlistEntries)
-    .innerJoin(orders, eq(orders.id, waitlistEntries.orderId))
-    .where(or(eq(waitlistEntries.status, 'OFFERED'), and(eq(waitlistEntries.status, 'EXPIRED'), eq(orders.status, 'CONFIRMED'))));
-  // A payment that came at the last moment confirms the order after the offer was closed: BOOKED all the same.
-  const paid = rows.filter((r) => r.orderStatus === 'CONFIRMED').map((r) => r.id);
-  const over = rows.filter((r) => r.status === 'OFFERED' && r.orderStatus !== 'CONFIRMED' && (r.orderStatus !== 'PENDING_PAYMENT' || r.holdExpiresAt <= at)).map((r) => r.id);
-  if (paid.length) await db.update(waitlistEntries).set({ status: 'BOOKED', closedAt: at }).where(inArray(waitlistEntries.id, paid));
-  if (over.length) await db.update(waitlistEntries).set({ status: 'EXPIRED', closedAt: at }).where(and(inArray(waitlistEntries.id, over), eq(waitlistEntries.status, 'OFFERED')));
-  return { booked: paid.length, expired: over.length };
+  return { offered, expired: passed };
 }
 
 /** A slot that started: nobody waits for it any more. */
 async function closeLine(db: Database, slot: Slot, at: Date): Promise<number> {
   const closed = await db
     .update(waitlistEntries)
-    .set({ status: 'EXPIRED', closedAt: at })
+    .set({ status: waitlistStates.transition('WAITING', 'EXPIRED'), closedAt: at })
     .where(and(eq(waitlistEntries.optionId, slot.optionId), eq(waitlistEntries.availabilityId, slot.availabilityId), eq(waitlistEntries.status, 'WAITING')))
     .returning({ id: waitlistEntries.id });
   return closed.length;
@@ -128,8 +114,8 @@ async function offer(deps: CheckoutDeps, entry: Entry, at: Date): Promise<'offer
   const made = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(waitlistEntries)
-      .set({ status: 'OFFERED', offeredAt: at, offerExpiresAt: order!.holdExpiresAt, orderId: order!.id })
-      .where(and(eq(waitlistEntries.id, entry.id), eq(waitlistEntries.status, 'WAITING')))
+      .set({ status: waitlistStates.transition(entry.status, 'OFFERED'), offeredAt: at, offerExpiresAt: order!.holdExpiresAt, orderId: order!.id })
+      .where(and(eq(waitlistEntries.id, entry.id), eq(waitlistEntries.status, entry.status)))
       .returning({ id: waitlistEntries.id });
     if (row) await enqueueMail(tx as never, `waitlist:${entry.id}`, renderOfferEmail(order!, member.email, deps.siteUrl));
     return Boolean(row);
@@ -144,6 +130,9 @@ async function offer(deps: CheckoutDeps, entry: Entry, at: Date): Promise<'offer
 }
 
 async function close(db: Database, entry: Entry, at: Date): Promise<'gone'> {
-  await db.update(waitlistEntries).set({ status: 'EXPIRED', closedAt: at }).where(and(eq(waitlistEntries.id, entry.id), eq(waitlistEntries.status, 'WAITING')));
+  await db
+    .update(waitlistEntries)
+    .set({ status: waitlistStates.transition(entry.status, 'EXPIRED'), closedAt: at })
+    .where(and(eq(waitlistEntries.id, entry.id), eq(waitlistEntries.status, entry.status)));
   return 'gone';
 }

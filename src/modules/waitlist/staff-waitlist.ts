@@ -4,6 +4,7 @@ import type { Database } from '@/server/db/client';
 import { memberships, users, waitlistEntries } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { isLocalDate } from '@/universal/local-date';
+import { entryStatus } from './waitlist-states';
 
 export type StaffWaitlistEntry = {
   position: number;
@@ -17,7 +18,7 @@ export type StaffWaitlistEntry = {
 
 export type StaffWaitlistSlot = { productId: string; optionId: string; availabilityId: string; entries: StaffWaitlistEntry[] };
 
-export async function waitlistOfDay(db: Database, date: string): Promise<StaffWaitlistSlot[]> {
+export async function waitlistOfDay(db: Database, date: string, now = new Date()): Promise<StaffWaitlistSlot[]> {
   if (!isLocalDate(date)) throw new AppError('VALIDATION', 'dateFormat');
   const rows = await db
     .select({ entry: waitlistEntries, email: users.email, firstName: memberships.firstName, lastName: memberships.lastName })
@@ -29,6 +30,8 @@ export async function waitlistOfDay(db: Database, date: string): Promise<StaffWa
     .orderBy(asc(waitlistEntries.availabilityId), asc(waitlistEntries.line));
   const slots = new Map<string, StaffWaitlistSlot>();
   for (const { entry, email, firstName, lastName } of rows) {
+    // An offer whose time ran out holds no places any more, though its payment may not have closed yet.
+    if (entryStatus(entry, now) === 'EXPIRED') continue;
     const key = `${entry.optionId}|${entry.availabilityId}`;
     let slot = slots.get(key);
     if (!slot) slots.set(key, (slot = { productId: entry.productId, optionId: entry.optionId, availabilityId: entry.availabilityId, entries: [] }));
