@@ -7,6 +7,7 @@ import type { Database } from '@/server/db/client';
 import { slotOf, type ChangedSlot, type WriteListener } from './write-listener';
 import { bookingUnitItems, bookings } from '@/server/db/schema';
 import { SupplierError, type BookingUpdateRequest, type UnitItemInput } from '@/ports/supplier';
+import { isAdmitted } from './admissions';
 import { effectiveStatus, resellerBooking, type BookingRow } from './booking-row';
 import { bookableSlot, checkUnitItems, holdMinutes } from './booking-rules';
 import { findOption, findProduct, loadCatalog } from './catalog';
@@ -52,6 +53,10 @@ export async function amendBooking(
       throw new SupplierError('UNPROCESSABLE_ENTITY', `A booking that is ${status} cannot be ${confirm ? 'confirmed' : 'changed'}`, { uuid });
     }
     if (current.slotStart <= at) throw new SupplierError('UNPROCESSABLE_ENTITY', 'This booking has started and can no longer change', { uuid });
+    // Under the row lock the gate takes too (admit-ticket.ts): a used ticket is never replaced by a new one.
+    if (await isAdmitted(executor, current.uuid)) {
+      throw new SupplierError('UNPROCESSABLE_ENTITY', 'A ticket of this booking was used at the gate: it can no longer change', { uuid }, { reason: 'ADMITTED' });
+    }
 
     const product = findProduct(catalog, change.productId ?? current.productId);
     const productChanged = product.id !== current.productId;

@@ -58,6 +58,9 @@ export function verifyTicketCode(code: string, keys: Pick<TicketKeys, 'publicKey
   const claims = claimsOf(parts[0]!);
   if (!claims) return { valid: false, reason: 'malformed' };
   const signature = Buffer.from(parts[1]!, 'base64url');
+  // Only the one spelling we write: base64url decoding ignores the unused low bits of the last character,
+  // so without this check a code with that character altered would still verify (one ticket, many codes).
+  if (signature.toString('base64url') !== parts[1] || Buffer.from(parts[0]!, 'base64url').toString('base64url') !== parts[0]) return { valid: false, reason: 'forged' };
   const ok = crypto.verify(null, Buffer.from(`${TICKET_CODE_PREFIX}${parts[0]}`), keys.publicKey, signature);
   return ok ? { valid: true, claims } : { valid: false, reason: 'forged' };
 }
