@@ -12,11 +12,11 @@ import { octoResellers } from '@/server/db/schema';
 import { DEMO_OPS_KEY, DEMO_RESELLER } from '@/server/demo-keys';
 import { openTestDatabase } from '../support/database';
 import { freePort, spawnSite, startSite, type RunningServer } from '../support/server';
-import { OCTO_KEY, OPS_KEY, TEST_SITE_ENV } from './sites';
+import { OCTO_KEY, OPS_KEY, TEST_SITE_ENV, TEST_TICKET_KEY } from './sites';
 import { adults, firstSlot, openDay } from './supplier-scenarios';
 
 const PARTNER = { id: 'partner', key: 'partner-key-0123456789abcdef' };
-const PRODUCTION = { SKYPASS_DEMO: 'false', SMTP_URL: 'smtp://127.0.0.1:9', NEXTAUTH_SECRET: 'credentials-test-secret-credentials-test-secret' };
+const PRODUCTION = { SKYPASS_DEMO: 'false', SMTP_URL: 'smtp://127.0.0.1:9', NEXTAUTH_SECRET: 'credentials-test-secret-credentials-test-secret', TICKET_SIGNING_KEY: TEST_TICKET_KEY };
 
 const octo = (site: string, key: string) => fetch(`${site}/octo/products`, { headers: { authorization: `Bearer ${key}` } });
 const redeem = (site: string, key: string, address?: string) =>
