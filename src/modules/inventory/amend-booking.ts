@@ -48,15 +48,15 @@ export async function amendBooking(
     const current = await resellerBooking(executor, uuid, resellerId, true);
     const status = effectiveStatus(current, at);
     if (confirm && status === 'CONFIRMED') return { row: current, slots: [] as ChangedSlot[] };
+    // Under the row lock the gate takes too (admit-ticket.ts): a used ticket is never replaced by a new one.
+    if (status === 'REDEEMED' || (await isAdmitted(executor, current.uuid))) {
+      throw new SupplierError('UNPROCESSABLE_ENTITY', 'A ticket of this booking was used at the gate: it can no longer change', { uuid }, { reason: 'ADMITTED' });
+    }
     const allowed = confirm ? status === 'ON_HOLD' : status === 'ON_HOLD' || status === 'CONFIRMED';
     if (!allowed) {
       throw new SupplierError('UNPROCESSABLE_ENTITY', `A booking that is ${status} cannot be ${confirm ? 'confirmed' : 'changed'}`, { uuid });
     }
     if (current.slotStart <= at) throw new SupplierError('UNPROCESSABLE_ENTITY', 'This booking has started and can no longer change', { uuid });
-    // Under the row lock the gate takes too (admit-ticket.ts): a used ticket is never replaced by a new one.
-    if (await isAdmitted(executor, current.uuid)) {
-      throw new SupplierError('UNPROCESSABLE_ENTITY', 'A ticket of this booking was used at the gate: it can no longer change', { uuid }, { reason: 'ADMITTED' });
-    }
 
     const product = findProduct(catalog, change.productId ?? current.productId);
     const productChanged = product.id !== current.productId;
