@@ -73,7 +73,9 @@ describe('a production start on a database the demo used', () => {
     const redeemed = await redeem(demo.url, DEMO_OPS_KEY);
     expect(await redeemed.json()).toEqual({ error: 'No booking has the reference SKY-NOPE00', code: 'NOT_FOUND' });
     await demo.stop();
-    production = await startSite({ ...PRODUCTION, DATA_DIR: dataDir, OCTO_RESELLER_KEYS: `${PARTNER.id}:${PARTNER.key}` });
+    // The demo's tickets keep verifying: production signs with the key the demo made (decision 0033).
+    const demoKey = fs.readFileSync(path.join(dataDir, 'ticket-signing-key'), 'utf8').trim();
+    production = await startSite({ ...PRODUCTION, TICKET_SIGNING_KEY: demoKey, DATA_DIR: dataDir, OCTO_RESELLER_KEYS: `${PARTNER.id}:${PARTNER.key}` });
   }, 120_000);
 
   afterAll(async () => {
