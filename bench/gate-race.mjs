@@ -7,7 +7,6 @@
 // Runs on the embedded database, and on PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL)
 // names a server where that user may create databases.
 //   node bench/gate-race.mjs          (needs a build: npx next build)
-import crypto from 'node:crypto';
 import os from 'node:os';
 import { browserClient, createDatabase } from './client.mjs';
 import { startBenchSite } from './site.mjs';
@@ -72,7 +71,6 @@ async function run(backend) {
     RATE_LIMIT_BOOK_PER_MEMBER: '1000/15m',
     RATE_LIMIT_BOOK_PER_IP: '1000/15m',
     UNPAID_BOOKINGS_PER_MEMBER: '10',
-    TICKET_SIGNING_KEY: crypto.generateKeyPairSync('ed25519').privateKey.export({ format: 'der', type: 'pkcs8' }).subarray(16).toString('base64'),
     ...(database ? { DATABASE_URL: database.url } : {}),
   });
   try {
