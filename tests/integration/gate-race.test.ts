@@ -6,6 +6,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cancelBooking } from '@/modules/bookings/cancel-booking';
 import { changeBooking } from '@/modules/bookings/change-booking';
+import { cancelOwnBooking } from '@/modules/bookings/member-cancel';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import type { CheckoutDeps } from '@/modules/checkout/deps';
 import { startCheckout } from '@/modules/checkout/start-checkout';
@@ -132,6 +133,8 @@ describe.each(TEST_BACKENDS)('the gate racing a change and a cancellation ($name
         expect(live).toHaveLength(1);
         expect(cancellation).toHaveLength(0);
         expect(refunded).toHaveLength(0);
+        // The member is offered no cancelling of a used booking either.
+        expect(await outcome(cancelOwnBooking(deps, member, { bookingId: order.supplierReference }))).toEqual({ refused: 'memberCannotCancel' });
       }
     }
   }, 120_000);
