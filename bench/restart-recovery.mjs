@@ -13,7 +13,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { browserClient, createDatabase } from './client.mjs';
-import { freePort } from './site.mjs';
+import { BENCH_TICKET_KEY, freePort } from './site.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const MEMBERS = 20;
@@ -75,7 +75,7 @@ const PAID = `select o.booking_uuid, o.status from orders o join payments p on p
 async function oneRun(backend) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skypass-recovery-'));
   const database = backend === 'PostgreSQL' ? await createDatabase(adminUrl) : undefined;
-  const env = { DATA_DIR: dataDir, RATE_LIMIT_SIGNIN_PER_IP: '1000/15m', RATE_LIMIT_LOOKUP_PER_IP: '1000/15m', TRUST_PROXY: 'true', ...(database ? { DATABASE_URL: database.url } : {}) };
+  const env = { DATA_DIR: dataDir, TICKET_SIGNING_KEY: BENCH_TICKET_KEY, RATE_LIMIT_SIGNIN_PER_IP: '1000/15m', RATE_LIMIT_LOOKUP_PER_IP: '1000/15m', TRUST_PROXY: 'true', ...(database ? { DATABASE_URL: database.url } : {}) };
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   let site = await startSite(env, port);

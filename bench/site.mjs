@@ -1,5 +1,6 @@
 // The built site on a free port and a fresh embedded database, for a benchmark to measure.
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -14,13 +15,16 @@ export async function freePort() {
   });
 }
 
+/** One ticket signing key for every site this benchmark starts: servers on one database must share it (decision 0033). */
+export const BENCH_TICKET_KEY = crypto.generateKeyPairSync('ed25519').privateKey.export({ format: 'der', type: 'pkcs8' }).subarray(16).toString('base64');
+
 /** `env` adds to or overrides the site's environment (NEXTAUTH_URL for an address of its own). */
 export async function startBenchSite(host = '127.0.0.1', env = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skypass-bench-'));
   const url = `http://${host}:${port}`;
   const site = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    env: { ...process.env, NODE_ENV: 'production', SKYPASS_DEMO: 'true', DATA_DIR: dataDir, NEXTAUTH_URL: url, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    env: { ...process.env, NODE_ENV: 'production', SKYPASS_DEMO: 'true', DATA_DIR: dataDir, NEXTAUTH_URL: url, NEXT_TELEMETRY_DISABLED: '1', TICKET_SIGNING_KEY: BENCH_TICKET_KEY, ...env },
     stdio: 'ignore',
   });
   const stop = () => {

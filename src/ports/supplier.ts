@@ -114,7 +114,9 @@ export type SupplierRefusal =
   | { reason: 'SOLD_OUT' }
   | { reason: 'NOT_ENOUGH_PLACES'; vacancies: number }
   | { reason: 'UNIT_QUANTITY'; unitId: string; min: number; max: number }
-  | { reason: 'UNITS_PER_BOOKING'; min: number; max: number };
+  | { reason: 'UNITS_PER_BOOKING'; min: number; max: number }
+  /** A ticket of the booking was admitted at the gate: it is used, and stays as it is (decision 0033). */
+  | { reason: 'ADMITTED' };
 
 export class SupplierError extends Error {
   constructor(

@@ -141,6 +141,8 @@ const schema = z.object({
   UNPAID_BOOKINGS_PER_MEMBER: z.coerce.number().int().min(1).max(10).default(1),
   /** Ed25519 keys of the ticket codes: base64 of the 32-byte private seed, and of the public key. */
   TICKET_SIGNING_KEY: z.base64('TICKET_SIGNING_KEY is the base64 of a 32-byte Ed25519 key').length(44, 'TICKET_SIGNING_KEY is the base64 of a 32-byte Ed25519 key').optional(),
+  /** After a rotation, the key that signed the tickets sold before it: they still verify until they have passed. */
+  TICKET_SIGNING_KEY_PREVIOUS: z.base64('TICKET_SIGNING_KEY_PREVIOUS is the base64 of a 32-byte Ed25519 key').length(44, 'TICKET_SIGNING_KEY_PREVIOUS is the base64 of a 32-byte Ed25519 key').optional(),
   TICKET_VERIFY_KEY: z.base64('TICKET_VERIFY_KEY is the base64 of a 32-byte Ed25519 key').length(44, 'TICKET_VERIFY_KEY is the base64 of a 32-byte Ed25519 key').optional(),
   /** The staff console's users: gate staff, and managers (who may do everything). */
   STAFF_EMAILS: emailList('STAFF_EMAILS'),
@@ -202,6 +204,8 @@ export function startupRefusal(env: Env): string | undefined {
   if (apple !== 0 && apple !== 5) return 'APPLE_PASS_TYPE_ID, APPLE_TEAM_ID, APPLE_PASS_CERT, APPLE_PASS_KEY and APPLE_WWDR_CERT go together';
   const stripe = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET].filter(Boolean).length;
   if (stripe !== 0 && stripe !== 3) return 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together';
+  // Servers sharing a database share their ticket key: a key each made for itself would make the others' tickets FORGED.
+  if (env.DATABASE_URL && !env.TICKET_SIGNING_KEY && !env.TICKET_VERIFY_KEY) return 'TICKET_SIGNING_KEY must be set when DATABASE_URL is set: every server of the site signs tickets with the same key';
   if (env.SKYPASS_DEMO) return undefined;
   // The demo's keys are published: they must not become a real site's keys.
   if (env.OPS_API_KEY === DEMO_OPS_KEY) return 'OPS_API_KEY is the published demo key: choose a key of your own outside demo mode';
@@ -209,9 +213,10 @@ export function startupRefusal(env: Env): string | undefined {
     return 'OCTO_RESELLER_KEYS holds the published demo key: give each reseller a key of its own outside demo mode';
   }
   if (env.NODE_ENV !== 'production') return undefined;
-  const missing = [!env.SMTP_URL && 'SMTP_URL', !env.NEXTAUTH_SECRET && 'NEXTAUTH_SECRET'].filter(Boolean);
+  const missing = [!env.SMTP_URL && 'SMTP_URL', !env.NEXTAUTH_SECRET && 'NEXTAUTH_SECRET', !env.TICKET_SIGNING_KEY && 'TICKET_SIGNING_KEY'].filter((name): name is string => Boolean(name));
   if (missing.length === 0) return undefined;
-  return `${missing.join(' and ')} must be set in production (or set SKYPASS_DEMO=true to run the demo)`;
+  const names = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}`;
+  return `${names} must be set in production (or set SKYPASS_DEMO=true to run the demo)`;
 }
 
 let cached: Env | undefined;

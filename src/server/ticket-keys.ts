@@ -1,7 +1,9 @@
 // The Ed25519 key pair that signs ticket codes (modules/tickets/ticket-codes.ts). TICKET_SIGNING_KEY is
 // the private key (base64 of its 32-byte seed); TICKET_VERIFY_KEY the public one, for a scanner that
-// only verifies. Without them a key is made once and kept in DATA_DIR, like the NEXTAUTH secret, so that
-// codes stay valid across restarts. Several servers sharing a database must share TICKET_SIGNING_KEY.
+// only verifies; TICKET_SIGNING_KEY_PREVIOUS, after a rotation, still verifies the tickets it signed.
+// Without them (the embedded database only: one server) a key is made once and kept in DATA_DIR, like the
+// NEXTAUTH secret, so that codes stay valid across restarts. With DATABASE_URL start-up requires the key,
+// and every server checks it against the database's (ticket-key-check.ts, decision 0033).
 import crypto, { type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +13,12 @@ import { getEnv } from './env';
 const PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 
-export type TicketKeys = { privateKey?: KeyObject; publicKey: KeyObject };
+export type TicketKeys = {
+  privateKey?: KeyObject;
+  publicKey: KeyObject;
+  /** The key before the last rotation: its tickets still verify until they have passed. */
+  previousPublicKey?: KeyObject;
+};
 
 function rawKey(text: string, name: string): Buffer {
   const bytes = Buffer.from(text.trim(), 'base64');
@@ -19,8 +26,8 @@ function rawKey(text: string, name: string): Buffer {
   return bytes;
 }
 
-export function privateKeyFromSeed(seed: string): KeyObject {
-  return crypto.createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, rawKey(seed, 'TICKET_SIGNING_KEY')]), format: 'der', type: 'pkcs8' });
+export function privateKeyFromSeed(seed: string, name = 'TICKET_SIGNING_KEY'): KeyObject {
+  return crypto.createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, rawKey(seed, name)]), format: 'der', type: 'pkcs8' });
 }
 
 export function publicKeyFromRaw(raw: string): KeyObject {
@@ -57,14 +64,22 @@ function keptSeed(dataDir: string): string {
 
 let keys: TicketKeys | undefined;
 
-export function ticketKeys(): TicketKeys {
-  if (keys) return keys;
+function configuredKeys(): TicketKeys {
   const env = getEnv();
   if (env.TICKET_SIGNING_KEY) {
     const privateKey = privateKeyFromSeed(env.TICKET_SIGNING_KEY);
-    return (keys = { privateKey, publicKey: crypto.createPublicKey(privateKey) });
+    return { privateKey, publicKey: crypto.createPublicKey(privateKey) };
   }
-  if (env.TICKET_VERIFY_KEY) return (keys = { publicKey: publicKeyFromRaw(env.TICKET_VERIFY_KEY) });
+  if (env.TICKET_VERIFY_KEY) return { publicKey: publicKeyFromRaw(env.TICKET_VERIFY_KEY) };
+  // A key of this server's own would make every other server's tickets FORGED here (start-up says so first).
+  if (env.DATABASE_URL) throw new Error('TICKET_SIGNING_KEY must be set when DATABASE_URL is set');
   const privateKey = privateKeyFromSeed(keptSeed(env.DATA_DIR));
-  return (keys = { privateKey, publicKey: crypto.createPublicKey(privateKey) });
+  return { privateKey, publicKey: crypto.createPublicKey(privateKey) };
+}
+
+export function ticketKeys(): TicketKeys {
+  if (keys) return keys;
+  const previous = getEnv().TICKET_SIGNING_KEY_PREVIOUS;
+  const previousPublicKey = previous ? crypto.createPublicKey(privateKeyFromSeed(previous, 'TICKET_SIGNING_KEY_PREVIOUS')) : undefined;
+  return (keys = { ...configuredKeys(), previousPublicKey });
 }

@@ -6,6 +6,8 @@ import { parseResellerKeys, resellerKeysRefusal, syncResellers } from '@/modules
 import { getDb } from '@/server/db/client';
 import { DEMO_RESELLER } from '@/server/demo-keys';
 import { getEnv, startupRefusal, type Env } from '@/server/env';
+import { ticketKeyRefusal } from '@/server/ticket-key-check';
+import { ticketKeys } from '@/server/ticket-keys';
 import { startJobRunner } from './jobs';
 import { getMailTransport } from './mail';
 import { getSupplier } from './supplier';
@@ -48,6 +50,9 @@ export async function startServer(): Promise<void> {
   } catch (error) {
     refuse(`the database could not be opened: ${(error as Error).message}`);
   }
+  // Every server of a database signs tickets with the same key (decision 0033).
+  const keyRefusal = await ticketKeyRefusal(await getDb(), ticketKeys());
+  if (keyRefusal) refuse(keyRefusal);
   await startJobRunner();
   if (env.OCTO_BASE_URL) await describeOctoSupplier(env.OCTO_BASE_URL);
   const database = env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;

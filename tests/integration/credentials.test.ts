@@ -12,11 +12,11 @@ import { octoResellers } from '@/server/db/schema';
 import { DEMO_OPS_KEY, DEMO_RESELLER } from '@/server/demo-keys';
 import { openTestDatabase } from '../support/database';
 import { freePort, spawnSite, startSite, type RunningServer } from '../support/server';
-import { OCTO_KEY, OPS_KEY, TEST_SITE_ENV } from './sites';
+import { OCTO_KEY, OPS_KEY, TEST_SITE_ENV, TEST_TICKET_KEY } from './sites';
 import { adults, firstSlot, openDay } from './supplier-scenarios';
 
 const PARTNER = { id: 'partner', key: 'partner-key-0123456789abcdef' };
-const PRODUCTION = { SKYPASS_DEMO: 'false', SMTP_URL: 'smtp://127.0.0.1:9', NEXTAUTH_SECRET: 'credentials-test-secret-credentials-test-secret' };
+const PRODUCTION = { SKYPASS_DEMO: 'false', SMTP_URL: 'smtp://127.0.0.1:9', NEXTAUTH_SECRET: 'credentials-test-secret-credentials-test-secret', TICKET_SIGNING_KEY: TEST_TICKET_KEY };
 
 const octo = (site: string, key: string) => fetch(`${site}/octo/products`, { headers: { authorization: `Bearer ${key}` } });
 const redeem = (site: string, key: string, address?: string) =>
@@ -73,7 +73,9 @@ describe('a production start on a database the demo used', () => {
     const redeemed = await redeem(demo.url, DEMO_OPS_KEY);
     expect(await redeemed.json()).toEqual({ error: 'No booking has the reference SKY-NOPE00', code: 'NOT_FOUND' });
     await demo.stop();
-    production = await startSite({ ...PRODUCTION, DATA_DIR: dataDir, OCTO_RESELLER_KEYS: `${PARTNER.id}:${PARTNER.key}` });
+    // The demo's tickets keep verifying: production signs with the key the demo made (decision 0033).
+    const demoKey = fs.readFileSync(path.join(dataDir, 'ticket-signing-key'), 'utf8').trim();
+    production = await startSite({ ...PRODUCTION, TICKET_SIGNING_KEY: demoKey, DATA_DIR: dataDir, OCTO_RESELLER_KEYS: `${PARTNER.id}:${PARTNER.key}` });
   }, 120_000);
 
   afterAll(async () => {

@@ -123,7 +123,7 @@ describe('the gate', () => {
     expect((await scan(other.order.tickets![0]!.code!)).verdict).toBe('CANCELLED');
   });
 
-  it('answers REPLACED for the tickets a change of the booking replaced, and admits the new ones', async () => {
+  it('answers CHANGED for the tickets a change of the booking replaced, and admits the new ones', async () => {
     const { order, userId, day } = await paidOrder(37, 1);
     const later = (await deps.supplier.availability({ productId: 'main-deck', optionId: 'main-deck-day', localDateStart: day, localDateEnd: day })).filter((s) => s.available && s.id !== order.availabilityId).at(-1)!;
     const changed = await changeBooking(deps, { userId }, { bookingId: order.supplierReference, quantities: { adult: 1 }, selectedTime: later.id, confirm: true }, 'de');
@@ -131,7 +131,7 @@ describe('the gate', () => {
     const old = order.tickets![0]!;
     at(new Date(later.id), 0);
     for (const text of [old.code!, old.reference]) {
-      expect(await scan(text)).toMatchObject({ verdict: 'REPLACED', booking: { reference: order.supplierReference, availabilityId: later.id } });
+      expect(await scan(text)).toMatchObject({ verdict: 'CHANGED', booking: { reference: order.supplierReference, availabilityId: later.id } });
     }
     expect(await database.db.select().from(ticketRedemptions).where(eq(ticketRedemptions.bookingUuid, order.bookingUuid))).toHaveLength(0);
     const [fresh] = await database.db.select().from(orders).where(eq(orders.id, order.id));

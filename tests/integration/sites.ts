@@ -4,9 +4,14 @@ import { vi } from 'vitest';
 
 export type Backend = { name: string; url: string; databaseUrl?: string };
 
+/** The test sites' ticket signing key (base64 of an Ed25519 seed): published, for tests only. */
+export const TEST_TICKET_KEY = '+kg9vNKNpEYFnV19YQJk7K9swTixLiFvkP3R5ZrAZqk=';
+
 /** Low limits, so that the rate-limit tests reach them; every other test uses a client address of its own. */
 export const TEST_SITE_ENV = {
   SKYPASS_DEMO: 'true',
+  // One key for every test site, as servers sharing a database must (decision 0033); a test key, published.
+  TICKET_SIGNING_KEY: TEST_TICKET_KEY,
   TRUST_PROXY: 'true',
   RATE_LIMIT_SIGNIN_PER_EMAIL: '3/15m',
   RATE_LIMIT_SIGNIN_PER_IP: '10/15m',

@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSmtpTransport } from '@/adapters/mail/smtp';
 import { freePort, spawnSite, startSite, type RunningServer } from '../support/server';
-import { Visitor, uniqueEmail } from './sites';
+import { TEST_TICKET_KEY, Visitor, uniqueEmail } from './sites';
 
 let smtp: SMTPServer;
 let smtpPort: number;
@@ -74,6 +74,7 @@ describe('a production site that mails through SMTP', () => {
     site = await startSite({
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       NEXTAUTH_SECRET: 'integration-test-secret-integration-test-secret',
+      TICKET_SIGNING_KEY: TEST_TICKET_KEY,
       TRUST_PROXY: 'true',
     });
   });
@@ -99,12 +100,12 @@ describe('a production site that mails through SMTP', () => {
 });
 
 describe('start-up checks', () => {
-  it('refuses to start in production without SMTP_URL and NEXTAUTH_SECRET, in one line', async () => {
+  it('refuses to start in production without SMTP_URL, NEXTAUTH_SECRET and TICKET_SIGNING_KEY, in one line', async () => {
     const { child, output } = spawnSite({ DATA_DIR: '/nonexistent/never-used', SKYPASS_DEMO: 'false' }, await freePort());
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code).toBe(1);
     expect(output()).toContain(
-      'Skypass will not start: SMTP_URL and NEXTAUTH_SECRET must be set in production (or set SKYPASS_DEMO=true to run the demo)\n',
+      'Skypass will not start: SMTP_URL, NEXTAUTH_SECRET and TICKET_SIGNING_KEY must be set in production (or set SKYPASS_DEMO=true to run the demo)\n',
     );
   });
 

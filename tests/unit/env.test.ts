@@ -37,23 +37,30 @@ describe('configuration', () => {
     expect(() => parseEnv({ APPLE_TEAM_ID: 'team' })).toThrow(/APPLE_TEAM_ID is 10 capital letters and digits/);
   });
 
-  it('refuses to start in production without SMTP_URL and NEXTAUTH_SECRET', () => {
+  it('refuses to start in production without SMTP_URL, NEXTAUTH_SECRET and TICKET_SIGNING_KEY', () => {
     expect(startupRefusal(parseEnv({ NODE_ENV: 'production' }))).toBe(
-      'SMTP_URL and NEXTAUTH_SECRET must be set in production (or set SKYPASS_DEMO=true to run the demo)',
+      'SMTP_URL, NEXTAUTH_SECRET and TICKET_SIGNING_KEY must be set in production (or set SKYPASS_DEMO=true to run the demo)',
     );
-    expect(startupRefusal(parseEnv({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587' }))).toMatch(/^NEXTAUTH_SECRET must/);
+    expect(startupRefusal(parseEnv({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587', TICKET_SIGNING_KEY: '+kg9vNKNpEYFnV19YQJk7K9swTixLiFvkP3R5ZrAZqk=' }))).toMatch(/^NEXTAUTH_SECRET must/);
+  });
+
+  it('refuses a shared database without one ticket signing key, in the demo too (decision 0033)', () => {
+    const shared = { DATABASE_URL: 'postgres://db.example/skypass', SKYPASS_DEMO: 'true' };
+    expect(startupRefusal(parseEnv(shared))).toBe('TICKET_SIGNING_KEY must be set when DATABASE_URL is set: every server of the site signs tickets with the same key');
+    expect(startupRefusal(parseEnv({ ...shared, TICKET_SIGNING_KEY: '+kg9vNKNpEYFnV19YQJk7K9swTixLiFvkP3R5ZrAZqk=' }))).toBeUndefined();
+    expect(() => parseEnv({ TICKET_SIGNING_KEY_PREVIOUS: 'short' })).toThrow(/TICKET_SIGNING_KEY_PREVIOUS/);
   });
 
   it('starts in production with both, in the demo, and in development', () => {
     const secret = 'x'.repeat(32);
-    expect(startupRefusal(parseEnv({ NODE_ENV: 'production', SMTP_URL: 'smtp://m.example', NEXTAUTH_SECRET: secret }))).toBeUndefined();
+    expect(startupRefusal(parseEnv({ NODE_ENV: 'production', SMTP_URL: 'smtp://m.example', NEXTAUTH_SECRET: secret, TICKET_SIGNING_KEY: '+kg9vNKNpEYFnV19YQJk7K9swTixLiFvkP3R5ZrAZqk=' }))).toBeUndefined();
     expect(startupRefusal(parseEnv({ NODE_ENV: 'production', SKYPASS_DEMO: 'true' }))).toBeUndefined();
     expect(startupRefusal(parseEnv({ NODE_ENV: 'development' }))).toBeUndefined();
   });
 });
 
 describe('demo keys and resellers at start-up', () => {
-  const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://m.example', NEXTAUTH_SECRET: 'x'.repeat(32) };
+  const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://m.example', NEXTAUTH_SECRET: 'x'.repeat(32), TICKET_SIGNING_KEY: '+kg9vNKNpEYFnV19YQJk7K9swTixLiFvkP3R5ZrAZqk=' };
 
   it('refuses the published demo keys outside demo mode', () => {
     expect(startupRefusal(parseEnv({ ...production, OPS_API_KEY: DEMO_OPS_KEY }))).toBe(

@@ -28,6 +28,20 @@ describe('ticket codes', () => {
     expect(verifyTicketCode(code.replace(signature!, flipped), keys)).toEqual({ valid: false, reason: 'forged' });
   });
 
+  it('tell a code spelt otherwise than signed: a last character that decodes to the same bytes', () => {
+    const code = signTicketCode(claims, keys);
+    const [prefix, payload, signature] = code.split('.') as [string, string, string];
+    const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    // Each other last character whose decoding is the same bytes (base64url ignores the unused low bits).
+    const aliases = (text: string) =>
+      [...ALPHABET].map((c) => text.slice(0, -1) + c).filter((t) => t !== text && Buffer.from(t, 'base64url').equals(Buffer.from(text, 'base64url')));
+    const signatureAliases = aliases(signature);
+    // 64 bytes in 86 characters leave 4 unused bits: 15 other spellings of the same signature.
+    expect(signatureAliases).toHaveLength(15);
+    for (const alias of signatureAliases) expect(verifyTicketCode(`${prefix}.${payload}.${alias}`, keys)).toEqual({ valid: false, reason: 'forged' });
+    for (const alias of aliases(payload)) expect(verifyTicketCode(`${prefix}.${alias}.${signature}`, keys)).toEqual({ valid: false, reason: 'forged' });
+  });
+
   it('tell a code signed with another key', () => {
     const other = privateKeyFromSeed(newSigningSeed());
     expect(verifyTicketCode(signTicketCode(claims, { privateKey: other }), keys)).toEqual({ valid: false, reason: 'forged' });

@@ -9,7 +9,7 @@ const LOOK: Record<Verdict['verdict'], { tone: 'ok' | 'used' | 'bad'; icon: stri
   WRONG_DAY: { tone: 'bad', icon: '📅' },
   WRONG_TIME: { tone: 'bad', icon: '⏱' },
   CANCELLED: { tone: 'bad', icon: '✖' },
-  REPLACED: { tone: 'bad', icon: '⇄' },
+  CHANGED: { tone: 'bad', icon: '⇄' },
   UNKNOWN: { tone: 'bad', icon: '?' },
   FORGED: { tone: 'bad', icon: '⚠' },
 };
@@ -37,8 +37,8 @@ export function VerdictPanel({ verdict }: { verdict: Verdict }) {
     case 'CANCELLED':
       detail = t('verdict.cancelledDetail', { reference: verdict.booking.reference });
       break;
-    case 'REPLACED':
-      detail = t('verdict.replacedDetail', {
+    case 'CHANGED':
+      detail = t('verdict.changedDetail', {
         reference: verdict.booking.reference,
         date: formatDate(verdict.booking.availabilityId, locale),
         time: formatTime(verdict.booking.slotStart, locale),

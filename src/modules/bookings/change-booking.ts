@@ -12,6 +12,7 @@ import type { Locale } from '@/config/locales';
 import type { SupplierBooking } from '@/ports/supplier';
 import { orders, type OrderLine } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
+import { isAdmitted } from '../inventory/admissions';
 import { selectionTotal, toWebProduct } from '../catalog/web-product';
 import { COMPLETION_LEASE_MS } from '../payments/ledger';
 import { refundOrder } from '../payments/order-refunds';
@@ -42,6 +43,8 @@ export type ChangeResult = ChangeQuote & { changed: boolean; payment?: ChangePay
 /** The new selection priced from the supplier's prices, in the order's language; refusals as messages. */
 async function quote(deps: CheckoutDeps, order: OrderRow, request: ChangeRequest): Promise<ChangeQuote> {
   if (!isUpcoming(order, deps.now?.() ?? new Date())) throw new AppError('NOT_CHANGEABLE', 'bookingNotChangeable');
+  // Said before any price: a used booking stays as it is (the supplier refuses it again under its lock).
+  if (await isAdmitted(deps.db, order.bookingUuid)) throw new AppError('NOT_CHANGEABLE', 'bookingAdmitted');
   const tickets = Object.values(request.quantities).reduce((sum, n) => sum + n, 0);
   const max = maxTicketsPerBooking(order.productId);
   if (tickets > max) throw new AppError('VALIDATION', 'ticketsPerBookingMax', { max });

@@ -7,6 +7,7 @@ import { supplierRefusal } from '../catalog/supplier-refusal';
 export function refusal(error: unknown): never {
   if (error instanceof SupplierError) {
     if (error.code === 'UNPROCESSABLE_ENTITY') {
+      if (error.refusal?.reason === 'ADMITTED') throw new AppError('NOT_CHANGEABLE', 'bookingAdmitted');
       if (error.refusal) throw new AppError('SOLD_OUT', ...supplierRefusal(error));
       throw new AppError('NOT_CHANGEABLE', 'bookingNotChangeable');
     }

@@ -3,7 +3,7 @@ import type { Database } from '@/server/db/client';
 import { bookingOfReference, bookingOfTicket, bookingOfUuid, type BookingWithTickets } from '../inventory/gate-lookup';
 import type { GateBookings, GateRecord } from './gate-record';
 
-function record(found: BookingWithTickets | undefined): GateRecord | undefined {
+export function ourRecord(found: BookingWithTickets | undefined): GateRecord | undefined {
   if (!found) return undefined;
   const { row, items } = found;
   return {
@@ -23,8 +23,8 @@ function record(found: BookingWithTickets | undefined): GateRecord | undefined {
 export function ourBookings(db: Database): GateBookings {
   return {
     own: true,
-    byTicket: async (reference) => record(await bookingOfTicket(db, reference)),
-    byReference: async (reference) => record(await bookingOfReference(db, reference)),
-    byUuid: async (uuid) => record(await bookingOfUuid(db, uuid)),
+    byTicket: async (reference) => ourRecord(await bookingOfTicket(db, reference)),
+    byReference: async (reference) => ourRecord(await bookingOfReference(db, reference)),
+    byUuid: async (uuid) => ourRecord(await bookingOfUuid(db, uuid)),
   };
 }

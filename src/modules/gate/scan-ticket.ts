@@ -11,12 +11,13 @@ import type { Database } from '@/server/db/client';
 import { orders } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { localDatePart, todayIn } from '@/universal/local-date';
+import { withBookingLocked } from '../inventory/admit-ticket';
 import { admitTickets, liveAdmission, liveAdmissionsOf, undoAdmissionRow } from '../inventory/admissions';
 import { creditVisit } from '../loyalty/redeem-tickets';
 import { recordAudit, type Actor } from '../staff/audit-log';
 import { isTicketCode, verifyTicketCode } from '../tickets/ticket-codes';
 import type { GateBookings, GateRecord } from './gate-record';
-import { ourBookings } from './our-bookings';
+import { ourBookings, ourRecord } from './our-bookings';
 import { supplierBookings } from './supplier-bookings';
 
 export type GateDeps = {
@@ -55,7 +56,7 @@ export type Verdict =
   | { verdict: 'WRONG_DAY' | 'WRONG_TIME'; booking: GateBooking }
   | { verdict: 'CANCELLED'; booking: GateBooking }
   /** A ticket that a change of its booking replaced (decision 0018): the member has new ones. */
-  | { verdict: 'REPLACED'; booking: GateBooking }
+  | { verdict: 'CHANGED'; booking: GateBooking }
   | { verdict: 'UNKNOWN' }
   | { verdict: 'FORGED' };
 
@@ -88,7 +89,9 @@ async function identify(db: Database, bookings: GateBookings, text: string): Pro
     const check = verifyTicketCode(text);
     if (!check.valid) return { verdict: check.reason === 'forged' ? 'FORGED' : 'UNKNOWN' };
     const hit = await bookings.byTicket(check.claims.ticket);
-    const row = hit ?? (await replacedBy(db, bookings, check.claims.ticket));
+    // A code we signed whose ticket its booking no longer holds: a change replaced it (found by the booking
+    // the code names even while the change is between the supplier's commit and the order's).
+    const row = hit ?? (await replacedBy(db, bookings, check.claims.ticket)) ?? (await bookings.byReference(check.claims.booking));
     if (!row) return { verdict: 'UNKNOWN' };
     // Signed by us, yet naming another booking than the ticket's: not a code we issued for it.
     if (row.reference !== check.claims.booking) return { verdict: 'FORGED' };
@@ -141,26 +144,28 @@ function usedVerdict(booking: GateBooking, ticket: GateTicket | undefined): Verd
   return { verdict: 'ALREADY_USED', booking, usedAt: used?.admittedAt ?? booking.slotStart, usedBy: used?.admittedBy ?? null, usedGate: used?.gate ?? null };
 }
 
-export async function scanTicket(deps: GateDeps, request: ScanRequest): Promise<Verdict> {
-  const now = (deps.now ?? (() => new Date()))();
-  const bookings = bookingsOf(deps);
-  const found = await identify(deps.db, bookings, request.code);
-  if ('verdict' in found) return { verdict: found.verdict };
-  if ('replaced' in found) return { verdict: 'REPLACED', booking: await gateBooking(deps.db, found.replaced) };
-  const { row } = found;
-  const booking = await gateBooking(deps.db, row);
-  if (row.status === 'CANCELLED' || row.status === 'EXPIRED') return { verdict: 'CANCELLED', booking };
-  // A hold, or a sale an external supplier has not confirmed yet (OCTO's PENDING): no ticket that admits.
-  if (row.status !== 'CONFIRMED' && row.status !== 'REDEEMED') return { verdict: 'UNKNOWN' };
+type Decided = { verdict: Verdict; firstAdmission: boolean };
 
-  const scanned = found.ticket ? booking.tickets.find((t) => t.reference === found.ticket) : undefined;
+/** The verdict on `row` as the transaction `tx` sees it, and the admission it records there. For our own
+ * inventory `tx` holds the booking's row lock (inventory/admit-ticket.ts), so a change or a cancellation
+ * racing the scan is wholly before it or wholly after it (decision 0033). */
+async function decide(deps: GateDeps, tx: Database, row: GateRecord | undefined, ticket: string | undefined, request: ScanRequest, now: Date): Promise<Decided> {
+  if (!row) return { verdict: { verdict: 'UNKNOWN' }, firstAdmission: false };
+  const booking = await gateBooking(tx, row);
+  // A change moved the booking since the ticket was looked up: its tickets were replaced.
+  if (ticket && !row.tickets.some((t) => t.reference === ticket)) return { verdict: { verdict: 'CHANGED', booking }, firstAdmission: false };
+  if (row.status === 'CANCELLED' || row.status === 'EXPIRED') return { verdict: { verdict: 'CANCELLED', booking }, firstAdmission: false };
+  // A hold, or a sale an external supplier has not confirmed yet (OCTO's PENDING): no ticket that admits.
+  if (row.status !== 'CONFIRMED' && row.status !== 'REDEEMED') return { verdict: { verdict: 'UNKNOWN' }, firstAdmission: false };
+
+  const scanned = ticket ? booking.tickets.find((t) => t.reference === ticket) : undefined;
   const open = booking.tickets.filter((t) => !t.admittedAt);
-  if (scanned?.admittedAt || open.length === 0) return usedVerdict(booking, scanned);
+  if (scanned?.admittedAt || open.length === 0) return { verdict: usedVerdict(booking, scanned), firstAdmission: false };
 
   const tolerance = deps.toleranceMinutes * 60_000;
   if (now.getTime() < row.slotStart.getTime() - tolerance || now.getTime() > row.slotEnd.getTime() + tolerance) {
     const sameDay = localDatePart(row.availabilityId) === todayIn(ATTRACTION.timeZone, now);
-    return { verdict: sameDay ? 'WRONG_TIME' : 'WRONG_DAY', booking };
+    return { verdict: { verdict: sameDay ? 'WRONG_TIME' : 'WRONG_DAY', booking }, firstAdmission: false };
   }
 
   const wanted = scanned ? [scanned.reference] : (request.admit ?? []);
@@ -168,42 +173,48 @@ export async function scanTicket(deps: GateDeps, request: ScanRequest): Promise<
     throw new AppError('INVALID_FIELDS', 'ticketNotInBooking', { reference: booking.reference });
   }
   const toAdmit = wanted.filter((reference) => open.some((t) => t.reference === reference));
-  if (wanted.length > 0 && toAdmit.length === 0) return usedVerdict(booking, booking.tickets.find((t) => t.reference === wanted[0]));
-  if (toAdmit.length === 0) return { verdict: 'VALID', booking, admitted: [] };
+  if (wanted.length > 0 && toAdmit.length === 0) return { verdict: usedVerdict(booking, booking.tickets.find((t) => t.reference === wanted[0])), firstAdmission: false };
+  if (toAdmit.length === 0) return { verdict: { verdict: 'VALID', booking, admitted: [] }, firstAdmission: false };
 
   const by = request.by;
-  const admitted = await deps.db.transaction(async (tx) => {
-    const references = await admitTickets(
-      tx,
-      toAdmit.map((reference) => ({
-        ticketReference: reference,
-        bookingUuid: row.uuid,
-        bookingReference: row.reference,
-        gate: request.gate,
-        byUserId: by.kind === 'operator' ? null : by.userId,
-        byEmail: by.kind === 'operator' ? null : by.email,
-        redeemedAt: now,
-      })),
-    );
-    if (references.length > 0) {
-      await recordAudit(tx, { actor: by, action: 'ticket.redeem', target: row.reference, after: { tickets: references, gate: request.gate } });
-    }
-    return references;
-  });
-  // Another gate admitted them a moment before.
-  if (admitted.length === 0) {
-    const fresh = await gateBooking(deps.db, row);
-    return usedVerdict(fresh, fresh.tickets.find((t) => t.reference === toAdmit[0]));
+  const admitted = await admitTickets(
+    tx,
+    toAdmit.map((reference) => ({
+      ticketReference: reference,
+      bookingUuid: row.uuid,
+      bookingReference: row.reference,
+      gate: request.gate,
+      byUserId: by.kind === 'operator' ? null : by.userId,
+      byEmail: by.kind === 'operator' ? null : by.email,
+      redeemedAt: now,
+    })),
+  );
+  const fresh = await gateBooking(tx, row);
+  // Another gate admitted them a moment before (an external supplier's booking: no row lock of ours).
+  if (admitted.length === 0) return { verdict: usedVerdict(fresh, fresh.tickets.find((t) => t.reference === toAdmit[0])), firstAdmission: false };
+  await recordAudit(tx, { actor: by, action: 'ticket.redeem', target: row.reference, after: { tickets: admitted, gate: request.gate } });
+  const status = row.status === 'CONFIRMED' && deps.ownInventory ? 'REDEEMED' : fresh.status;
+  return { verdict: { verdict: 'VALID', booking: { ...fresh, status }, admitted }, firstAdmission: row.status === 'CONFIRMED' };
+}
+
+export async function scanTicket(deps: GateDeps, request: ScanRequest): Promise<Verdict> {
+  const now = (deps.now ?? (() => new Date()))();
+  const bookings = bookingsOf(deps);
+  const found = await identify(deps.db, bookings, request.code);
+  if ('verdict' in found) return { verdict: found.verdict };
+  if ('replaced' in found) return { verdict: 'CHANGED', booking: await gateBooking(deps.db, found.replaced) };
+  const { verdict, firstAdmission } = bookings.own
+    ? await withBookingLocked(deps.db, found.row.uuid, (tx, locked) => decide(deps, tx, ourRecord(locked), found.ticket, request, now))
+    : await deps.db.transaction((tx) => decide(deps, tx as unknown as Database, found.row, found.ticket, request, now));
+  // Our booking is marked redeemed, and the visit credited, on its first admission; the rest of the party
+  // finds it REDEEMED and skips both (two first admissions at once: both idempotent). The admission is the
+  // record (a change or a cancellation sees it), so a failure here leaves the place used all the same. An
+  // external supplier has no redemption call in OCTO: our admissions are the record.
+  if (firstAdmission) {
+    if (bookings.own) await deps.supplier.redeemBooking(found.row.reference).catch((error: unknown) => console.error('[gate] the booking stays CONFIRMED', found.row.reference, error));
+    await creditVisit(deps.db, found.row.uuid);
   }
-  // Our booking is redeemed at the supplier, and the visit credited, on its first admission; the rest of
-  // the party finds it REDEEMED and skips both (two first admissions at once: both idempotent). An
-  // external supplier has no redemption call in OCTO: our admissions are the record, and crediting the
-  // visit again changes nothing.
-  if (row.status === 'CONFIRMED') {
-    if (bookings.own) await deps.supplier.redeemBooking(row.reference);
-    await creditVisit(deps.db, row.uuid);
-  }
-  return { verdict: 'VALID', booking: await gateBooking(deps.db, bookings.own ? { ...row, status: 'REDEEMED' } : row), admitted };
+  return verdict;
 }
 
 /** Takes back an admission made a moment ago (a wrong scan): the ticket may be scanned again. */

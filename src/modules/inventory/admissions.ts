@@ -13,6 +13,17 @@ export async function liveAdmissionsOf(db: Database, bookingUuid: string): Promi
   return db.select().from(ticketRedemptions).where(and(eq(ticketRedemptions.bookingUuid, bookingUuid), isNull(ticketRedemptions.undoneAt)));
 }
 
+/** Whether a ticket of the booking is admitted (and not undone): a used booking neither changes nor is
+ * cancelled (decision 0033). Asked under the booking's row lock, the gate's lock too (admit-ticket.ts). */
+export async function isAdmitted(db: Database, bookingUuid: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: ticketRedemptions.id })
+    .from(ticketRedemptions)
+    .where(and(eq(ticketRedemptions.bookingUuid, bookingUuid), isNull(ticketRedemptions.undoneAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The live admission of one ticket, if any. */
 export async function liveAdmission(db: Database, ticketReference: string): Promise<Admission | undefined> {
   const [row] = await db.select().from(ticketRedemptions).where(and(eq(ticketRedemptions.ticketReference, ticketReference), isNull(ticketRedemptions.undoneAt)));

@@ -7,6 +7,7 @@ import type { Database } from '@/server/db/client';
 import { slotOf, type ChangedSlot, type WriteListener } from './write-listener';
 import { bookingUnitItems, bookings } from '@/server/db/schema';
 import { SupplierError, type BookingUpdateRequest, type UnitItemInput } from '@/ports/supplier';
+import { isAdmitted } from './admissions';
 import { effectiveStatus, resellerBooking, type BookingRow } from './booking-row';
 import { bookableSlot, checkUnitItems, holdMinutes } from './booking-rules';
 import { bookingStates } from './booking-states';
@@ -48,6 +49,10 @@ export async function amendBooking(
     const current = await resellerBooking(executor, uuid, resellerId, true);
     const status = effectiveStatus(current, at);
     if (confirm && status === 'CONFIRMED') return { row: current, slots: [] as ChangedSlot[] };
+    // Under the row lock the gate takes too (admit-ticket.ts): a used ticket is never replaced by a new one.
+    if (status === 'REDEEMED' || (await isAdmitted(executor, current.uuid))) {
+      throw new SupplierError('UNPROCESSABLE_ENTITY', 'A ticket of this booking was used at the gate: it can no longer change', { uuid }, { reason: 'ADMITTED' });
+    }
     // A confirmation is a move of the table; a change keeps the status of a booking that is still live.
     const allowed = confirm ? bookingStates.canMove(status, 'CONFIRMED') : status === 'ON_HOLD' || status === 'CONFIRMED';
     if (!allowed) {

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { bookings } from '@/server/db/schema';
 import { SupplierError } from '@/ports/supplier';
+import { isAdmitted } from './admissions';
 import { effectiveStatus, resellerBooking, type BookingRow } from './booking-row';
 import { bookingStates } from './booking-states';
 import { slotOf, type WriteListener } from './write-listener';
@@ -17,6 +18,11 @@ export async function cancelBooking(db: Database, uuid: string, resellerId: stri
     if (status === 'CANCELLED') return { row: current, done: false };
     if (!bookingStates.canMove(status, 'CANCELLED') || current.slotStart <= at) {
       throw new SupplierError('UNPROCESSABLE_ENTITY', `A booking that is ${status} cannot be cancelled`, { uuid });
+    }
+    // Under the row lock the gate takes too (admit-ticket.ts): an admitted place is used, as pretix refuses
+    // to cancel an order with a checked-in ticket (decision 0033).
+    if (await isAdmitted(executor, current.uuid)) {
+      throw new SupplierError('UNPROCESSABLE_ENTITY', 'A ticket of this booking was used at the gate: it cannot be cancelled', { uuid }, { reason: 'ADMITTED' });
     }
     const [updated] = await executor
       .update(bookings)

@@ -50,7 +50,7 @@ function claimsOf(payload: string): TicketClaims | undefined {
 
 /** Checks a scanned code with the public key alone: `malformed` when it is not a code at all, `forged`
  * when its signature does not match what it says (an altered or made-up code). */
-export function verifyTicketCode(code: string, keys: Pick<TicketKeys, 'publicKey'> = ticketKeys()): CodeCheck {
+export function verifyTicketCode(code: string, keys: Pick<TicketKeys, 'publicKey' | 'previousPublicKey'> = ticketKeys()): CodeCheck {
   const text = code.trim();
   if (text.length > MAX_CODE_LENGTH || !text.startsWith(TICKET_CODE_PREFIX)) return { valid: false, reason: 'malformed' };
   const parts = text.slice(TICKET_CODE_PREFIX.length).split('.');
@@ -58,6 +58,11 @@ export function verifyTicketCode(code: string, keys: Pick<TicketKeys, 'publicKey
   const claims = claimsOf(parts[0]!);
   if (!claims) return { valid: false, reason: 'malformed' };
   const signature = Buffer.from(parts[1]!, 'base64url');
-  const ok = crypto.verify(null, Buffer.from(`${TICKET_CODE_PREFIX}${parts[0]}`), keys.publicKey, signature);
+  // Only the one spelling we write: base64url decoding ignores the unused low bits of the last character,
+  // so without this check a code with that character altered would still verify (one ticket, many codes).
+  if (signature.toString('base64url') !== parts[1] || Buffer.from(parts[0]!, 'base64url').toString('base64url') !== parts[0]) return { valid: false, reason: 'forged' };
+  const signed = Buffer.from(`${TICKET_CODE_PREFIX}${parts[0]}`);
+  // The key before a rotation still verifies what it signed (TICKET_SIGNING_KEY_PREVIOUS, decision 0033).
+  const ok = crypto.verify(null, signed, keys.publicKey, signature) || (keys.previousPublicKey !== undefined && crypto.verify(null, signed, keys.previousPublicKey, signature));
   return ok ? { valid: true, claims } : { valid: false, reason: 'forged' };
 }

@@ -367,6 +367,18 @@ export const bookingCancellations = pgTable(
 );
 
 /**
+ * The public key that signs this site's ticket codes, one row: every server of a database checks at start-up
+ * that its TICKET_SIGNING_KEY is this one, and refuses to start otherwise (decision 0033). The previous key
+ * is kept after a rotation, so a server still holding it is told so.
+ */
+export const ticketSigningKey = pgTable('ticket_signing_key', {
+  id: text('id').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  previousPublicKey: text('previous_public_key'),
+  updatedAt: timestamp('updated_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Tickets admitted at the gate, one row per admission. A ticket is admitted once: the partial unique
  * index lets only one row per ticket be live (not undone), so concurrent scans from several gates admit
  * it once. An undo (within a few minutes) marks the row undone and keeps it.
