@@ -40,7 +40,7 @@ describe('resellers at start-up, in process', () => {
       // Outside demo mode the published key is refused even while its row is still there.
       expect(await resellerForKey(db, DEMO_RESELLER.key, false)).toBeUndefined();
 
-      expect(await syncResellers(db, [PARTNER])).toEqual({ registered: ['partner'], revoked: ['demo-reseller'], holdsReleased: 1 });
+      expect(await syncResellers(db, [PARTNER])).toEqual({ registered: ['partner'], revoked: ['demo-reseller'], holdsReleased: 1, webhooksDeleted: 0, deliveriesCancelled: 0 });
       expect(await resellerForKey(db, DEMO_RESELLER.key, true)).toBeUndefined();
       expect(await resellerForKey(db, PARTNER.key, false)).toBe('partner');
       expect(await demo.getBooking(hold.uuid)).toMatchObject({ status: 'CANCELLED' });
