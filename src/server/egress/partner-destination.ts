@@ -57,6 +57,8 @@ export async function resolveDestination(raw: string, policy: EgressPolicy): Pro
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RefusedDestination('The URL must use http or https');
   if (url.username || url.password) throw new RefusedDestination('The URL may not carry a user name or password');
   if (policy.siteUrl && url.origin === new URL(policy.siteUrl).origin) throw new RefusedDestination('The URL points to this site itself, which is not allowed');
+  // Names of the machine itself (RFC 6761), whatever this machine's resolver says of them.
+  if (/(^|\.)localhost\.?$/i.test(url.hostname)) throw new RefusedDestination(`The URL points to this machine (${url.hostname}), which is not allowed`);
   const addresses = await addressesOf(bare(url.hostname));
   if (addresses.length === 0) throw new RefusedDestination(`The host ${url.hostname} could not be resolved`);
   // Every answer is checked: a name with one public and one internal address is refused, whichever a
