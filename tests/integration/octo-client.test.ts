@@ -239,6 +239,8 @@ describe('a site that sells the stand-in', () => {
     expect(products.map((p) => [p.id, p.fromPrice])).toEqual([
       ['charter', CHARTER_PRICE],
       ['walking-tour', null],
+      // From the lowest unit price: the child's.
+      ['museum', MUSEUM_PRICES.child],
     ]);
   });
 });
