@@ -104,6 +104,12 @@ export function cancellationPolicyOf(productId: string, catalog: CatalogConfig =
   return catalog.products.find((p) => p.id === productId)?.cancellationPolicy ?? catalog.cancellationPolicy ?? null;
 }
 
+/** The percentage a cancellation at `at` gets back of a slot starting at `start` (ms): the one rule of
+ * every channel (the website's members, and resellers through OCTO). */
+export function refundPercentAt(policy: CancellationPolicy, start: number, at: number): number {
+  return at < start - policy.freeUntilHoursBefore * 3_600_000 ? 100 : policy.refundPercentAfter;
+}
+
 export type OpeningHours = { from: string; to: string };
 
 /** How an option's slots are planned: start times and duration; opening hours for an all-day option.
