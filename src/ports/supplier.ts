@@ -114,7 +114,8 @@ export type SupplierRefusal =
   | { reason: 'SOLD_OUT' }
   | { reason: 'NOT_ENOUGH_PLACES'; vacancies: number }
   | { reason: 'UNIT_QUANTITY'; unitId: string; min: number; max: number }
-  | { reason: 'UNITS_PER_BOOKING'; min: number; max: number };
+  | { reason: 'UNITS_PER_BOOKING'; min: number; max: number }
+  | { reason: 'ACCOMPANIED_BY'; unitId: string; companions: string[] };
 
 export class SupplierError extends Error {
   constructor(

@@ -1,11 +1,20 @@
 // Resellers book under the visitors' rules: the product's cancellation policy (shown in each option's
 // OCTO fields, applied to each OCTO cancellation's refund), one maximum per booking for every channel,
-// and a booking uuid that names one booking only (repeated concurrently for two slots: one booking and
+// children and infants only with an adult (OCTO and the website), and a booking uuid that names one booking only (repeated concurrently for two slots: one booking and
 // OCTO's error, never a 500; repeated with other content: refused). On PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalSupplier } from '@/adapters/supplier/local/local-supplier';
 import { maxTicketsPerBooking } from '@/config/catalog';
+import { createOutboxTransport } from '@/adapters/mail/outbox';
+import { createTestGateway } from '@/adapters/payments/test-gateway';
+import { signUp } from '@/modules/accounts/sign-up';
+import { startCheckout } from '@/modules/checkout/start-checkout';
+import { WEBSITE_RESELLER } from '@/modules/resellers/reseller-keys';
 import { SupplierError } from '@/ports/supplier';
+import { users } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
+import { serverT } from '@/server/i18n';
+import { eq } from 'drizzle-orm';
 import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
 import { adults, firstSlot, openDay } from './supplier-scenarios';
 
@@ -60,6 +69,29 @@ describe.each(TEST_BACKENDS)('resellers under the visitors’ rules on $name', (
     // A hold, never paid, is always cancelled in full.
     const hold = await supplierAt(at).createBooking({ productId, optionId, availabilityId, unitItems: adults(1) });
     expect(await supplierAt(at).cancelBooking(hold.uuid, {})).toMatchObject({ cancellation: { refund: 'FULL' } });
+  });
+
+  it('books a child or an infant only with an adult, through OCTO and on the website, with a clear message', async () => {
+    const day = await openDay(supplierAt(), 'main-deck', 'main-deck-day', 16, 3);
+    const availabilityId = await firstSlot(supplierAt(), 'main-deck', 'main-deck-day', day);
+    const [option] = (await supplierAt().getProduct('main-deck', 'en')).options;
+    expect(option!.units.find((u) => u.id === 'child')!.restrictions.accompaniedBy).toEqual(['adult', 'senior']);
+    const alone = await refusal(supplierAt().createBooking({ productId: 'main-deck', optionId: 'main-deck-day', availabilityId, unitItems: [{ unitId: 'child' }, { unitId: 'infant' }] }));
+    expect([alone.code, alone.refusal]).toEqual(['UNPROCESSABLE_ENTITY', { reason: 'ACCOMPANIED_BY', unitId: 'child', companions: ['adult', 'senior'] }]);
+    await expect(supplierAt().createBooking({ productId: 'main-deck', optionId: 'main-deck-day', availabilityId, unitItems: [{ unitId: 'senior' }, { unitId: 'child' }] })).resolves.toMatchObject({ status: 'ON_HOLD' });
+
+    const { db } = database;
+    const email = `family.${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await signUp(db, { email, contact: { firstName: 'Ana', lastName: 'Lima', phoneNumber: '+12125550100', country: 'US', postalCode: undefined, marketingOptIn: false }, locale: 'de' });
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    const deps = { db, supplier: createLocalSupplier(db, { resellerId: WEBSITE_RESELLER }), gateway: createTestGateway(db), mail: createOutboxTransport(async () => db), holdMinutes: 30, siteUrl: 'http://localhost:3000' };
+    const error = await startCheckout(deps, { userId: user!.id, email }, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { infant: 1 }, selectedTime: availabilityId }, 'de').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'VALIDATION', status: 400, key: 'accompaniedBy' });
+    expect(serverT('de', 'errors')('accompaniedBy')).toMatch(/Erwachsenen/);
   });
 
   it('answers a repeated uuid with its booking only for the same request, and refuses other content', async () => {

@@ -21,6 +21,8 @@ export function supplierRefusal(error: SupplierError, byCode: Partial<Record<Sup
       return ['unitQuantityRange', { unit: refusal.unitId, min: refusal.min, max: refusal.max }];
     case 'UNITS_PER_BOOKING':
       return ['unitsPerBooking', { min: refusal.min, max: refusal.max }];
+    case 'ACCOMPANIED_BY':
+      return ['accompaniedBy', {}];
   }
   return [byCode[error.code] ?? BY_CODE[error.code] ?? 'supplierRefused', {}];
 }

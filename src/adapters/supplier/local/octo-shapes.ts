@@ -7,6 +7,7 @@ import { isLocale, DEFAULT_LOCALE } from '@/config/locales';
 import { serverT } from '@/server/i18n';
 import type { SupplierOption, SupplierProduct, SupplierUnit } from '@/ports/supplier';
 import { effectiveStatus, type BookingRow, type UnitItemRow } from '@/modules/inventory/booking-row';
+import { companionsOf } from '@/modules/inventory/booking-rules';
 import type { OptionRow, ProductRow, UnitRow } from '@/modules/inventory/catalog';
 import type { Slot } from '@/modules/inventory/schedule';
 
@@ -24,8 +25,6 @@ export function pricing(amount: number, currency: string): Pricing {
 }
 
 function unitShape(unit: UnitRow, option: OptionRow, currency: string, t: ReturnType<typeof serverT>): SupplierUnit {
-  const adults = option.units.filter((u) => u.type === 'ADULT' || u.type === 'SENIOR').map((u) => u.id);
-  const needsCompany = unit.type === 'CHILD' || unit.type === 'INFANT';
   return {
     id: unit.id,
     internalName: unit.type.toLowerCase(),
@@ -38,7 +37,7 @@ function unitShape(unit: UnitRow, option: OptionRow, currency: string, t: Return
       minQuantity: unit.minQuantity,
       maxQuantity: unit.maxQuantity,
       paxCount: 1,
-      accompaniedBy: needsCompany ? adults : [],
+      accompaniedBy: companionsOf(unit, option),
     },
     requiredContactFields: [],
     title: t(`units.${unit.type}`),
