@@ -2,12 +2,16 @@
 // webhook is registered and again when a delivery would be sent (a URL written straight into the table
 // plays one that changed, or a name that now resolves inside); a public address registers (nothing is
 // sent here: no network) and an allow-listed private network is reached. Revoking a reseller deletes its
-// webhooks and cancels their pending deliveries; a slot's unsent availability updates are coalesced.
+// webhooks and cancels their pending deliveries; a receiver that never answers delays no other webhook;
+// a slot's unsent availability updates are coalesced.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createLocalSupplier } from '@/adapters/supplier/local/local-supplier';
 import type { JobHandlers } from '@/modules/jobs/run-due-jobs';
-import { deliverWebhook } from '@/modules/resellers/deliver-webhooks';
+import { enqueue } from '@/modules/jobs/enqueue';
+import { deliverWebhook, WEBHOOK_TIMEOUT_MS } from '@/modules/resellers/deliver-webhooks';
 import { MAX_WEBHOOKS_PER_RESELLER, registerWebhook } from '@/modules/resellers/octo-webhooks';
 import { syncResellers } from '@/modules/resellers/reseller-keys';
 import { SupplierError } from '@/ports/supplier';
@@ -164,6 +168,50 @@ describe('webhook destinations, in process', () => {
     await runJobs(db, { 'webhook.deliver': (delivery, job) => deliverWebhook(db, delivery, job, allowLoopback) }, new Date(Date.now() + 1_000), crypto.randomUUID());
     const sent = receiver.received.slice(before).map((r) => r.json.webhookId);
     expect(sent).toEqual([stayingHook.id]);
+  });
+
+  it('lets a receiver that never answers delay no other webhook, and cost one timeout per pass', { timeout: 30_000 }, async () => {
+    const allowLoopback = { allowed: parseNetworks('127.0.0.0/8') };
+    const silent = http.createServer(() => {
+      // Never answers: the delivery's own timeout ends it.
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const slowUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/hooks`;
+      const slow = await registerWebhook(db, 'slow-partner', { url: slowUrl, event: 'booking_update' }, allowLoopback);
+      const fast = await registerWebhook(db, 'fast-partner', { url: receiver.url, event: 'booking_update' }, allowLoopback);
+      const body = (n: number) => JSON.stringify({ event: 'booking_update', n });
+      // Three queued for the dead receiver first, then one for the live one.
+      for (let n = 0; n < 3; n++) await enqueue(db, 'webhook.deliver', { webhookId: slow.id, event: 'booking_update', body: body(n) }, { wake: false });
+      await enqueue(db, 'webhook.deliver', { webhookId: fast.id, event: 'booking_update', body: body(9) }, { wake: false });
+      const before = receiver.received.length;
+      const started = Date.now();
+      let fastArrivedAfter: number | undefined;
+      const watching = vi.waitFor(
+        () => {
+          if (receiver.received.length === before) throw new Error('not yet');
+          fastArrivedAfter = Date.now() - started;
+        },
+        { timeout: 20_000, interval: 20 },
+      );
+      const run = await runJobs(db, { 'webhook.deliver': (delivery, job) => deliverWebhook(db, delivery, job, allowLoopback) }, new Date(Date.now() + 1_000), crypto.randomUUID());
+      await watching;
+      const took = Date.now() - started;
+      expect(fastArrivedAfter!).toBeLessThan(WEBHOOK_TIMEOUT_MS / 2);
+      // One timeout for the dead lane, not three.
+      expect(took).toBeLessThan(2 * WEBHOOK_TIMEOUT_MS);
+      expect(run).toMatchObject({ done: 1, retried: 1, givenBack: 2 });
+      const slowJobs = (await db.select().from(jobs).where(eq(jobs.kind, 'webhook.deliver'))).filter((j) => (j.payload as { webhookId: string }).webhookId === slow.id);
+      expect(slowJobs.map((j) => [j.status, j.attempts]).sort()).toEqual([
+        ['pending', 0],
+        ['pending', 0],
+        ['pending', 1],
+      ]);
+      await db.delete(octoWebhooks).where(eq(octoWebhooks.id, slow.id));
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 
   it('coalesces a slot’s unsent availability updates into its newest state, per webhook', async () => {
