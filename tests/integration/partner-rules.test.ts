@@ -85,7 +85,7 @@ describe.each(TEST_BACKENDS)('resellers under the visitors’ rules on $name', (
     await signUp(db, { email, contact: { firstName: 'Ana', lastName: 'Lima', phoneNumber: '+12125550100', country: 'US', postalCode: undefined, marketingOptIn: false }, locale: 'de' });
     const [user] = await db.select().from(users).where(eq(users.email, email));
     const deps = { db, supplier: createLocalSupplier(db, { resellerId: WEBSITE_RESELLER }), gateway: createTestGateway(db), mail: createOutboxTransport(async () => db), holdMinutes: 30, siteUrl: 'http://localhost:3000' };
-    const error = await startCheckout(deps, { userId: user!.id, email }, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { infant: 1 }, selectedTime: availabilityId }, 'de').then(
+    const error = await startCheckout(deps, { userId: user!.id, email }, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { child: 1 }, selectedTime: availabilityId }, 'de').then(
       () => undefined,
       (e: unknown) => e,
     );
