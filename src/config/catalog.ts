@@ -51,7 +51,8 @@ const cancellationPolicy = z.strictObject({
   refundPercentAfter: z.number().int().min(0).max(100),
 });
 
-/** The most tickets a member books at once on the website (a reseller's limits are the options' own). */
+/** The most tickets one booking may have, on every channel (website and OCTO): an option's own maxUnits
+ * is capped by it (maxUnitsOf). */
 const ticketsPerBooking = z.number().int().min(1).max(100);
 
 export const catalogSchema = z.object({
@@ -84,10 +85,16 @@ export type OptionConfig = z.infer<typeof optionSchema>;
 
 export const CATALOG: CatalogConfig = checkConfigFile('config/catalog.json', catalogSchema, raw);
 
-/** The most tickets one website booking of `productId` may have: the product's own limit, else the
- * catalogue's (which also covers an external supplier's products). */
+/** The most tickets one booking of `productId` may have: the product's own limit, else the catalogue's
+ * (which also covers an external supplier's products). */
 export function maxTicketsPerBooking(productId: string, catalog: CatalogConfig = CATALOG): number {
   return catalog.products.find((p) => p.id === productId)?.maxTicketsPerBooking ?? catalog.maxTicketsPerBooking;
+}
+
+/** An option's maximum per booking as every channel applies it: its own, capped by the product's (or the
+ * catalogue's) maxTicketsPerBooking; a unit's maximum is capped by it in turn. */
+export function maxUnitsOf(productId: string, option: Pick<OptionConfig, 'restrictions'>, catalog: CatalogConfig = CATALOG): number {
+  return Math.min(option.restrictions.maxUnits, maxTicketsPerBooking(productId, catalog));
 }
 
 export type CancellationPolicy = z.infer<typeof cancellationPolicy>;
@@ -95,6 +102,12 @@ export type CancellationPolicy = z.infer<typeof cancellationPolicy>;
 /** The cancellation policy of `productId`: the product's own, else the catalogue's; none: no online cancelling. */
 export function cancellationPolicyOf(productId: string, catalog: CatalogConfig = CATALOG): CancellationPolicy | null {
   return catalog.products.find((p) => p.id === productId)?.cancellationPolicy ?? catalog.cancellationPolicy ?? null;
+}
+
+/** The percentage a cancellation at `at` gets back of a slot starting at `start` (ms): the one rule of
+ * every channel (the website's members, and resellers through OCTO). */
+export function refundPercentAt(policy: CancellationPolicy, start: number, at: number): number {
+  return at < start - policy.freeUntilHoursBefore * 3_600_000 ? 100 : policy.refundPercentAfter;
 }
 
 export type OpeningHours = { from: string; to: string };

@@ -116,7 +116,8 @@ export type SupplierRefusal =
   | { reason: 'UNIT_QUANTITY'; unitId: string; min: number; max: number }
   | { reason: 'UNITS_PER_BOOKING'; min: number; max: number }
   /** A ticket of the booking was admitted at the gate: it is used, and stays as it is (decision 0033). */
-  | { reason: 'ADMITTED' };
+  | { reason: 'ADMITTED' }
+  | { reason: 'ACCOMPANIED_BY'; unitId: string; companions: string[] };
 
 export class SupplierError extends Error {
   constructor(

@@ -2,6 +2,7 @@
 import net from 'node:net';
 import { z } from 'zod';
 import { DEMO_OPS_KEY, DEMO_RESELLER } from './demo-keys';
+import { parseNetworks } from './egress/internal-addresses';
 
 const booleanish = z
   .enum(['true', 'false', '1', '0', ''])
@@ -104,6 +105,19 @@ const schema = z.object({
     .string()
     .regex(/^[a-z0-9-]+:[^,:\s]{16,}(,[a-z0-9-]+:[^,:\s]{16,})*$/, 'OCTO_RESELLER_KEYS is "reseller-id:key-of-16-or-more-characters,…"')
     .optional(),
+  /** Internal networks resellers' webhooks may reach after all (a partner's private network): addresses
+   * and CIDRs, "10.20.0.0/16, fd12::/16". Every other internal address is refused (docs/decisions/0034). */
+  OCTO_WEBHOOK_ALLOW: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const networks = parseNetworks(value);
+      if (!networks) {
+        ctx.addIssue({ code: 'custom', message: 'OCTO_WEBHOOK_ALLOW is a list of addresses and networks (10.20.0.0/16, fd12::/16, …)' });
+        return z.NEVER;
+      }
+      return networks;
+    }),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'STRIPE_SECRET_KEY starts with sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'STRIPE_PUBLISHABLE_KEY starts with pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET starts with whsec_').optional(),

@@ -15,6 +15,7 @@ import { processGlobal } from '@/universal/process-global';
 import { getCheckoutDeps } from './checkout';
 import { getIssuer } from './collectibles';
 import { walletPushServices } from './wallet';
+import { webhookEgress } from './webhook-egress';
 
 async function jobHandlers(): Promise<JobHandlers> {
   const db = await getDb();
@@ -24,7 +25,7 @@ async function jobHandlers(): Promise<JobHandlers> {
   return {
     'mail.send': (mail) => sendQueuedMail(db, deps.mail, mail.idempotencyKey),
     'loyalty.issue': (token) => issueToken(db, issuer, token.issueId),
-    'webhook.deliver': (delivery, job) => deliverWebhook(db, delivery, job),
+    'webhook.deliver': (delivery, job) => deliverWebhook(db, delivery, job, webhookEgress()),
     'wallet.push': async (push) => {
       try {
         await pushToWallet({ db, ...wallets }, push);

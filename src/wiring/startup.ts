@@ -45,8 +45,8 @@ export async function startServer(): Promise<void> {
   try {
     const db = await getDb();
     // The database holds exactly the resellers configured now (the demo's only in demo mode).
-    const { revoked, holdsReleased } = await syncResellers(db, env.SKYPASS_DEMO && configured.length === 0 ? [DEMO_RESELLER] : configured);
-    if (revoked.length) console.log(`[skypass] resellers revoked: ${revoked.join(', ')} (${holdsReleased} unpaid holds released)`);
+    const { revoked, holdsReleased, webhooksDeleted } = await syncResellers(db, env.SKYPASS_DEMO && configured.length === 0 ? [DEMO_RESELLER] : configured);
+    if (revoked.length) console.log(`[skypass] resellers revoked: ${revoked.join(', ')} (${holdsReleased} unpaid holds released, ${webhooksDeleted} webhooks deleted)`);
   } catch (error) {
     refuse(`the database could not be opened: ${(error as Error).message}`);
   }

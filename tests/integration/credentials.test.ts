@@ -40,7 +40,7 @@ describe('resellers at start-up, in process', () => {
       // Outside demo mode the published key is refused even while its row is still there.
       expect(await resellerForKey(db, DEMO_RESELLER.key, false)).toBeUndefined();
 
-      expect(await syncResellers(db, [PARTNER])).toEqual({ registered: ['partner'], revoked: ['demo-reseller'], holdsReleased: 1 });
+      expect(await syncResellers(db, [PARTNER])).toEqual({ registered: ['partner'], revoked: ['demo-reseller'], holdsReleased: 1, webhooksDeleted: 0, deliveriesCancelled: 0 });
       expect(await resellerForKey(db, DEMO_RESELLER.key, true)).toBeUndefined();
       expect(await resellerForKey(db, PARTNER.key, false)).toBe('partner');
       expect(await demo.getBooking(hold.uuid)).toMatchObject({ status: 'CANCELLED' });
@@ -67,9 +67,9 @@ describe('a production start on a database the demo used', () => {
     demo = await startSite({ SKYPASS_DEMO: 'true', DATA_DIR: dataDir });
     // The demo's published keys work in the demo: a reseller holds places, the operator API answers.
     const reseller = createOctoClient({ baseUrl: `${demo.url}/octo`, apiKey: DEMO_RESELLER.key });
-    const day = await openDay(reseller, 'main-deck', 'main-deck-day', 20, 12);
+    const day = await openDay(reseller, 'main-deck', 'main-deck-day', 20, 10);
     demoHold = await firstSlot(reseller, 'main-deck', 'main-deck-day', day);
-    await reseller.createBooking({ productId: 'main-deck', optionId: 'main-deck-day', availabilityId: demoHold, unitItems: adults(12), expirationMinutes: 600 });
+    await reseller.createBooking({ productId: 'main-deck', optionId: 'main-deck-day', availabilityId: demoHold, unitItems: adults(10), expirationMinutes: 600 });
     const redeemed = await redeem(demo.url, DEMO_OPS_KEY);
     expect(await redeemed.json()).toEqual({ error: 'No booking has the reference SKY-NOPE00', code: 'NOT_FOUND' });
     await demo.stop();
@@ -88,7 +88,7 @@ describe('a production start on a database the demo used', () => {
     const res = await octo(production!.url, DEMO_RESELLER.key);
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ error: 'FORBIDDEN', errorMessage: 'You sent an API Key that was invalid or has been revoked' });
-    expect(production!.log()).toContain('[skypass] resellers revoked: demo-reseller (1 unpaid holds released)');
+    expect(production!.log()).toContain('[skypass] resellers revoked: demo-reseller (1 unpaid holds released, 0 webhooks deleted)');
     const partner = createOctoClient({ baseUrl: `${production!.url}/octo`, apiKey: PARTNER.key });
     const day = demoHold.slice(0, 10);
     const [slot] = (await partner.availability({ productId: 'main-deck', optionId: 'main-deck-day', localDateStart: day, localDateEnd: day })).filter((s) => s.id === demoHold);

@@ -19,7 +19,7 @@ import { AppError } from '@/server/errors';
 import { orders, testPaymentSessions, users } from '@/server/db/schema';
 import { addLocalDays, todayIn } from '@/universal/local-date';
 import { openTestDatabase } from '../support/database';
-import { CHARTER_PRICE, STAND_IN_KEY, startOctoStandIn } from '../support/octo-stand-in';
+import { CHARTER_PRICE, MUSEUM_PRICES, STAND_IN_KEY, startOctoStandIn } from '../support/octo-stand-in';
 import { freePort, startSite } from '../support/server';
 import { OCTO_KEY, TEST_SITE_ENV, Visitor } from './sites';
 import { firstSlot, openDay } from './supplier-scenarios';
@@ -112,6 +112,20 @@ describe('the OCTO client and a supplier priced per booking (stand-in)', () => {
     const { outcome, order } = await completeCheckout(deps, started.paymentSession.id);
     expect(outcome).toBe('confirmed');
     expect(order.total).toBe(CHARTER_PRICE);
+    expect(standIn.holds.get(started.bookingId)!.status).toBe('CONFIRMED');
+  });
+
+  it('buys from a supplier in octomock’s shape: a total of 0 beside priced units and unit items is their sum', async () => {
+    const selectedDate = inDays(7);
+    const museum = { productId: 'museum', optionId: 'entry', quantities: { adult: 1, child: 1 }, selectedTime: `${selectedDate}T09:00:00-04:00` };
+    const expected = MUSEUM_PRICES.adult + MUSEUM_PRICES.child;
+    const [slot] = await checkAvailability(supplier, { productId: 'museum', optionId: 'entry', quantities: { adult: 1, child: 1 }, selectedDate });
+    expect(slot).toMatchObject({ total: expected, currency: 'USD' });
+    const started = await startCheckout(deps, await newMember(database), museum, 'en');
+    expect(started.paymentSession).toMatchObject({ amount: expected, currency: 'USD' });
+    await (deps.gateway as ReturnType<typeof createTestGateway>).pay(started.paymentSession.id, CARD);
+    const { outcome, order } = await completeCheckout(deps, started.paymentSession.id);
+    expect([outcome, order.total]).toEqual(['confirmed', expected]);
     expect(standIn.holds.get(started.bookingId)!.status).toBe('CONFIRMED');
   });
 
@@ -225,6 +239,8 @@ describe('a site that sells the stand-in', () => {
     expect(products.map((p) => [p.id, p.fromPrice])).toEqual([
       ['charter', CHARTER_PRICE],
       ['walking-tour', null],
+      // From the lowest unit price: the child's.
+      ['museum', MUSEUM_PRICES.child],
     ]);
   });
 });

@@ -13,6 +13,7 @@ import { deliverWebhook, webhookSignature } from '@/modules/resellers/deliver-we
 import { registerWebhook } from '@/modules/resellers/octo-webhooks';
 import { openDatabase, type Database, type OpenedDatabase } from '@/server/db/client';
 import { jobs } from '@/server/db/schema';
+import { parseNetworks } from '@/server/egress/internal-addresses';
 import { webhookNotifier } from '@/wiring/supplier';
 import { runJobs } from '../support/jobs';
 import { startWebhookReceiver, type Received } from '../support/webhook-receiver';
@@ -21,7 +22,9 @@ import { adults, firstSlot, openDay } from './supplier-scenarios';
 
 const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
 const webhookBackoffMs = (attempts: number) => retryDelayMs('webhook.deliver', attempts);
-const deliveries = (db: Database): JobHandlers => ({ 'webhook.deliver': (delivery, job) => deliverWebhook(db, delivery, job) });
+/** The receivers of these tests listen on loopback: allowed here as an operator allows a partner network. */
+const loopbackAllowed = { allowed: parseNetworks('127.0.0.0/8') };
+const deliveries = (db: Database): JobHandlers => ({ 'webhook.deliver': (delivery, job) => deliverWebhook(db, delivery, job, loopbackAllowed) });
 /** Delivers what is due at `now`: how many were delivered, and how many failed (to be retried). */
 async function deliverPendingWebhooks(db: Database, { now }: { now: Date }) {
   const run = await runJobs(db, deliveries(db), now, crypto.randomUUID());
@@ -48,7 +51,7 @@ describe('webhook deliveries in process', () => {
 
   it('signs each delivery, retries with back-off while the receiver fails, and sends nothing twice after a restart', async () => {
     const { db } = opened;
-    const { secret } = await registerWebhook(db, 'partner', { url: receiver.url, event: 'booking_update' });
+    const { secret } = await registerWebhook(db, 'partner', { url: receiver.url, event: 'booking_update' }, loopbackAllowed);
     const supplier = createLocalSupplier(db, { resellerId: 'partner', onChange: webhookNotifier });
     const day = await openDay(supplier, 'main-deck', 'main-deck-day', 25);
     const held = await supplier.createBooking({

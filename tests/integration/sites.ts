@@ -25,6 +25,8 @@ export const TEST_SITE_ENV = {
   RATE_LIMIT_QUOTE_PER_IP: '9/15m',
   OCTO_RESELLER_KEYS: 'contract-tests:contract-test-key-0123456789,other-reseller:other-reseller-key-0123456789',
   OCTO_WEBHOOK_SECRET: 'octo-webhook-secret-0123456789',
+  // The tests' webhook receivers listen on loopback, which a site refuses unless allowed.
+  OCTO_WEBHOOK_ALLOW: '127.0.0.0/8',
   STAFF_EMAILS: Array.from({ length: 20 }, (_, i) => `gate-${i + 1}@staff.example`).join(','),
   MANAGER_EMAILS: Array.from({ length: 20 }, (_, i) => `manager-${i + 1}@staff.example`).join(','),
 };

@@ -54,7 +54,9 @@ describe.each(variants)('supplier contract: $name', (variant) => {
     expect(express.options.map((o) => o.id)).toEqual(['express-main', 'express-main-top']);
     expect(express.options[0]!.default).toBe(true);
     const adult = express.options[0]!.units.find((u) => u.id === 'adult')!;
-    expect(adult).toMatchObject({ type: 'ADULT', title: 'Adult', restrictions: { minAge: 13, maxQuantity: 8 } });
+    // The option allows 8, the product 6 per booking: every channel says (and applies) 6.
+    expect(adult).toMatchObject({ type: 'ADULT', title: 'Adult', restrictions: { minAge: 13, maxQuantity: 6 } });
+    expect(express.options[0]!.restrictions).toMatchObject({ maxUnits: 6 });
     expect(adult.pricingFrom?.[0]).toMatchObject({ retail: 8500, currency: 'USD', currencyPrecision: 2 });
   });
 

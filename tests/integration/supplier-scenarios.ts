@@ -18,9 +18,12 @@ export async function openDay(supplier: SupplierPort, productId: string, optionI
     optionId,
     localDateStart: start,
     localDateEnd: addLocalDays(start, 20),
-    units: [{ id: 'adult', quantity }],
   });
-  const day = days.find((d) => d.available && d.status === 'AVAILABLE' && (namedBy.get(`${optionId}|${d.localDate}`) ?? daysAhead) === daysAhead);
+  // Places counted from the day's vacancies, not asked as units: a quantity above the maximum per booking
+  // (a test filling a slot over several bookings) is not a booking the calendar would price.
+  const day = days.find(
+    (d) => d.available && d.status === 'AVAILABLE' && (d.vacancies ?? 0) >= quantity && (namedBy.get(`${optionId}|${d.localDate}`) ?? daysAhead) === daysAhead,
+  );
   if (!day) throw new Error(`no open day for ${optionId} from ${start}`);
   namedBy.set(`${optionId}|${day.localDate}`, daysAhead);
   return day.localDate;

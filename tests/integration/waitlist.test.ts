@@ -74,7 +74,7 @@ describe.each(TEST_BACKENDS)('the waitlist on $name', ({ adminUrl }) => {
       joinWaitlist(deps, member, { ...EXPRESS, quantities: { adult }, selectedTime }, 'fr');
 
     expect(await refusal(join(ana, 2))).toMatchObject({ status: 409, code: 'PLACES_AVAILABLE' });
-    await sell(deps.supplier, EXPRESS, availabilityId, [8, 8, 3]);
+    await sell(deps.supplier, EXPRESS, availabilityId, [6, 6, 6, 1]);
     // One place left: two tickets wait, one would not.
     expect(await refusal(join(ana, 1))).toMatchObject({ code: 'PLACES_AVAILABLE' });
     expect(await join(ana, 2)).toMatchObject({ position: 1 });
@@ -112,7 +112,7 @@ describe.each(TEST_BACKENDS)('the waitlist on $name', ({ adminUrl }) => {
 
   it('freed places go in line to the first whose tickets fit, held with an e-mail to checkout; a lapsed offer passes to the next', async () => {
     clock = undefined;
-    const { availabilityId, sold } = await soldOutSlot(EXPRESS, 33, [8, 8, 4]);
+    const { availabilityId, sold } = await soldOutSlot(EXPRESS, 33, [6, 6, 4, 4]);
     const [first, second, third] = [await signedUpMember(database.db, 'first', 'fr'), await signedUpMember(database.db, 'second', 'nl'), await signedUpMember(database.db, 'third', 'fr')];
     const a = await joinWaitlist(deps, first, { ...EXPRESS, quantities: { adult: 3 }, selectedTime: availabilityId }, 'fr');
     const b = await joinWaitlist(deps, second, { ...EXPRESS, quantities: { adult: 2 }, selectedTime: availabilityId }, 'nl');

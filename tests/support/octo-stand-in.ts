@@ -3,14 +3,29 @@
 // content never granted (no titles, only internal names), cancellation by DELETE only (the older OCTO
 // revision), and its own error style (HTTP 422 and 404 statuses, a bare {message} for a bad key).
 // Tests choose what a hold is priced at, to play a supplier whose price changes or comes back as 0.
+// A museum priced per unit in octomock's shape (the official OCTO mock supplier): the slot and the
+// booking carry a total of 0, and each unit (and unit item) its real price.
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export const STAND_IN_KEY = 'stand-in-key-0123456789';
 export const CHARTER_PRICE = 25_000;
+/** The museum's unit prices, as octomock's adult and child (10.00 and 8.00). */
+export const MUSEUM_PRICES = { adult: 1_000, child: 800 } as const;
 
-type Hold = { uuid: string; productId: string; optionId: string; availabilityId: string; units: string[]; status: string; price: number | null; contact: unknown };
+type Hold = {
+  uuid: string;
+  productId: string;
+  optionId: string;
+  availabilityId: string;
+  units: string[];
+  status: string;
+  price: number | null;
+  /** Each unit item's price, in the order of `units` (octomock's shape); null when items carry none. */
+  unitPrices: number[] | null;
+  contact: unknown;
+};
 export type HoldPricing = 'as-listed' | 'zero' | 'changed' | 'missing';
 export type StandInRequest = { method: string; path: string; contentType: string | undefined; capabilities: string | undefined };
 
@@ -88,6 +103,47 @@ const PRODUCTS = [
       },
     ],
   },
+  {
+    id: 'museum',
+    internalName: 'Harbour museum',
+    reference: null,
+    locale: 'en',
+    timeZone: 'America/New_York',
+    allowFreesale: false,
+    instantConfirmation: true,
+    instantDelivery: true,
+    availabilityRequired: true,
+    availabilityType: 'START_TIME',
+    deliveryFormats: ['QRCODE'],
+    deliveryMethods: ['TICKET'],
+    redemptionMethod: 'DIGITAL',
+    defaultCurrency: 'USD',
+    availableCurrencies: ['USD'],
+    pricingPer: 'UNIT',
+    options: [
+      {
+        id: 'entry',
+        default: true,
+        internalName: 'Museum entry',
+        reference: null,
+        availabilityLocalStartTimes: ['09:00'],
+        cancellationCutoff: '0 hours',
+        cancellationCutoffAmount: 0,
+        cancellationCutoffUnit: 'hour',
+        requiredContactFields: [],
+        restrictions: { minUnits: 1, maxUnits: 10 },
+        units: (['adult', 'child'] as const).map((id) => ({
+          id,
+          internalName: id === 'adult' ? 'Adult' : 'Child',
+          reference: null,
+          type: id === 'adult' ? 'ADULT' : 'CHILD',
+          requiredContactFields: [],
+          restrictions: {},
+          pricingFrom: [{ original: MUSEUM_PRICES[id], retail: MUSEUM_PRICES[id], net: null, currency: 'USD', currencyPrecision: 2, includedTaxes: [] }],
+        })),
+      },
+    ],
+  },
 ];
 
 const pricing = (retail: number) => ({ original: retail, retail, net: null, currency: 'USD', currencyPrecision: 2, includedTaxes: [] });
@@ -121,7 +177,13 @@ export async function startOctoStandIn() {
       notes: null,
       deliveryMethods: ['VOUCHER'],
       voucher: null,
-      unitItems: hold.units.map((unitId, i) => ({ uuid: `${hold.uuid}-${i}`, unitId, status: hold.status, ticket: null })),
+      unitItems: hold.units.map((unitId, i) => ({
+        uuid: `${hold.uuid}-${i}`,
+        unitId,
+        status: hold.status,
+        ticket: null,
+        ...(hold.unitPrices ? { pricing: pricing(hold.unitPrices[i]!) } : {}),
+      })),
       ...(hold.price === null ? {} : { pricing: pricing(hold.price) }),
     };
   }
@@ -156,13 +218,19 @@ export async function startOctoStandIn() {
         if (path === '/availability/calendar') return send(200, [{ localDate: date, available: true, status: 'AVAILABLE', vacancies: 8, capacity: 8, openingHours: [] }]);
         const id = slotId(date, product);
         const slot = { id, localDateTimeStart: id, localDateTimeEnd: id, allDay: false, available: true, status: 'AVAILABLE', vacancies: 8, capacity: 8, maxUnits: 8, utcCutoffAt: '2026-01-01T00:00:00Z', openingHours: [] };
-        return send(200, [product.pricingPer === 'BOOKING' ? { ...slot, pricing: pricing(CHARTER_PRICE) } : slot]);
+        if (product.pricingPer === 'BOOKING') return send(200, [{ ...slot, pricing: pricing(CHARTER_PRICE) }]);
+        if (product.id === 'museum') {
+          const unitPricing = Object.entries(MUSEUM_PRICES).map(([unitId, retail]) => ({ unitId, ...pricing(retail) }));
+          return send(200, [{ ...slot, pricing: pricing(0), unitPricing }]);
+        }
+        return send(200, [slot]);
       }
       if (req.method === 'POST' && path === '/bookings') {
         if (!product) return send(404, { error: 'INVALID_PRODUCT_ID', errorMessage: 'Unknown product', productId: body.productId });
         const units = ((body.unitItems as { unitId: string }[] | undefined) ?? []).map((u) => u.unitId);
         if (units.length === 0) return send(422, { error: 'UNPROCESSABLE_ENTITY', errorMessage: 'Add at least one guest', status: 422 });
-        const listed = product.pricingPer === 'BOOKING' ? CHARTER_PRICE : null;
+        const museum = product.id === 'museum';
+        const listed = product.pricingPer === 'BOOKING' ? CHARTER_PRICE : museum ? 0 : null;
         const price = { 'as-listed': listed, zero: 0, changed: listed === null ? null : listed + 5_000, missing: null }[state.holdPricing];
         const hold: Hold = {
           uuid: crypto.randomUUID(),
@@ -172,6 +240,7 @@ export async function startOctoStandIn() {
           units,
           status: 'ON_HOLD',
           price,
+          unitPrices: museum ? units.map((unitId) => MUSEUM_PRICES[unitId as keyof typeof MUSEUM_PRICES] ?? 0) : null,
           contact: null,
         };
         holds.set(hold.uuid, hold);

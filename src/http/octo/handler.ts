@@ -19,6 +19,7 @@ import { CAPABILITY_LIST, requestedCapabilities, withCapabilities, type Capabili
 import { resellerForKey } from '@/modules/resellers/reseller-keys';
 import { deleteWebhook, listWebhooks, registerWebhook } from '@/modules/resellers/octo-webhooks';
 import { localSupplierFor } from '@/wiring/supplier';
+import { webhookEgress } from '@/wiring/webhook-egress';
 
 const STATUS: Record<SupplierError['code'], number> = {
   INVALID_PRODUCT_ID: 400,
@@ -114,7 +115,7 @@ const ROUTES: Route[] = [
     pattern: /^webhooks$/,
     run: async (ctx) => {
       requireWebhooks(ctx);
-      return registerWebhook(await getDb(), ctx.resellerId, await body(ctx.req, webhookBody));
+      return registerWebhook(await getDb(), ctx.resellerId, await body(ctx.req, webhookBody), webhookEgress());
     },
   },
   {

@@ -1,7 +1,7 @@
 // What a member gets back for cancelling now, under the product's policy (config/catalog.json): the whole
 // total until the free-cancellation deadline, then a percentage (rounded down to a minor unit) until the
 // slot starts; once it has started, or without a policy, no online cancelling at all.
-import { cancellationPolicyOf, type CancellationPolicy } from '@/config/catalog';
+import { cancellationPolicyOf, refundPercentAt, type CancellationPolicy } from '@/config/catalog';
 import type { OrderRow } from '../checkout/order-view';
 
 export type CancellationTerms = {
@@ -19,7 +19,7 @@ export function cancellationTerms(order: Pick<OrderRow, 'productId' | 'availabil
   const start = new Date(order.availabilityId).getTime();
   if (!policy || order.status !== 'CONFIRMED' || !(start > now.getTime())) return null;
   const freeUntil = start - policy.freeUntilHoursBefore * 3_600_000;
-  const percent = now.getTime() < freeUntil ? 100 : policy.refundPercentAfter;
+  const percent = refundPercentAt(policy, start, now.getTime());
   return {
     refund: Math.floor((order.total * percent) / 100),
     percent,

@@ -66,12 +66,14 @@ export async function checkAvailability(supplier: SupplierPort, request: Availab
 }
 
 /** The slot's price of the chosen quantities: the supplier's total (per booking, or for the units asked
- * about), else the sum of its unit prices; null when it gives neither. */
+ * about), else the sum of its unit prices (also when the total is 0 beside priced units, as octomock
+ * answers); null when it gives neither. */
 function slotTotal(slot: Availability, quantities: Record<string, number>): { total: number | null; currency: string | null } {
-  if (slot.pricing) return { total: slot.pricing.retail, currency: slot.pricing.currency };
+  const total = slot.pricing ? { total: slot.pricing.retail, currency: slot.pricing.currency } : null;
+  if (total && total.total > 0) return total;
   const chosen = Object.entries(quantities).filter(([, n]) => n > 0);
   const prices = chosen.map(([unitId, n]) => ({ price: slot.unitPricing?.find((p) => p.unitId === unitId), n }));
-  if (chosen.length === 0 || prices.some((p) => !p.price)) return { total: null, currency: null };
+  if (chosen.length === 0 || prices.some((p) => !p.price)) return total ?? { total: null, currency: null };
   return { total: prices.reduce((sum, p) => sum + p.price!.retail * p.n, 0), currency: prices[0]!.price!.currency };
 }
 

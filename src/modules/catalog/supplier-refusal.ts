@@ -23,6 +23,8 @@ export function supplierRefusal(error: SupplierError, byCode: Partial<Record<Sup
       return ['unitsPerBooking', { min: refusal.min, max: refusal.max }];
     case 'ADMITTED':
       return ['bookingAdmitted', {}];
+    case 'ACCOMPANIED_BY':
+      return ['accompaniedBy', {}];
   }
   return [byCode[error.code] ?? BY_CODE[error.code] ?? 'supplierRefused', {}];
 }

@@ -138,6 +138,8 @@ function refusal(error: unknown): never {
   // Our own answer already (a slot too busy to lock in time: 503, try again) goes through as it is.
   if (error instanceof AppError) throw error;
   if (error instanceof SupplierError) {
+    // A child without an adult is the visitor's choice to correct, not a lack of places.
+    if (error.refusal?.reason === 'ACCOMPANIED_BY') throw new AppError('VALIDATION', ...supplierRefusal(error));
     if (error.code === 'UNPROCESSABLE_ENTITY') throw new AppError('SOLD_OUT', ...supplierRefusal(error));
     if (error.code in CHOICE_REFUSALS) throw new AppError('VALIDATION', ...supplierRefusal(error, CHOICE_REFUSALS));
   }

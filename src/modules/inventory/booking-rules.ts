@@ -1,14 +1,21 @@
 // The rules a new or changed booking of our inventory must meet before any place is taken: known units
-// within their ranges, a slot still on sale, a hold of sensible length. Refusals are OCTO's errors.
+// within their ranges, children and infants with an adult, a slot still on sale, a hold of sensible length. Refusals are OCTO's errors.
 import { ATTRACTION } from '@/config/attraction';
 import { CATALOG } from '@/config/catalog';
 import { SupplierError, type UnitItemInput } from '@/ports/supplier';
 import { addLocalDays, todayIn } from '@/universal/local-date';
-import { findUnit, type Catalog, type OptionRow } from './catalog';
+import { findUnit, type Catalog, type OptionRow, type UnitRow } from './catalog';
 import { slotForAvailabilityId, type Slot } from './schedule';
 
 const DEFAULT_HOLD_MINUTES = 30;
 const MAX_HOLD_MINUTES = 24 * 60;
+
+/** The units a unit must be booked with (OCTO's accompaniedBy): a child or an infant comes with an adult
+ * or a senior of the same option; others come alone. The OCTO shape says it and checkUnits applies it. */
+export function companionsOf(unit: Pick<UnitRow, 'type'>, option: OptionRow): string[] {
+  if (unit.type !== 'CHILD' && unit.type !== 'INFANT') return [];
+  return option.units.filter((u) => u.type === 'ADULT' || u.type === 'SENIOR').map((u) => u.id);
+}
 
 export function checkUnits(option: OptionRow, requested: { unitId: string; quantity: number }[]): number {
   for (const r of requested) {
@@ -22,6 +29,17 @@ export function checkUnits(option: OptionRow, requested: { unitId: string; quant
         unitId: unit.id,
         min: unit.minQuantity,
         max: unit.maxQuantity,
+      });
+    }
+  }
+  const booked = new Set(requested.filter((r) => r.quantity > 0).map((r) => r.unitId));
+  for (const unitId of booked) {
+    const companions = companionsOf(findUnit(option, unitId), option);
+    if (companions.length > 0 && !companions.some((c) => booked.has(c))) {
+      throw new SupplierError('UNPROCESSABLE_ENTITY', `Validation failed: ${unitId} must be accompanied by one of ${companions.join(', ')}`, {}, {
+        reason: 'ACCOMPANIED_BY',
+        unitId,
+        companions,
       });
     }
   }

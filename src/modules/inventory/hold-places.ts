@@ -1,8 +1,10 @@
 // A new hold on a slot's places: counted and written in one transaction under the slot's lock, so a slot
-// is never oversold. A uuid already used by the same reseller answers the hold it made (idempotent).
+// is never oversold. A uuid already used by the same reseller for the same request answers the hold it
+// made (idempotent); for another request (another slot, other units), or by another reseller, it is
+// refused with OCTO's INVALID_BOOKING_UUID, also when both requests race on different slots.
 import { eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { bookings } from '@/server/db/schema';
+import { bookingUnitItems, bookings } from '@/server/db/schema';
 import { SupplierError, type UnitItemInput } from '@/ports/supplier';
 import type { BookingRow } from './booking-row';
 import type { OptionRow, ProductRow } from './catalog';
@@ -33,10 +35,7 @@ export async function holdPlaces(db: Database, request: HoldRequest, told?: Writ
     const executor = tx as unknown as Database;
     await lockSlot(executor, option.id, slot.start);
     const [existing] = await executor.select().from(bookings).where(eq(bookings.uuid, uuid));
-    if (existing) {
-      if (existing.resellerId !== resellerId) throw new SupplierError('INVALID_BOOKING_UUID', 'This uuid is already in use', { uuid });
-      return { row: existing, created: false };
-    }
+    if (existing) return { row: await sameRequest(executor, existing, request), created: false };
     await checkPlaces(executor, option, slot, request.wanted, at);
     const [inserted] = await executor
       .insert(bookings)
@@ -59,10 +58,31 @@ export async function holdPlaces(db: Database, request: HoldRequest, told?: Writ
         updatedAt: at,
         expiresAt: new Date(at.getTime() + request.holdMinutes * 60_000),
       })
+      // A request with this uuid racing this one (on another slot, so under another lock) committed first:
+      // no duplicate-key failure, the row it wrote is judged like any earlier one.
+      .onConflictDoNothing({ target: bookings.uuid })
       .returning();
+    if (!inserted) {
+      const [raced] = await executor.select().from(bookings).where(eq(bookings.uuid, uuid));
+      if (!raced) throw new SupplierError('INVALID_BOOKING_UUID', 'This uuid is being used by another request; try again', { uuid });
+      return { row: await sameRequest(executor, raced, request), created: false };
+    }
     const total = await writeUnitItems(executor, inserted!.id, option, request.items.map((i) => ({ unitId: i.unitId, resellerReference: i.resellerReference })));
     const [priced] = await executor.update(bookings).set({ total }).where(eq(bookings.id, inserted!.id)).returning();
     await told?.(executor, priced!, [slotOf(priced!)]);
     return { row: priced!, created: true };
   });
+}
+
+/** The booking a repeated uuid names, when it was made by the same reseller for the same request (product,
+ * option, slot and units); otherwise INVALID_BOOKING_UUID, never a different booking answered silently. */
+async function sameRequest(db: Database, existing: BookingRow, request: HoldRequest): Promise<BookingRow> {
+  const refuse = () => new SupplierError('INVALID_BOOKING_UUID', 'This uuid is already in use by another booking', { uuid: request.uuid });
+  if (existing.resellerId !== request.resellerId) throw refuse();
+  const sameSlot = existing.productId === request.product.id && existing.optionId === request.option.id && existing.availabilityId === request.slot.availabilityId;
+  if (!sameSlot) throw refuse();
+  const units = (list: { unitId: string }[]) => list.map((u) => u.unitId).sort().join(',');
+  const items = await db.select({ unitId: bookingUnitItems.unitId }).from(bookingUnitItems).where(eq(bookingUnitItems.bookingId, existing.id));
+  if (units(items) !== units(request.items)) throw refuse();
+  return existing;
 }

@@ -1,4 +1,5 @@
 // Work is enqueued inside the transaction that causes it: the job commits with the change, or not at all.
+import { sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { jobs } from '@/server/db/schema';
 import { JOB_KINDS, type JobKind, type JobPayload } from './job-kinds';
@@ -9,6 +10,9 @@ export type EnqueueOptions = {
   runAt?: Date;
   /** A job with this key already enqueued (pending, running or finished and not yet pruned): nothing changes. */
   dedupeKey?: string;
+  /** A pending job with this key takes the new payload instead of a second job being added (and keeps its
+   * place in the queue); a job already running or finished leaves the key free. */
+  coalesceKey?: string;
   /** Wake this process's runner (default). A use case that runs the job itself right after its commit
    * (an e-mail sent now) does not, or the runner would only race it for the claim. */
   wake?: boolean;
@@ -20,18 +24,19 @@ export async function enqueue<K extends JobKind>(tx: Database, kind: K, payload:
   const checked = JOB_KINDS[kind].payload.safeParse(payload);
   // A programming error, not a visitor's: it fails the caller's transaction.
   if (!checked.success) throw new Error(`a ${kind} job's payload is malformed: ${checked.error.message}`);
-  const [row] = await tx
-    .insert(jobs)
-    .values({
-      kind,
-      payload: checked.data as object,
-      maxAttempts: JOB_KINDS[kind].maxAttempts,
-      // The runner compares with its own clock, not the database's.
-      runAt: options.runAt ?? new Date(),
-      dedupeKey: options.dedupeKey,
-    })
-    .onConflictDoNothing({ target: jobs.dedupeKey })
-    .returning({ id: jobs.id });
+  const insert = tx.insert(jobs).values({
+    kind,
+    payload: checked.data as object,
+    maxAttempts: JOB_KINDS[kind].maxAttempts,
+    // The runner compares with its own clock, not the database's.
+    runAt: options.runAt ?? new Date(),
+    dedupeKey: options.dedupeKey,
+    coalesceKey: options.coalesceKey,
+  });
+  const [row] = await (options.coalesceKey === undefined
+    ? insert.onConflictDoNothing({ target: jobs.dedupeKey })
+    : insert.onConflictDoUpdate({ target: jobs.coalesceKey, targetWhere: sql`status = 'pending'`, set: { payload: sql`excluded.payload` } })
+  ).returning({ id: jobs.id });
   if (row && options.wake !== false) signalJobEnqueued();
   return row?.id;
 }

@@ -14,6 +14,10 @@ export type JobKindPolicy = {
   lastRetryMs: number;
   /** A recurring kind: the runner keeps one job per period of this length (its dedupe key names the period). */
   everyMs?: number;
+  /** Jobs of different lanes run side by side in a pass, those of one lane one after another; a lane whose
+   * job fails gives its other claimed jobs back until that one's retry (a dead partner holds up only its
+   * own lane, and costs one timeout per retry, not one per queued job). Without a lane: one after another. */
+  lane?: (payload: Record<string, unknown>) => string;
 };
 
 const none = z.strictObject({});
@@ -29,6 +33,8 @@ export const JOB_KINDS = {
     maxAttempts: 12,
     firstRetryMs: 5_000,
     lastRetryMs: HOUR,
+    // A webhook's receiver is one partner's server: a slow or dead one delays no one else's.
+    lane: (payload) => `webhook:${String(payload.webhookId)}`,
   },
   /** One push to a wallet: an Apple device's push token, or a Google object to set INACTIVE. */
   'wallet.push': {

@@ -1,15 +1,17 @@
 // The one claim/lease/retry implementation of all background work. A pass claims due jobs with
 // FOR UPDATE SKIP LOCKED and a lease (so several runners on one database never run one job at once, and a
-// crashed runner's job is claimed again when its lease runs out), runs them one by one, and records the
-// outcome: done, pending again after an exponential back-off, or failed after its last attempt.
+// crashed runner's job is claimed again when its lease runs out), runs them (one by one, or lane by lane
+// side by side for kinds that have lanes), and records the outcome: done, pending again after an
+// exponential back-off, or failed after its last attempt.
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { jobs } from '@/server/db/schema';
 import { enqueue } from './enqueue';
-import { JOB_KINDS, retryDelayMs, type JobKind, type JobPayload } from './job-kinds';
+import { JOB_KINDS, retryDelayMs, type JobKind, type JobKindPolicy, type JobPayload } from './job-kinds';
 import { recurringKey, nextPeriodStart } from './recurring';
 
-/** A runner's hold on a job: longer than any handler's work (partners are called with a 10 s timeout). */
+/** A runner's hold on a job: longer than any handler's work (partners are called with a 5 s timeout); renewed
+ * before each later job of a lane, as a lane's jobs run one after another. */
 export const JOB_LEASE_MS = 30_000;
 
 export type JobContext = { id: string; attempt: number; maxAttempts: number; now: Date };
@@ -27,11 +29,12 @@ export type RunOptions = {
   /** Only the job with this dedupe key: a use case's own work right after its commit (an e-mail now). */
   dedupeKey?: string;
 };
-export type JobsRun = { claimed: number; done: number; retried: number; failed: number };
+/** `givenBack`: claimed jobs of a lane whose earlier job failed, pending again without an attempt spent. */
+export type JobsRun = { claimed: number; done: number; retried: number; failed: number; givenBack: number };
 
 export async function runDueJobs(db: Database, handlers: JobHandlers, { workerId, now = new Date(), batch = 20, dedupeKey }: RunOptions): Promise<JobsRun> {
   const kinds = Object.keys(handlers) as JobKind[];
-  const run: JobsRun = { claimed: 0, done: 0, retried: 0, failed: 0 };
+  const run: JobsRun = { claimed: 0, done: 0, retried: 0, failed: 0, givenBack: 0 };
   if (kinds.length === 0) return run;
   const due = and(
     inArray(jobs.kind, kinds),
@@ -50,9 +53,18 @@ export async function runDueJobs(db: Database, handlers: JobHandlers, { workerId
   claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime());
   run.claimed = claimed.length;
 
-  for (const job of claimed) {
+  type Claimed = (typeof claimed)[number];
+  /** Runs one job and records its outcome; answers false when it failed (and is retried later). */
+  const started = Date.now();
+  const runOne = async (job: Claimed, renewLease: boolean): Promise<{ ok: boolean; runAt?: Date }> => {
     const kind = job.kind as JobKind;
     const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId));
+    if (renewLease) {
+      const lockedUntil = new Date(now.getTime() + (Date.now() - started) + JOB_LEASE_MS);
+      const held = await db.update(jobs).set({ lockedUntil }).where(and(mine, eq(jobs.status, 'running'))).returning({ id: jobs.id });
+      // The lease ran out while the lane's earlier jobs ran, and another runner took this one.
+      if (held.length === 0) return { ok: true };
+    }
     let problem: Error | undefined;
     try {
       const { everyMs } = JOB_KINDS[kind] as { everyMs?: number };
@@ -72,7 +84,7 @@ export async function runDueJobs(db: Database, handlers: JobHandlers, { workerId
     if (!problem) {
       await db.update(jobs).set({ status: 'done', finishedAt: now, lockedBy: null, lockedUntil: null, lastError: null }).where(mine);
       run.done++;
-      continue;
+      return { ok: true };
     }
     const gaveUp = problem instanceof JobGaveUp || job.attempts >= job.maxAttempts;
     const lastError = problem.message.slice(0, 500);
@@ -80,11 +92,38 @@ export async function runDueJobs(db: Database, handlers: JobHandlers, { workerId
       console.error(`[jobs] ${kind} ${job.id} failed after ${job.attempts} attempt(s): ${lastError}`);
       await db.update(jobs).set({ status: 'failed', finishedAt: now, lockedBy: null, lockedUntil: null, lastError }).where(mine);
       run.failed++;
-    } else {
-      const runAt = new Date(now.getTime() + retryDelayMs(kind, job.attempts));
-      await db.update(jobs).set({ status: 'pending', runAt, lockedBy: null, lockedUntil: null, lastError }).where(mine);
-      run.retried++;
+      return { ok: true };
     }
+    const runAt = new Date(now.getTime() + retryDelayMs(kind, job.attempts));
+    await db.update(jobs).set({ status: 'pending', runAt, lockedBy: null, lockedUntil: null, lastError }).where(mine);
+    run.retried++;
+    return { ok: false, runAt };
+  };
+
+  /** Claimed but not run: pending again, the attempt not counted, due with the lane's retry. */
+  const giveBack = async (job: Claimed, runAt: Date): Promise<void> => {
+    await db
+      .update(jobs)
+      .set({ status: 'pending', attempts: sql`${jobs.attempts} - 1`, runAt, lockedBy: null, lockedUntil: null })
+      .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
+    run.givenBack++;
+  };
+
+  const lanes = new Map<string, Claimed[]>();
+  for (const job of claimed) {
+    const { lane } = JOB_KINDS[job.kind as JobKind] as JobKindPolicy;
+    const key = lane ? lane(job.payload as Record<string, unknown>) : '';
+    lanes.set(key, [...(lanes.get(key) ?? []), job]);
   }
+  await Promise.all(
+    [...lanes].map(async ([key, laneJobs]) => {
+      for (const [index, job] of laneJobs.entries()) {
+        const outcome = await runOne(job, index > 0);
+        if (outcome.ok || key === '') continue;
+        for (const rest of laneJobs.slice(index + 1)) await giveBack(rest, outcome.runAt!);
+        return;
+      }
+    }),
+  );
   return run;
 }

@@ -1,16 +1,19 @@
 // Resellers' OCTO webhooks (octo/webhooks): register a URL for an event, list them, delete one. Each
-// webhook has its own signing key, shown once, when it is registered.
+// webhook has its own signing key, shown once, when it is registered. A URL that points inside (the
+// site's machine or networks) is refused here and again at each delivery (docs/decisions/0034).
 import crypto from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { SupplierError } from '@/ports/supplier';
 import type { Database } from '@/server/db/client';
 import { octoWebhooks } from '@/server/db/schema';
+import { RefusedDestination, resolveDestination, type EgressPolicy } from '@/server/egress/partner-destination';
 
 export type WebhookEvent = (typeof octoWebhooks.$inferSelect)['event'];
 export type WebhookView = { id: string; event: WebhookEvent; url: string };
 
-/** At most this many webhooks per reseller: enough for every event and a few environments. */
-const MAX_PER_RESELLER = 20;
+/** At most this many webhooks per reseller: each event and a spare or two; every webhook is called on
+ * every change it listens to, so more would multiply the site's outgoing calls. */
+export const MAX_WEBHOOKS_PER_RESELLER = 5;
 
 const view = (row: typeof octoWebhooks.$inferSelect): WebhookView => ({ id: row.id, event: row.event, url: row.url });
 
@@ -18,9 +21,18 @@ export async function registerWebhook(
   db: Database,
   resellerId: string,
   request: { url: string; event: WebhookEvent },
+  egress: EgressPolicy,
 ): Promise<WebhookView & { secret: string }> {
+  try {
+    await resolveDestination(request.url, egress);
+  } catch (error) {
+    if (error instanceof RefusedDestination) throw new SupplierError('BAD_REQUEST', error.message, { url: request.url });
+    throw error;
+  }
   const existing = await db.select({ id: octoWebhooks.id }).from(octoWebhooks).where(eq(octoWebhooks.resellerId, resellerId));
-  if (existing.length >= MAX_PER_RESELLER) throw new SupplierError('BAD_REQUEST', `A reseller may register ${MAX_PER_RESELLER} webhooks at most`);
+  if (existing.length >= MAX_WEBHOOKS_PER_RESELLER) {
+    throw new SupplierError('BAD_REQUEST', `A reseller may register ${MAX_WEBHOOKS_PER_RESELLER} webhooks at most; delete one first`);
+  }
   const [row] = await db
     .insert(octoWebhooks)
     .values({

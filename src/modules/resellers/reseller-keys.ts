@@ -1,12 +1,14 @@
 // Resellers of our OCTO API and their bearer keys. Only a SHA-256 of a key is stored. At start-up the
 // database is made to hold exactly the configured resellers: one removed from OCTO_RESELLER_KEYS is
-// revoked and its unpaid holds are released (docs/decisions/0014).
+// revoked: its unpaid holds are released (docs/decisions/0014), its webhooks deleted and their pending
+// deliveries cancelled (0034).
 import crypto from 'node:crypto';
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { octoResellers } from '@/server/db/schema';
+import { octoResellers, octoWebhooks } from '@/server/db/schema';
 import { isDemoKey } from '@/server/demo-keys';
 import { releaseResellerHolds } from '../inventory/release-reseller-holds';
+import { cancelPendingJobs } from '../jobs/cancel-jobs';
 
 export type ResellerKey = { id: string; key: string };
 
@@ -39,10 +41,11 @@ export function resellerKeysRefusal(resellers: ResellerKey[]): string | undefine
   return undefined;
 }
 
-export type ResellerSync = { registered: string[]; revoked: string[]; holdsReleased: number };
+export type ResellerSync = { registered: string[]; revoked: string[]; holdsReleased: number; webhooksDeleted: number; deliveriesCancelled: number };
 
-/** Makes the database hold exactly `resellers`: registers or re-keys them, revokes every other reseller
- * and releases the holds it still had (places a reseller that is gone would never confirm). */
+/** Makes the database hold exactly `resellers`: registers or re-keys them, revokes every other reseller,
+ * releases the holds it still had (places a reseller that is gone would never confirm) and deletes its
+ * webhooks with their pending deliveries. */
 export async function syncResellers(db: Database, resellers: ResellerKey[], now = new Date()): Promise<ResellerSync> {
   const ids = resellers.map((r) => r.id);
   return db.transaction(async (tx) => {
@@ -60,7 +63,13 @@ export async function syncResellers(db: Database, resellers: ResellerKey[], now 
       .returning({ id: octoResellers.id });
     const revokedIds = revoked.map((r) => r.id);
     const holdsReleased = await releaseResellerHolds(tx, revokedIds, now);
-    return { registered: ids, revoked: revokedIds, holdsReleased };
+    // A revoked reseller is told nothing more: neither new notifications nor those already queued.
+    const hooks = revokedIds.length
+      ? await tx.delete(octoWebhooks).where(inArray(octoWebhooks.resellerId, revokedIds)).returning({ id: octoWebhooks.id })
+      : [];
+    const hookIds = hooks.map((h) => h.id);
+    const deliveriesCancelled = await cancelPendingJobs(tx, 'webhook.deliver', 'webhookId', hookIds, 'the reseller was revoked', now);
+    return { registered: ids, revoked: revokedIds, holdsReleased, webhooksDeleted: hookIds.length, deliveriesCancelled };
   });
 }
 

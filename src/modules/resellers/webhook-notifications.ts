@@ -1,6 +1,7 @@
 // What a webhook is told: a reseller's booking changed (booking_update), or the places of a slot moved
 // (availability_update, to every reseller that listens). Each notification becomes one `webhook.deliver`
-// job per webhook (deliver-webhooks.ts), enqueued in the transaction of the change it tells of.
+// job per webhook (deliver-webhooks.ts), enqueued in the transaction of the change it tells of; a slot's
+// availability not yet sent to a webhook is replaced by its newer state (coalesced).
 import type { Availability, Booking } from '@octocloud/types';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
@@ -9,8 +10,10 @@ import { enqueue } from '../jobs/enqueue';
 
 export type SlotRef = { productId: string; optionId: string; availabilityId: string };
 
-async function record(tx: Database, rows: { webhookId: string; event: string; body: string }[]): Promise<void> {
-  for (const row of rows) await enqueue(tx, 'webhook.deliver', row);
+type Delivery = { webhookId: string; event: string; body: string; coalesceKey?: string };
+
+async function record(tx: Database, rows: Delivery[]): Promise<void> {
+  for (const { coalesceKey, ...row } of rows) await enqueue(tx, 'webhook.deliver', row, { coalesceKey });
 }
 
 export async function notifyBookingUpdate(db: Database, resellerId: string, booking: Booking): Promise<void> {
@@ -46,7 +49,10 @@ export async function notifyAvailabilityUpdate(
     if (!availability) continue;
     for (const hook of hooks) {
       const body = { event: 'availability_update', webhookId: hook.id, utcSentAt, productId: slot.productId, optionId: slot.optionId, availability };
-      rows.push({ webhookId: hook.id, event: 'availability_update', body: JSON.stringify(body) });
+      // One unsent update per webhook and slot: a newer one replaces it, so a busy slot sends its latest
+      // availability once rather than every step of it.
+      const coalesceKey = `webhook.availability:${hook.id}:${slot.optionId}:${slot.availabilityId}`;
+      rows.push({ webhookId: hook.id, event: 'availability_update', body: JSON.stringify(body), coalesceKey });
     }
   }
   await record(db, rows);

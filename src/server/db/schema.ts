@@ -687,8 +687,15 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     /** Enqueuing a key already present changes nothing (a recurring job's period, a mail's key). */
     dedupeKey: text('dedupe_key').unique(),
+    /** While a job with this key is pending, enqueuing the key again replaces its payload (the newest
+     * availability of a slot replaces an unsent one); once it runs, the key is free again. */
+    coalesceKey: text('coalesce_key'),
     createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { mode: 'date', withTimezone: true }),
   },
-  (t) => [index('jobs_due_idx').on(t.status, t.runAt), index('jobs_kind_status_idx').on(t.kind, t.status)],
+  (t) => [
+    index('jobs_due_idx').on(t.status, t.runAt),
+    index('jobs_kind_status_idx').on(t.kind, t.status),
+    uniqueIndex('jobs_pending_coalesce_idx').on(t.coalesceKey).where(sql`status = 'pending'`),
+  ],
 );

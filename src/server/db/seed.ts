@@ -2,7 +2,7 @@
 // a change to the configuration reaches the database at the next start.
 import { sql } from 'drizzle-orm';
 import { ATTRACTION } from '@/config/attraction';
-import { CATALOG, slotPlanOf } from '@/config/catalog';
+import { CATALOG, maxUnitsOf, slotPlanOf } from '@/config/catalog';
 import type { Database } from './database';
 import { attractions, closedDates, productOptions, products, units } from './schema';
 
@@ -49,7 +49,8 @@ export async function seed(db: Database): Promise<void> {
         weekdays: o.schedule.weekdays ?? null,
         capacity: o.capacity,
         minUnits: o.restrictions.minUnits,
-        maxUnits: o.restrictions.maxUnits,
+        // One maximum per booking for every channel: OCTO's options say and enforce the website's limit.
+        maxUnits: maxUnitsOf(p.id, o),
       })),
     );
     await tx
@@ -65,7 +66,7 @@ export async function seed(db: Database): Promise<void> {
       });
 
     const unitRows = CATALOG.products.flatMap((p) =>
-      p.options.flatMap((o) => o.units.map((u, position) => ({ ...u, optionId: o.id, position }))),
+      p.options.flatMap((o) => o.units.map((u, position) => ({ ...u, maxQuantity: Math.min(u.maxQuantity, maxUnitsOf(p.id, o)), optionId: o.id, position }))),
     );
     await tx
       .insert(units)

@@ -2,10 +2,12 @@
 import { TZDate } from '@date-fns/tz';
 import type { Availability, Booking, Contact, Pricing, UnitItem } from '@octocloud/types';
 import { format } from 'date-fns';
+import { cancellationPolicyOf, refundPercentAt } from '@/config/catalog';
 import { isLocale, DEFAULT_LOCALE } from '@/config/locales';
 import { serverT } from '@/server/i18n';
 import type { SupplierOption, SupplierProduct, SupplierUnit } from '@/ports/supplier';
 import { effectiveStatus, type BookingRow, type UnitItemRow } from '@/modules/inventory/booking-row';
+import { companionsOf } from '@/modules/inventory/booking-rules';
 import type { OptionRow, ProductRow, UnitRow } from '@/modules/inventory/catalog';
 import type { Slot } from '@/modules/inventory/schedule';
 
@@ -23,8 +25,6 @@ export function pricing(amount: number, currency: string): Pricing {
 }
 
 function unitShape(unit: UnitRow, option: OptionRow, currency: string, t: ReturnType<typeof serverT>): SupplierUnit {
-  const adults = option.units.filter((u) => u.type === 'ADULT' || u.type === 'SENIOR').map((u) => u.id);
-  const needsCompany = unit.type === 'CHILD' || unit.type === 'INFANT';
   return {
     id: unit.id,
     internalName: unit.type.toLowerCase(),
@@ -37,7 +37,7 @@ function unitShape(unit: UnitRow, option: OptionRow, currency: string, t: Return
       minQuantity: unit.minQuantity,
       maxQuantity: unit.maxQuantity,
       paxCount: 1,
-      accompaniedBy: needsCompany ? adults : [],
+      accompaniedBy: companionsOf(unit, option),
     },
     requiredContactFields: [],
     title: t(`units.${unit.type}`),
@@ -48,14 +48,17 @@ function unitShape(unit: UnitRow, option: OptionRow, currency: string, t: Return
 }
 
 function optionShape(option: OptionRow, index: number, currency: string, t: ReturnType<typeof serverT>): SupplierOption {
+  const freeHours = cancellationPolicyOf(option.productId)?.freeUntilHoursBefore ?? 0;
   return {
     id: option.id,
     default: index === 0,
     internalName: option.internalName,
     reference: null,
     availabilityLocalStartTimes: option.openingHours ? [] : option.startTimes,
-    cancellationCutoff: '0 hours',
-    cancellationCutoffAmount: 0,
+    // The end of free cancellation under the product's policy (after it, a cancellation gets back the
+    // policy's percentage until the slot starts, as on the website).
+    cancellationCutoff: `${freeHours} hours`,
+    cancellationCutoffAmount: freeHours,
     cancellationCutoffUnit: 'hour' as SupplierOption['cancellationCutoffUnit'],
     requiredContactFields: [],
     restrictions: { minUnits: option.minUnits, maxUnits: option.maxUnits },
@@ -150,6 +153,15 @@ const EMPTY_CONTACT: Contact = {
   notes: null,
 };
 
+/** What a cancellation gave back, in OCTO's words: a hold (never paid) FULL; a confirmed booking under
+ * its product's policy at the moment it was cancelled (FULL, PARTIAL or NONE). */
+export function octoRefund(row: Pick<BookingRow, 'productId' | 'confirmedAt' | 'cancelledAt' | 'slotStart'>): 'FULL' | 'PARTIAL' | 'NONE' {
+  const policy = cancellationPolicyOf(row.productId);
+  if (!row.confirmedAt || !row.cancelledAt || !policy) return 'FULL';
+  const percent = refundPercentAt(policy, row.slotStart.getTime(), row.cancelledAt.getTime());
+  return percent >= 100 ? 'FULL' : percent > 0 ? 'PARTIAL' : 'NONE';
+}
+
 export function bookingShape(
   row: BookingRow,
   items: UnitItemRow[],
@@ -195,7 +207,7 @@ export function bookingShape(
     cancellable: (status === 'ON_HOLD' || status === 'CONFIRMED') && row.slotStart > now,
     cancellation:
       status === 'CANCELLED'
-        ? { refund: 'FULL' as never, reason: row.cancellationReason, utcCancelledAt: utcSeconds(row.cancelledAt!) }
+        ? { refund: octoRefund(row) as never, reason: row.cancellationReason, utcCancelledAt: utcSeconds(row.cancelledAt!) }
         : null,
     freesale: false,
     availabilityId: row.availabilityId,
