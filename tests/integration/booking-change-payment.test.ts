@@ -162,9 +162,9 @@ describe.each(TEST_BACKENDS)('paying for a change of a booking on $name', ({ adm
     const { day, first, second } = await twoSlots(26);
     const { member, order } = await booked(first, { adult: 1 });
     const free = (await vacancies(day)).get(second)!;
-    // All but one of its places taken, 12 at a time (a booking's most).
-    for (let left = free - 1; left > 0; left -= 12) {
-      await deps.supplier.createBooking({ productId: 'main-deck', optionId: 'main-deck-day', availabilityId: second, unitItems: adults(Math.min(left, 12)) });
+    // All but one of its places taken, 10 at a time (a booking's most, maxTicketsPerBooking).
+    for (let left = free - 1; left > 0; left -= 10) {
+      await deps.supplier.createBooking({ productId: 'main-deck', optionId: 'main-deck-day', availabilityId: second, unitItems: adults(Math.min(left, 10)) });
     }
     const refused = await changeBooking(deps, member, { bookingId: order.bookingUuid, quantities: { adult: 2 }, selectedTime: second, confirm: true }, 'en').catch((e: unknown) => e as AppError);
     expect(refused).toMatchObject({ status: 409, code: 'SOLD_OUT' });

@@ -181,7 +181,7 @@ describe.each(TEST_BACKENDS)('the waitlist on $name', ({ adminUrl }) => {
 
   it('ends an offer in the transaction that releases its order (the member booked something else), with no run of the waitlist job', async () => {
     clock = undefined;
-    const { availabilityId, sold } = await soldOutSlot(EXPRESS, 39, [8, 8, 4]);
+    const { availabilityId, sold } = await soldOutSlot(EXPRESS, 39, [6, 6, 4, 4]);
     const member = await signedUpMember(database.db, 'rebooks', 'fr');
     const entry = await joinWaitlist(deps, member, { ...EXPRESS, quantities: { adult: 2 }, selectedTime: availabilityId }, 'fr');
     await deps.supplier.cancelBooking(sold[2]!, { reason: 'test' });
