@@ -19,10 +19,21 @@ test('a gate user scans a ticket QR with the camera: VALID, then ALREADY USED @o
   try {
     const context = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'America/New_York', viewport: { width: 1280, height: 800 }, permissions: ['camera'] });
     const page = await context.newPage();
+    // The camera browser is not traced: its console goes into the failure message instead.
+    const consoleLines: string[] = [];
+    page.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`));
     await signInAsStaff(page, 'gate-2@staff.example');
     await page.getByRole('button', { name: 'Scan with the camera' }).click();
+    // The first answer on the page: a verdict, or an error (no camera, no network) that says why not.
+    const answer = page.getByRole('main').getByRole('alert');
+    await expect(answer.first())
+      .toBeVisible({ timeout: 45_000 })
+      .catch((error: Error) => {
+        throw new Error(`${error.message}\nThe gate's console:\n${consoleLines.join('\n')}`);
+      });
     const verdict = page.locator('[data-verdict]');
-    await expect(verdict).toContainText('VALID', { timeout: 45_000 });
+    expect(await answer.allTextContents(), `the gate's console:\n${consoleLines.join('\n')}`).toEqual([await verdict.textContent()]);
+    await expect(verdict).toContainText('VALID');
     await expect(verdict).toContainText(`Admit 1 · booking ${order.reference}`);
     // The same ticket again: the camera is started anew, as a second scan.
     await page.getByRole('button', { name: 'Stop the camera' }).click();

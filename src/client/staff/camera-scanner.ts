@@ -1,44 +1,78 @@
 // Reading QR codes from the device camera: the browser's BarcodeDetector where it has one, else ZXing
-// (@zxing/browser), loaded only then, so the gate page stays small.
+// (@zxing/browser), loaded only then, so the gate page stays small. The camera, the video and the
+// reading loop are ours in both cases: ZXing's own camera start gives up when the video has not
+// started playing within 5 s, which a busy phone (or a loaded test machine) can take.
 type Stop = () => void;
+/** Reads one frame of the video: the QR code's text, or undefined when there is none. */
+type FrameReader = (video: HTMLVideoElement) => Promise<string | undefined>;
 
 type Detector = { detect(source: CanvasImageSource): Promise<{ rawValue: string }[]> };
 type DetectorClass = { new (options: { formats: string[] }): Detector; getSupportedFormats(): Promise<string[]> };
 
-async function nativeDetector(): Promise<Detector | undefined> {
+const READ_EVERY_MS = 100;
+/** A camera that shows no picture within this time is reported as missing, not waited for forever. */
+const START_TIMEOUT_MS = 30_000;
+
+async function nativeReader(): Promise<FrameReader | undefined> {
   const Native = (globalThis as unknown as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
   if (!Native) return undefined;
   const formats = await Native.getSupportedFormats().catch(() => [] as string[]);
-  return formats.includes('qr_code') ? new Native({ formats: ['qr_code'] }) : undefined;
+  if (!formats.includes('qr_code')) return undefined;
+  const detector = new Native({ formats: ['qr_code'] });
+  return async (video) => (await detector.detect(video).catch(() => []))[0]?.rawValue;
+}
+
+async function zxingReader(): Promise<FrameReader> {
+  const { BrowserQRCodeReader } = await import('@zxing/browser');
+  const reader = new BrowserQRCodeReader();
+  return async (video) => {
+    try {
+      return reader.decode(video).getText();
+    } catch {
+      return undefined; // no code in this frame
+    }
+  };
+}
+
+async function play(video: HTMLVideoElement): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('the camera showed no picture')), START_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([video.play(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Starts the back camera in `video` and calls `onCode` with each QR code read. */
 export async function startCameraScanner(video: HTMLVideoElement, onCode: (text: string) => void): Promise<Stop> {
-  const detector = await nativeDetector();
-  if (!detector) {
-    const { BrowserQRCodeReader } = await import('@zxing/browser');
-    const reader = new BrowserQRCodeReader(undefined, { delayBetweenScanAttempts: 100 });
-    const controls = await reader.decodeFromConstraints({ video: { facingMode: 'environment' } }, video, (result) => {
-      if (result) onCode(result.getText());
-    });
-    return () => controls.stop();
-  }
+  const read = (await nativeReader()) ?? (await zxingReader());
   const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
+  const release = () => {
+    stream.getTracks().forEach((track) => track.stop());
+    video.srcObject = null;
+  };
   video.srcObject = stream;
-  await video.play();
+  try {
+    await play(video);
+  } catch (error) {
+    release();
+    throw error;
+  }
   let running = true;
   const tick = async () => {
     if (!running) return;
-    if (video.readyState >= 2) {
-      const codes = await detector.detect(video).catch(() => []);
-      if (codes[0]) onCode(codes[0].rawValue);
+    if (video.readyState >= 2 && video.videoWidth > 0) {
+      const text = await read(video);
+      if (text && running) onCode(text);
     }
-    setTimeout(() => void tick(), 100);
+    setTimeout(() => void tick(), READ_EVERY_MS);
   };
   void tick();
   return () => {
     running = false;
-    stream.getTracks().forEach((track) => track.stop());
-    video.srcObject = null;
+    release();
   };
 }
