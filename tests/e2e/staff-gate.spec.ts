@@ -50,6 +50,8 @@ test('a gate user types references: a party is admitted by choice, unknown codes
   const { order } = await paidOrder(baseURL!, 2);
   const gate = gateAddress();
   await signInAsStaff(page, gate);
+  // No camera picture (not even an empty black one) until the camera is asked for.
+  await expect(page.locator('video')).toBeHidden();
   const code = page.getByLabel('Ticket code or reference');
   await code.fill(order.reference);
   await code.press('Enter');

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { productTitle, optionTitle, unitName } from '@/client/i18n/catalog-names';
 import { useTranslation } from '@/client/i18n';
 import { cancel, loadBooking, resend, searchBookings } from '@/client/staff/booking-calls';
 import { Alert } from '@/components/ui/Alert';
@@ -81,7 +82,7 @@ export function BookingDesk({ role }: { role: StaffRole }) {
                 <Button type="button" variant="link" onClick={() => void open(b.reference)}>
                   {b.reference}
                 </Button>{' '}
-                {when(b)} · {t(`catalog:products.${b.productId}.title`)} · {b.unitCount} · {t(`bookings.status.${b.status}`)} · {b.name ?? '—'} · {b.email ?? '—'}
+                {when(b)} · {productTitle(t, b.productId)} · {b.unitCount} · {t(`bookings.status.${b.status}`)} · {b.name ?? '—'} · {b.email ?? '—'}
               </li>
             ))}
           </ul>
@@ -97,7 +98,7 @@ export function BookingDesk({ role }: { role: StaffRole }) {
             <dd>{when(detail)}</dd>
             <dt>{t('bookings.what')}</dt>
             <dd>
-              {t(`catalog:products.${detail.productId}.title`)} · {t(`catalog:options.${detail.optionId}.title`)}
+              {productTitle(t, detail.productId)} · {optionTitle(t, detail.optionId)}
             </dd>
             <dt>{t('bookings.who')}</dt>
             <dd>
@@ -124,7 +125,7 @@ export function BookingDesk({ role }: { role: StaffRole }) {
               const admission = detail.admissions.find((a) => a.ticket === x.reference && !a.undoneAt);
               return (
                 <li key={x.reference}>
-                  <span className={styles.monospace}>{x.reference}</span> · {t(`catalog:units.${x.unitId.toUpperCase()}`, { defaultValue: x.unitId })} ·{' '}
+                  <span className={styles.monospace}>{x.reference}</span> · {unitName(t, x.unitId)} ·{' '}
                   {admission ? t('bookings.admittedAt', { time: formatTime(admission.at, locale), gate: admission.gate }) : t('bookings.notAdmitted')}
                 </li>
               );

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { productTitle, optionTitle } from '@/client/i18n/catalog-names';
 import { useRouter } from 'next/router';
 import { useTranslation } from '@/client/i18n';
 import { closeDay, openDay, setCapacity, useCalendarDay } from '@/client/staff/calendar-calls';
@@ -18,7 +19,7 @@ function OptionSlots({ day, option, onChanged }: { day: CalendarDayDetail; optio
   const [time, setTime] = useState('');
   const [capacity, setCapacityValue] = useState('');
   const [busy, setBusy] = useState(false);
-  const title = `${t(`catalog:products.${option.productId}.title`)} · ${t(`catalog:options.${option.optionId}.title`)}`;
+  const title = `${productTitle(t, option.productId)} · ${optionTitle(t, option.optionId)}`;
   if (option.slots.length === 0) return null;
 
   async function save(value: number | 'reset') {

@@ -1,4 +1,5 @@
 import { useTranslation } from '@/client/i18n';
+import { productTitle, optionTitle } from '@/client/i18n/catalog-names';
 import type { DayOverview } from '@/modules/staff/day-overview';
 import { formatDate, formatTime } from '@/universal/format/date-time';
 import styles from './staff.module.css';
@@ -28,7 +29,7 @@ export function DayTable({ day }: { day: DayOverview }) {
           {day.slots.map((s) => (
             <tr key={`${s.optionId} ${s.availabilityId}`}>
               <td>
-                {formatTime(s.availabilityId, i18n.language)} · {t(`catalog:products.${s.productId}.title`)} · {t(`catalog:options.${s.optionId}.title`)}
+                {formatTime(s.availabilityId, i18n.language)} · {productTitle(t, s.productId)} · {optionTitle(t, s.optionId)}
                 {s.status === 'CLOSED' && <span className={styles.muted}> · {t('today.closed')}</span>}
               </td>
               {COLUMNS.map((c) => (

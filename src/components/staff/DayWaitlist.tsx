@@ -1,5 +1,6 @@
 // Who waits for each slot of the day, in line, and whose places are held for them until when.
 import { useDayWaitlist } from '@/client/staff/use-waitlist';
+import { productTitle, optionTitle } from '@/client/i18n/catalog-names';
 import { useTranslation } from '@/client/i18n';
 import { Alert } from '@/components/ui/Alert';
 import { formatTime } from '@/universal/format/date-time';
@@ -15,7 +16,7 @@ export function DayWaitlist({ date }: { date: string }) {
       {slots?.length === 0 && <p className={styles.muted}>{t('waitlist.none')}</p>}
       {slots?.map((slot) => (
         <div key={`${slot.optionId} ${slot.availabilityId}`} className={styles.waitlistSlot}>
-          <h3>{t('waitlist.slot', { time: formatTime(slot.availabilityId, i18n.language), option: `${t(`catalog:products.${slot.productId}.title`)} · ${t(`catalog:options.${slot.optionId}.title`)}` })}</h3>
+          <h3>{t('waitlist.slot', { time: formatTime(slot.availabilityId, i18n.language), option: `${productTitle(t, slot.productId)} · ${optionTitle(t, slot.optionId)}` })}</h3>
           <ol className={styles.waitlistLine}>
             {slot.entries.map((e) => (
               <li key={`${e.email} ${e.joinedAt}`}>

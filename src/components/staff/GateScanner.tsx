@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { unitName } from '@/client/i18n/catalog-names';
 import { useTranslation } from '@/client/i18n';
 import { startCameraScanner } from '@/client/staff/camera-scanner';
 import { scanCode, undoTicket } from '@/client/staff/gate-calls';
@@ -138,7 +139,7 @@ export function GateScanner() {
             {party.map((x) => (
               <li key={x.reference}>
                 <Checkbox
-                  label={`${x.reference} · ${t(`catalog:units.${x.unitId.toUpperCase()}`, { defaultValue: x.unitId })}`}
+                  label={`${x.reference} · ${unitName(t, x.unitId)}`}
                   checked={chosen.includes(x.reference)}
                   onChange={(e) => setChosen((c) => (e.target.checked ? [...c, x.reference] : c.filter((r) => r !== x.reference)))}
                 />

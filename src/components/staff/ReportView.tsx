@@ -1,4 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
+import { productTitle } from '@/client/i18n/catalog-names';
 import { useTranslation } from '@/client/i18n';
 import { CSV_REPORTS } from '@/universal/report-kinds';
 import type { StaffReport } from '@/modules/reports/staff-report';
@@ -74,7 +75,7 @@ export function ReportView({ report }: { report: StaffReport }) {
     return (n: number) => format.format(n);
   }, [locale]);
   const day = (date: string) => formatShortDate(date, locale);
-  const product = (id: string) => t(`catalog:products.${id}.title`);
+  const product = (id: string) => productTitle(t, id);
   const channel = (c: { channel: string; kind: string }) => (c.kind === 'website' ? t('reports.website') : c.channel);
   const dayLabels = useMemo(() => sales.byDay.map((d) => formatShortDate(d.date, locale)), [sales.byDay, locale]);
 
@@ -97,7 +98,7 @@ export function ReportView({ report }: { report: StaffReport }) {
   );
   const memberSeries = useMemo<ChartSeries[]>(() => [{ label: t('reports.joined'), data: members.byDay.map((d) => d.joined), color: COLORS.navy }], [members.byDay, t]);
   const tokenSeries = useMemo<ChartSeries[]>(() => [{ label: t('reports.issued'), data: tokens.byDrop.map((d) => d.issued), color: COLORS.violet }], [tokens.byDrop, t]);
-  const productLabels = useMemo(() => sales.byProduct.map((p) => t(`catalog:products.${p.productId}.title`)), [sales.byProduct, t]);
+  const productLabels = useMemo(() => sales.byProduct.map((p) => productTitle(t, p.productId)), [sales.byProduct, t]);
   const channelLabels = useMemo(() => sales.byChannel.map((c) => (c.kind === 'website' ? t('reports.website') : c.channel)), [sales.byChannel, t]);
   const dropLabels = useMemo(() => tokens.byDrop.map((d) => t(`drops:${d.dropId}.name`)), [tokens.byDrop, t]);
 
