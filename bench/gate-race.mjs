@@ -9,13 +9,12 @@
 //   node bench/gate-race.mjs          (needs a build: npx next build)
 import os from 'node:os';
 import { browserClient, createDatabase } from './client.mjs';
-import { startBenchSite } from './site.mjs';
+import { gateEmail, startGateBenchSite } from './site.mjs';
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const gateEmail = (n) => `gate-${n}@bench.example`;
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -60,19 +59,7 @@ async function cancel(member, booking) {
 async function run(backend) {
   const database = backend === 'PostgreSQL' ? await createDatabase(adminUrl) : undefined;
   const gates = Array.from({ length: PAIRS }, (_, i) => gateEmail(i + 1));
-  const { url, stop } = await startBenchSite('127.0.0.1', {
-    TRUST_PROXY: 'true',
-    STAFF_EMAILS: gates.join(','),
-    MANAGER_EMAILS: 'manager@bench.example',
-    // Tomorrow's tickets scan VALID today: the gate's largest tolerance.
-    GATE_TOLERANCE_MINUTES: '2880',
-    RATE_LIMIT_SIGNIN_PER_IP: '1000/15m',
-    RATE_LIMIT_LOOKUP_PER_IP: '1000/15m',
-    RATE_LIMIT_BOOK_PER_MEMBER: '1000/15m',
-    RATE_LIMIT_BOOK_PER_IP: '1000/15m',
-    UNPAID_BOOKINGS_PER_MEMBER: '10',
-    ...(database ? { DATABASE_URL: database.url } : {}),
-  });
+  const { url, stop } = await startGateBenchSite(PAIRS, database, { UNPAID_BOOKINGS_PER_MEMBER: '10' });
   try {
     const member = browserClient(url);
     await member.signIn();

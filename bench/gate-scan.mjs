@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { browserClient, createDatabase } from './client.mjs';
-import { startBenchSite } from './site.mjs';
+import { gateEmail, startGateBenchSite } from './site.mjs';
 
 const GATES = Number(process.env.BENCH_GATES ?? 20);
 const SCANS_PER_GATE = Number(process.env.BENCH_SCANS_PER_GATE ?? 40);
@@ -21,7 +21,6 @@ const BURST_PAUSE_MS = 1_000;
 const STEADY_EVERY_MS = 2_000;
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const gateEmail = (n) => `gate-${n}@bench.example`;
 
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -94,18 +93,7 @@ async function scanPass(gates, shares, expected, mode) {
 async function run(backend) {
   const database = backend === 'PostgreSQL' ? await createDatabase(adminUrl) : undefined;
   const gates = Array.from({ length: GATES }, (_, i) => gateEmail(i + 1));
-  const { url, stop } = await startBenchSite('127.0.0.1', {
-    TRUST_PROXY: 'true',
-    STAFF_EMAILS: gates.join(','),
-    MANAGER_EMAILS: 'manager@bench.example',
-    // The next slots sold may start hours from now, a day and a half on the eve of a closed day.
-    GATE_TOLERANCE_MINUTES: '2880',
-    RATE_LIMIT_SIGNIN_PER_IP: '1000/15m',
-    RATE_LIMIT_LOOKUP_PER_IP: '1000/15m',
-    RATE_LIMIT_BOOK_PER_MEMBER: '1000/15m',
-    RATE_LIMIT_BOOK_PER_IP: '1000/15m',
-    ...(database ? { DATABASE_URL: database.url } : {}),
-  });
+  const { url, stop } = await startGateBenchSite(GATES, database);
   try {
     const codes = await ticketCodes(url, GATES * SCANS_PER_GATE);
     const clients = gates.map((email) => browserClient(url, email));

@@ -42,3 +42,22 @@ export async function startBenchSite(host = '127.0.0.1', env = {}) {
   stop();
   throw new Error('the site did not start: is there a build (npx next build)?');
 }
+
+/** The gate benchmarks' site: `gates` staff addresses, limits out of the way, and a gate that admits the
+ * next slots sold (they may start hours away, a day and a half on the eve of a closed day). */
+export const gateEmail = (n) => `gate-${n}@bench.example`;
+
+export async function startGateBenchSite(gates, database, env = {}) {
+  return startBenchSite('127.0.0.1', {
+    TRUST_PROXY: 'true',
+    STAFF_EMAILS: Array.from({ length: gates }, (_, i) => gateEmail(i + 1)).join(','),
+    MANAGER_EMAILS: 'manager@bench.example',
+    GATE_TOLERANCE_MINUTES: '2880',
+    RATE_LIMIT_SIGNIN_PER_IP: '1000/15m',
+    RATE_LIMIT_LOOKUP_PER_IP: '1000/15m',
+    RATE_LIMIT_BOOK_PER_MEMBER: '1000/15m',
+    RATE_LIMIT_BOOK_PER_IP: '1000/15m',
+    ...env,
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  });
+}
