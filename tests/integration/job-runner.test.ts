@@ -168,19 +168,19 @@ describe.each(TEST_BACKENDS)('the job runner on $name', ({ adminUrl }) => {
   it('keeps one job per period of a recurring kind, however many runners start, and each run enqueues the next', async () => {
     const { db } = database;
     let sweeps = 0;
-    const handlers: JobHandlers = { 'payments.sweep': async () => void sweeps++ };
+    const handlers: JobHandlers = { 'waitlist.offer': async () => void sweeps++ };
     const a = startJobRunner(db, { handlers, leasesAreStale: false, pollMs: 600_000 });
     const b = startJobRunner(db, { handlers, leasesAreStale: false, pollMs: 600_000 });
     await vi.waitFor(() => expect(sweeps).toBeGreaterThanOrEqual(1), { timeout: 10_000, interval: 50 });
     await a.stop();
     await b.stop();
-    const everyMs = JOB_KINDS['payments.sweep'].everyMs;
-    const rows = await db.select().from(jobs).where(eq(jobs.kind, 'payments.sweep'));
+    const everyMs = JOB_KINDS['waitlist.offer'].everyMs;
+    const rows = await db.select().from(jobs).where(eq(jobs.kind, 'waitlist.offer'));
     const keys = rows.map((r) => r.dedupeKey);
     expect(new Set(keys).size).toBe(rows.length);
     // The period the runners started in ran once (or the next one too, if the test crossed a period's end).
     const started = rows.find((r) => r.status === 'done')!;
-    expect(started.dedupeKey).toBe(recurringKey('payments.sweep', currentPeriodStart(everyMs, started.runAt)));
+    expect(started.dedupeKey).toBe(recurringKey('waitlist.offer', currentPeriodStart(everyMs, started.runAt)));
     expect(sweeps).toBe(rows.filter((r) => r.status === 'done').length);
     // And the next period waits for its time.
     expect(rows.some((r) => r.status === 'pending' && r.runAt.getTime() % everyMs === 0 && r.runAt > started.runAt)).toBe(true);
