@@ -1,4 +1,4 @@
-// Completion in process, with a clock: a late payment is refunded and the member told; concurrent
+// Completion in process, with a clock, on PGlite and (with TEST_DATABASE_URL) PostgreSQL: a late payment is refunded and the member told; concurrent
 // completions confirm once; each payment's check job completes paid orders nobody came back for; the e-mail waits in
 // the mail queue while the transport fails, and is kept once when delivered twice.
 import { eq } from 'drizzle-orm';
@@ -16,23 +16,23 @@ import { JOB_LEASE_MS, type JobHandlers } from '@/modules/jobs/run-due-jobs';
 import type { MailTransport } from '@/ports/mail';
 import { jobs, mailQueue, orders, payments, refunds, testPaymentSessions } from '@/server/db/schema';
 import { embeddedCheckoutDeps, signedUpMember } from '../support/checkout';
-import { openTestDatabase } from '../support/database';
+import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
 import { checkPayments, runJobs } from '../support/jobs';
 import { firstSlot, openDay } from './supplier-scenarios';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 
-describe('completing a checkout', () => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+describe.each(TEST_BACKENDS)('completing a checkout on $name', ({ adminUrl }) => {
+  let database: Awaited<ReturnType<typeof openBackendDatabase>>;
   let clock = new Date();
   const now = () => clock;
   let deps: ReturnType<typeof embeddedCheckoutDeps>;
   const gateway = () => deps.gateway;
 
   beforeAll(async () => {
-    database = await openTestDatabase();
+    database = await openBackendDatabase(adminUrl);
     deps = embeddedCheckoutDeps(database.db, now);
-  });
+  }, 60_000);
   afterAll(async () => database?.dispose());
 
   const newMember = (name: string) => signedUpMember(database.db, name);
