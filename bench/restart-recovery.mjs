@@ -2,7 +2,7 @@
 // 20 members pay at once, the site's process group is killed (kill -9) as the first payment is answered,
 // and the site is started again on the same data. Measured from the restart (the new process spawned)
 // until every order the gateway took money for is confirmed and its tickets e-mail sent, with no member
-// calling anything: the sweeper does it. Runs on the embedded database, and on PostgreSQL too when
+// calling anything: the payments' check jobs do it. Runs on the embedded database, and on PostgreSQL too when
 // BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server where that user may create databases.
 //   node bench/restart-recovery.mjs          (needs a build: npx next build)
 // Writes the medians into README.md.

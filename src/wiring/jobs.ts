@@ -9,7 +9,8 @@ import { deliverWebhook } from '@/modules/resellers/deliver-webhooks';
 import { offerFreedPlaces } from '@/modules/waitlist/offer-places';
 import { pushToWallet } from '@/modules/wallet/deliver-pass-updates';
 import { retryRefund } from '@/modules/payments/refund-payment';
-import { prepareFirstSweep, sweepPayments } from '@/modules/payments/sweep-payments';
+import { checkPayment } from '@/modules/payments/check-payment';
+import { releaseDeadCompletionLeases } from '@/modules/payments/release-dead-leases';
 import { getDb, isSharedDatabase } from '@/server/db/client';
 import { processGlobal } from '@/universal/process-global';
 import { getCheckoutDeps } from './checkout';
@@ -38,10 +39,7 @@ async function jobHandlers(): Promise<JobHandlers> {
       const run = await offerFreedPlaces(deps);
       if (run.offered || run.expired) console.log(`[waitlist] offered ${run.offered}, closed ${run.expired} place(s) in line of slots that started`);
     },
-    'payments.sweep': async () => {
-      const run = await sweepPayments(deps);
-      if (run.completed > 0) console.log(`[payments] the sweeper completed ${run.completed} paid payment(s) of ${run.checked} checked`);
-    },
+    'payments.check': (check, job) => checkPayment(deps, check.paymentId, job),
     'refunds.retry': (job) => retryRefund(deps, job.refundId),
     'jobs.prune': async () => {
       await pruneJobs(db);
@@ -55,9 +53,12 @@ export function startJobRunner(): Promise<JobRunner> {
   runner.started ??= (async () => {
     const db = await getDb();
     const leasesAreStale = !isSharedDatabase();
-    await prepareFirstSweep(db, { leasesAreStale }).catch((error: unknown) =>
-      console.error('[checkout] preparing the first payment sweep failed; the sweeps carry on', error),
-    );
+    // Before the runner's first pass, which takes up the payments' check jobs at once (due at start).
+    if (leasesAreStale) {
+      await releaseDeadCompletionLeases(db).catch((error: unknown) =>
+        console.error('[payments] releasing a dead process’s completion leases failed; they run out by themselves', error),
+      );
+    }
     return startRunner(db, { handlers: await jobHandlers(), leasesAreStale });
   })();
   return runner.started;

@@ -1,6 +1,6 @@
 // Start-up: the configuration is checked, the database opened, migrated and seeded, resellers
-// registered and the job runner started (mail, tokens, webhooks, wallet pushes, the waitlist, the payment
-// sweep: docs/decisions/0027), before the first request. A server that cannot run correctly stops here with a one-line reason.
+// registered and the job runner started (mail, tokens, webhooks, wallet pushes, the waitlist, the payments'
+// checks: docs/decisions/0027), before the first request. A server that cannot run correctly stops here with a one-line reason.
 import { checkAllConfigFiles } from '@/config/check-all';
 import { parseResellerKeys, resellerKeysRefusal, syncResellers } from '@/modules/resellers/reseller-keys';
 import { getDb } from '@/server/db/client';

@@ -1,35 +1,38 @@
-// Completion in process, with a clock: a late payment is refunded and the member told; concurrent
-// completions confirm once; the sweeper completes paid orders nobody came back for; the e-mail waits in
+// Completion in process, with a clock, on PGlite and (with TEST_DATABASE_URL) PostgreSQL: a late payment is refunded and the member told; concurrent
+// completions confirm once; each payment's check job completes paid orders nobody came back for; the e-mail waits in
 // the mail queue while the transport fails, and is kept once when delivered twice.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listOutbox } from '@/adapters/mail/outbox';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import { startCheckout } from '@/modules/checkout/start-checkout';
 import { PAYMENT_RECHECK_MS } from '@/modules/payments/ledger';
-import { prepareFirstSweep, sweepPayments } from '@/modules/payments/sweep-payments';
+import { checkPayment } from '@/modules/payments/check-payment';
+import { releaseDeadCompletionLeases } from '@/modules/payments/release-dead-leases';
 import { sendQueuedMail } from '@/modules/email/mail-queue';
-import { JOB_LEASE_MS } from '@/modules/jobs/run-due-jobs';
+import { jobsOverview } from '@/modules/jobs/job-admin';
+import { startJobRunner } from '@/modules/jobs/job-runner';
+import { JOB_LEASE_MS, type JobHandlers } from '@/modules/jobs/run-due-jobs';
 import type { MailTransport } from '@/ports/mail';
 import { jobs, mailQueue, orders, payments, refunds, testPaymentSessions } from '@/server/db/schema';
 import { embeddedCheckoutDeps, signedUpMember } from '../support/checkout';
-import { openTestDatabase } from '../support/database';
-import { runJobs } from '../support/jobs';
+import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
+import { checkPayments, runJobs } from '../support/jobs';
 import { firstSlot, openDay } from './supplier-scenarios';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 
-describe('completing a checkout', () => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+describe.each(TEST_BACKENDS)('completing a checkout on $name', ({ adminUrl }) => {
+  let database: Awaited<ReturnType<typeof openBackendDatabase>>;
   let clock = new Date();
   const now = () => clock;
   let deps: ReturnType<typeof embeddedCheckoutDeps>;
   const gateway = () => deps.gateway;
 
   beforeAll(async () => {
-    database = await openTestDatabase();
+    database = await openBackendDatabase(adminUrl);
     deps = embeddedCheckoutDeps(database.db, now);
-  });
+  }, 60_000);
   afterAll(async () => database?.dispose());
 
   const newMember = (name: string) => signedUpMember(database.db, name);
@@ -93,67 +96,100 @@ describe('completing a checkout', () => {
   const sendMail = (transport: MailTransport, at: Date) =>
     runJobs(database.db, { 'mail.send': (mail) => sendQueuedMail(database.db, transport, mail.idempotencyKey) }, at);
 
-  it('the sweeper completes a paid order that nobody completed, once, and leaves unpaid ones waiting', async () => {
+  /** The `payments.check` jobs of a session's payment (there is one). */
+  const checkJobsOf = async (sessionId: string) => database.db.select().from(jobs).where(eq(jobs.dedupeKey, `payments.check:${(await paymentOf(sessionId)).id}`));
+  const checkJobOf = async (sessionId: string) => (await checkJobsOf(sessionId))[0]!;
+
+  it('gives a pending payment one check job, which completes a paid order nobody came back for, once, and asks again about an unpaid one without a failure', async () => {
     const paid = await started(14);
     const unpaid = await started(14);
+    for (const { checkout } of [paid, unpaid]) {
+      const payment = await paymentOf(checkout.paymentSession.id);
+      expect(await checkJobsOf(checkout.paymentSession.id)).toMatchObject([
+        { kind: 'payments.check', payload: { paymentId: payment.id }, status: 'pending', attempts: 0, runAt: new Date(clock.getTime() + PAYMENT_RECHECK_MS) },
+      ]);
+    }
     await gateway().pay(paid.checkout.paymentSession.id, CARD);
     // Not before the member had time to finish paying themselves.
-    expect((await sweepPayments(deps)).checked).toBe(0);
+    await checkPayments(deps);
+    expect((await orderOf(paid.checkout.paymentSession.id)).status).toBe('PENDING_PAYMENT');
     later(PAYMENT_RECHECK_MS);
-    const run = await sweepPayments(deps);
-    expect(run).toMatchObject({ completed: 1, failed: 0 });
+    await checkPayments(deps);
     expect((await orderOf(paid.checkout.paymentSession.id)).status).toBe('CONFIRMED');
+    expect(await checkJobOf(paid.checkout.paymentSession.id)).toMatchObject({ status: 'done', attempts: 1, lastError: null });
     expect((await orderOf(unpaid.checkout.paymentSession.id)).status).toBe('PENDING_PAYMENT');
+    // The unpaid one is asked about again later, not at once, and waiting is no failure for the operator.
+    expect(await checkJobOf(unpaid.checkout.paymentSession.id)).toMatchObject({ status: 'pending', attempts: 0, lastError: null, runAt: new Date(clock.getTime() + PAYMENT_RECHECK_MS) });
     expect(await listOutbox(database.db, paid.member.email)).toHaveLength(1);
-    // Swept again: nothing more is sent; the unpaid order is asked about again later, not at once.
-    expect((await sweepPayments(deps)).checked).toBe(0);
     later(PAYMENT_RECHECK_MS);
-    expect(await sweepPayments(deps)).toMatchObject({ completed: 0 });
+    await checkPayments(deps);
+    expect(await checkJobsOf(unpaid.checkout.paymentSession.id)).toMatchObject([{ status: 'pending', attempts: 0 }]);
+    expect(await checkJobsOf(paid.checkout.paymentSession.id)).toMatchObject([{ status: 'done' }]);
     expect(await listOutbox(database.db, paid.member.email)).toHaveLength(1);
+    const overview = await jobsOverview(database.db);
+    expect(overview.failed.filter((job) => job.kind === 'payments.check')).toEqual([]);
     clock = new Date();
   });
 
-  it('the sweeper waits out the lease of a crashed completion, then completes it', async () => {
+  it('the check job waits out the lease of a crashed completion, then completes it', async () => {
     const { member, checkout } = await started(15);
     await gateway().pay(checkout.paymentSession.id, CARD);
     // A completion that took its lease and then died with its process.
     await database.db.update(payments).set({ leaseUntil: new Date(clock.getTime() + 30_000) }).where(eq(payments.gatewaySessionId, checkout.paymentSession.id));
     later(PAYMENT_RECHECK_MS);
-    expect((await sweepPayments(deps)).completed).toBe(0);
+    await checkPayments(deps);
+    expect((await orderOf(checkout.paymentSession.id)).status).toBe('PENDING_PAYMENT');
+    expect(await checkJobOf(checkout.paymentSession.id)).toMatchObject({ status: 'pending', attempts: 0 });
     later(30_000 - PAYMENT_RECHECK_MS + 1);
-    expect((await sweepPayments(deps)).completed).toBe(1);
+    await checkPayments(deps);
+    expect((await orderOf(checkout.paymentSession.id)).status).toBe('CONFIRMED');
     expect(await listOutbox(database.db, member.email)).toHaveLength(1);
     clock = new Date();
   });
 
-  it('after a restart, asks about every pending order at once; on a database of its own it also frees a dead process’s leases', async () => {
+  it('after a restart on a database of its own, asks about every pending payment at once and frees a dead process’s leases; a shared one waits', async () => {
     const { member, checkout } = await started(19);
     await gateway().pay(checkout.paymentSession.id, CARD);
+    // A completion that took its lease and died; the payment's check was not due for a while yet.
     await database.db.update(payments).set({ leaseUntil: new Date(clock.getTime() + 30_000) }).where(eq(payments.gatewaySessionId, checkout.paymentSession.id));
-    // A shared database (PostgreSQL): another server may hold the lease, so it is waited out.
-    await prepareFirstSweep(database.db, { leasesAreStale: false }, clock);
-    expect((await paymentOf(checkout.paymentSession.id)).nextCheckAt!.getTime()).toBe(clock.getTime());
-    expect((await sweepPayments(deps)).completed).toBe(0);
+    const notYet = new Date(Date.now() + 60 * 60_000);
+    await database.db.update(jobs).set({ runAt: notYet }).where(eq(jobs.id, (await checkJobOf(checkout.paymentSession.id)).id));
+    const handlers: JobHandlers = { 'payments.check': (check, job) => checkPayment(deps, check.paymentId, job) };
+    // A shared database (PostgreSQL): another server may be at work on it, so nothing is brought forward.
+    await startJobRunner(database.db, { handlers, leasesAreStale: false, pollMs: 600_000 }).stop();
+    expect(await checkJobOf(checkout.paymentSession.id)).toMatchObject({ status: 'pending', runAt: notYet });
     // The embedded database: one process opens it, so the lease was the crashed process's.
-    await database.db.update(payments).set({ nextCheckAt: new Date(clock.getTime() + PAYMENT_RECHECK_MS) }).where(eq(payments.gatewaySessionId, checkout.paymentSession.id));
-    await prepareFirstSweep(database.db, { leasesAreStale: true }, clock);
-    expect((await sweepPayments(deps)).completed).toBe(1);
+    await releaseDeadCompletionLeases(database.db);
+    const runner = startJobRunner(database.db, { handlers, leasesAreStale: true, pollMs: 600_000 });
+    try {
+      await vi.waitFor(async () => expect((await orderOf(checkout.paymentSession.id)).status).toBe('CONFIRMED'), { timeout: 10_000, interval: 50 });
+    } finally {
+      await runner.stop();
+    }
     expect(await listOutbox(database.db, member.email)).toHaveLength(1);
+    expect(await checkJobOf(checkout.paymentSession.id)).toMatchObject({ status: 'done', attempts: 1 });
   });
 
-  it('the sweeper refunds a payment that came after the hold, and stops asking about a session that closed unpaid', async () => {
+  it('the check job refunds a payment that came after the hold, and ends for a session that closed unpaid', async () => {
     const late = await started(16);
     const abandoned = await started(16);
     later(31 * 60_000);
     await gateway().pay(late.checkout.paymentSession.id, CARD);
     later(10 * 60_000);
-    await sweepPayments(deps);
+    await checkPayments(deps);
     const refunded = await orderOf(late.checkout.paymentSession.id);
     expect(refunded.status).toBe('REFUNDED');
     const [refundMail] = await listOutbox(database.db, late.member.email);
     expect(refundMail!.text).toContain(refunded.supplierReference);
-    expect(await paymentOf(late.checkout.paymentSession.id)).toMatchObject({ state: 'refunded', nextCheckAt: null });
-    expect(await paymentOf(abandoned.checkout.paymentSession.id)).toMatchObject({ state: 'expired', nextCheckAt: null });
+    expect(await paymentOf(late.checkout.paymentSession.id)).toMatchObject({ state: 'refunded' });
+    expect(await paymentOf(abandoned.checkout.paymentSession.id)).toMatchObject({ state: 'expired' });
+    expect(await checkJobOf(late.checkout.paymentSession.id)).toMatchObject({ status: 'done', attempts: 1 });
+    // Closed unpaid: its job ended, and nothing asks the gateway about it again.
+    expect(await checkJobsOf(abandoned.checkout.paymentSession.id)).toMatchObject([{ status: 'done', attempts: 1 }]);
+    later(PAYMENT_RECHECK_MS);
+    const asked: string[] = [];
+    await checkPayments({ ...deps, gateway: { ...deps.gateway, getState: (id) => (asked.push(id), deps.gateway.getState(id)) } });
+    expect(asked).not.toContain(abandoned.checkout.paymentSession.id);
     clock = new Date();
   });
 

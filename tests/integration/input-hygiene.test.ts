@@ -100,7 +100,7 @@ function badRequests(route: Route): { name: string; url: string; body?: string; 
 }
 
 /** Rows in every table but the background work's: tokens issued for what earlier tests earned, and the
- * jobs table, where recurring jobs (the payment sweep, the waitlist) add a row every few seconds. */
+ * jobs table, where recurring jobs (the waitlist) add a row every few seconds. */
 async function rowCounts(databaseUrl: string): Promise<Record<string, number>> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();

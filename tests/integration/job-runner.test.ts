@@ -1,6 +1,7 @@
 // The one job runner (src/modules/jobs), in process on PGlite and (with TEST_DATABASE_URL) PostgreSQL:
 // two runners on one database run each job once; a job enqueued inside a transaction commits with it and
-// wakes the runner; back-off doubles up to its cap and a job fails after its last attempt; the operator
+// wakes the runner; back-off doubles up to its cap and a job fails after its last attempt, while a job whose
+// work is not due yet (JobNotYet) waits without spending attempts; the operator
 // retries it; a dead runner's lease runs out; a recurring kind keeps one job per period.
 import os from 'node:os';
 import { eq } from 'drizzle-orm';
@@ -11,7 +12,7 @@ import { JOB_KINDS, retryDelayMs } from '@/modules/jobs/job-kinds';
 import { startJobRunner, type JobRunner } from '@/modules/jobs/job-runner';
 import { KEEP_DONE_MS, pruneJobs } from '@/modules/jobs/prune-jobs';
 import { recurringKey, currentPeriodStart } from '@/modules/jobs/recurring';
-import { JOB_LEASE_MS, JobGaveUp, type JobHandlers } from '@/modules/jobs/run-due-jobs';
+import { JOB_LEASE_MS, JobGaveUp, JobNotYet, type JobHandlers } from '@/modules/jobs/run-due-jobs';
 import { openDatabase, type Database, type OpenedDatabase } from '@/server/db/client';
 import { AppError } from '@/server/errors';
 import { jobs } from '@/server/db/schema';
@@ -123,6 +124,32 @@ describe.each(TEST_BACKENDS)('the job runner on $name', ({ adminUrl }) => {
     expect((await db.select({ id: jobs.id }).from(jobs)).length).toBe(before);
   });
 
+  it('puts a job whose work is not due yet back at the time its handler names, with no attempt spent and no error', async () => {
+    const { db } = database;
+    const id = (await enqueue(db, 'webhook.deliver', delivery(3_000)))!;
+    const at = later(new Date(), 1_000);
+    const again = later(at, 15_000);
+    let answer: 'not yet' | 'fail' | 'done' = 'not yet';
+    const handlers: JobHandlers = {
+      'webhook.deliver': async () => {
+        if (answer === 'not yet') throw new JobNotYet(again);
+        if (answer === 'fail') throw new Error('the receiver answered 503');
+      },
+    };
+    expect(await runJobs(db, handlers, at)).toMatchObject({ claimed: 1, postponed: 1, retried: 0, failed: 0 });
+    expect(await jobById(db, id)).toMatchObject({ status: 'pending', attempts: 0, lastError: null, runAt: again, lockedBy: null });
+    expect(await runJobs(db, handlers, later(again, -1))).toMatchObject({ claimed: 0 });
+    // Waiting, however long, never uses up the attempts; a real failure still counts and backs off.
+    for (let n = 0; n < JOB_KINDS['webhook.deliver'].maxAttempts + 2; n++) await runJobs(db, handlers, again);
+    expect(await jobById(db, id)).toMatchObject({ status: 'pending', attempts: 0 });
+    answer = 'fail';
+    expect(await runJobs(db, handlers, again)).toMatchObject({ retried: 1 });
+    expect(await jobById(db, id)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'the receiver answered 503' });
+    answer = 'done';
+    expect(await runJobs(db, handlers, later(again, retryDelayMs('webhook.deliver', 1)))).toMatchObject({ done: 1 });
+    expect((await jobsOverview(db)).failed.map((job) => job.id)).not.toContain(id);
+  });
+
   it('keeps one job per dedupe key, and rolls a job back with the transaction that enqueued it', async () => {
     const { db } = database;
     const key = `mail:${crypto.randomUUID()}`;
@@ -168,19 +195,19 @@ describe.each(TEST_BACKENDS)('the job runner on $name', ({ adminUrl }) => {
   it('keeps one job per period of a recurring kind, however many runners start, and each run enqueues the next', async () => {
     const { db } = database;
     let sweeps = 0;
-    const handlers: JobHandlers = { 'payments.sweep': async () => void sweeps++ };
+    const handlers: JobHandlers = { 'waitlist.offer': async () => void sweeps++ };
     const a = startJobRunner(db, { handlers, leasesAreStale: false, pollMs: 600_000 });
     const b = startJobRunner(db, { handlers, leasesAreStale: false, pollMs: 600_000 });
     await vi.waitFor(() => expect(sweeps).toBeGreaterThanOrEqual(1), { timeout: 10_000, interval: 50 });
     await a.stop();
     await b.stop();
-    const everyMs = JOB_KINDS['payments.sweep'].everyMs;
-    const rows = await db.select().from(jobs).where(eq(jobs.kind, 'payments.sweep'));
+    const everyMs = JOB_KINDS['waitlist.offer'].everyMs;
+    const rows = await db.select().from(jobs).where(eq(jobs.kind, 'waitlist.offer'));
     const keys = rows.map((r) => r.dedupeKey);
     expect(new Set(keys).size).toBe(rows.length);
     // The period the runners started in ran once (or the next one too, if the test crossed a period's end).
     const started = rows.find((r) => r.status === 'done')!;
-    expect(started.dedupeKey).toBe(recurringKey('payments.sweep', currentPeriodStart(everyMs, started.runAt)));
+    expect(started.dedupeKey).toBe(recurringKey('waitlist.offer', currentPeriodStart(everyMs, started.runAt)));
     expect(sweeps).toBe(rows.filter((r) => r.status === 'done').length);
     // And the next period waits for its time.
     expect(rows.some((r) => r.status === 'pending' && r.runAt.getTime() % everyMs === 0 && r.runAt > started.runAt)).toBe(true);

@@ -145,17 +145,17 @@ describe.each(TEST_BACKENDS)('migrating into the payments ledger on $name', ({ a
 
   it('makes every session a payment in the state its order or change was in', async () => {
     const rows = await backend.query(
-      `select gateway_session_id as session, purpose, reference_id, amount, gateway, state, next_check_at is not null as swept, confirmed_at is not null as confirmed from payments order by 1`,
+      `select gateway_session_id as session, purpose, reference_id, amount, gateway, state, exists (select 1 from jobs j where j.kind = 'payments.check' and j.dedupe_key = 'payments.check:' || payments.id and j.status = 'pending') as checked, confirmed_at is not null as confirmed from payments order by 1`,
     );
     expect(rows).toEqual([
-      { session: 'cs_a', purpose: 'order', reference_id: A, amount: 4400, gateway: 'test', state: 'confirmed', swept: false, confirmed: true },
-      { session: 'cs_b', purpose: 'order', reference_id: '00000000-0000-4000-8000-00000000000b', amount: 8800, gateway: 'test', state: 'refunded', swept: false, confirmed: false },
-      { session: 'cs_c', purpose: 'order', reference_id: '00000000-0000-4000-8000-00000000000c', amount: 8800, gateway: 'stripe', state: 'pending', swept: true, confirmed: false },
-      { session: 'cs_c2', purpose: 'change', reference_id: C2, amount: 2000, gateway: 'test', state: 'confirmed', swept: false, confirmed: true },
-      { session: 'cs_c3', purpose: 'change', reference_id: C3, amount: 6000, gateway: 'test', state: 'refunded', swept: false, confirmed: false },
-      { session: 'cs_c4', purpose: 'change', reference_id: C4, amount: 6000, gateway: 'test', state: 'pending', swept: true, confirmed: false },
-      { session: 'cs_d', purpose: 'order', reference_id: '00000000-0000-4000-8000-00000000000d', amount: 8800, gateway: 'test', state: 'expired', swept: false, confirmed: false },
-      { session: 'cs_e', purpose: 'order', reference_id: E, amount: 8800, gateway: 'test', state: 'confirmed', swept: false, confirmed: true },
+      { session: 'cs_a', purpose: 'order', reference_id: A, amount: 4400, gateway: 'test', state: 'confirmed', checked: false, confirmed: true },
+      { session: 'cs_b', purpose: 'order', reference_id: '00000000-0000-4000-8000-00000000000b', amount: 8800, gateway: 'test', state: 'refunded', checked: false, confirmed: false },
+      { session: 'cs_c', purpose: 'order', reference_id: '00000000-0000-4000-8000-00000000000c', amount: 8800, gateway: 'stripe', state: 'pending', checked: true, confirmed: false },
+      { session: 'cs_c2', purpose: 'change', reference_id: C2, amount: 2000, gateway: 'test', state: 'confirmed', checked: false, confirmed: true },
+      { session: 'cs_c3', purpose: 'change', reference_id: C3, amount: 6000, gateway: 'test', state: 'refunded', checked: false, confirmed: false },
+      { session: 'cs_c4', purpose: 'change', reference_id: C4, amount: 6000, gateway: 'test', state: 'pending', checked: true, confirmed: false },
+      { session: 'cs_d', purpose: 'order', reference_id: '00000000-0000-4000-8000-00000000000d', amount: 8800, gateway: 'test', state: 'expired', checked: false, confirmed: false },
+      { session: 'cs_e', purpose: 'order', reference_id: E, amount: 8800, gateway: 'test', state: 'confirmed', checked: false, confirmed: true },
     ]);
     const unpointed = await backend.query(
       `select count(*)::int as n from orders o left join payments p on p.id = o.payment_id where p.gateway_session_id is null or p.reference_id <> o.id::text`,

@@ -178,7 +178,7 @@ describe('a site that takes payments with Stripe', () => {
     expect(payment.paymentSession).toMatchObject({ provider: 'stripe', amount: 4400 });
     stripe.markPaid(payment.paymentSession.id);
 
-    // Stripe's return address: the page only reads (the sweeper's first look is 15 s away).
+    // Stripe's return address: the page only reads (the payment's check job is due 15 s later).
     const page = await visitor.request(`/bookings/${refetched.order.reference}?change=${payment.changeId}`);
     expect(page.status).toBe(200);
     await page.text();

@@ -11,7 +11,6 @@ import { closeDay } from '@/modules/calendar/close-day';
 import { openDay as reopenDay } from '@/modules/calendar/open-day';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import { startCheckout } from '@/modules/checkout/start-checkout';
-import { sweepPayments } from '@/modules/payments/sweep-payments';
 import { joinWaitlist } from '@/modules/waitlist/join-waitlist';
 import { leaveWaitlist } from '@/modules/waitlist/leave-waitlist';
 import { memberWaitlist } from '@/modules/waitlist/member-waitlist';
@@ -22,6 +21,7 @@ import type { AppError } from '@/server/errors';
 import { orders, waitlistEntries } from '@/server/db/schema';
 import { embeddedCheckoutDeps, signedUpMember, sessionIdOf } from '../support/checkout';
 import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
+import { checkPayments } from '../support/jobs';
 import { adults, firstSlot, openDay } from './supplier-scenarios';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
@@ -161,9 +161,9 @@ describe.each(TEST_BACKENDS)('the waitlist on $name', ({ adminUrl }) => {
     const day = availabilityId.slice(0, 10);
     expect((await waitlistOfDay(database.db, day, now())).find((s) => s.availabilityId === availabilityId)!.entries.map((e) => e.email)).toEqual([second.email]);
     expect(await entryOf(a.entryId)).toMatchObject({ status: 'OFFERED' });
-    // Its payment closes unpaid (the sweeper finds the session expired): EXPIRED in that transaction.
+    // Its payment closes unpaid (its check job finds the session expired): EXPIRED in that transaction.
     clock = new Date(orderA!.holdExpiresAt.getTime() + 11 * MINUTE);
-    await sweepPayments(deps);
+    await checkPayments(deps);
     expect(await entryOf(a.entryId)).toMatchObject({ status: 'EXPIRED', closedAt: clock });
 
     // The second leaves while offered: the two places come back at once, and nobody else waits.

@@ -22,6 +22,6 @@ describe('recurring periods', () => {
     expect(currentPeriodStart(every, now).toISOString()).toBe('2026-11-26T09:15:05.000Z');
     expect(nextPeriodStart(every, now).toISOString()).toBe('2026-11-26T09:15:10.000Z');
     expect(nextPeriodStart(every, new Date('2026-11-26T09:15:10.000Z')).toISOString()).toBe('2026-11-26T09:15:15.000Z');
-    expect(recurringKey('payments.sweep', currentPeriodStart(every, now))).toBe('payments.sweep@2026-11-26T09:15:05.000Z');
+    expect(recurringKey('waitlist.offer', currentPeriodStart(every, now))).toBe('waitlist.offer@2026-11-26T09:15:05.000Z');
   });
 });

@@ -1,7 +1,7 @@
 // A change to a higher total is paid before the booking moves (docs/decisions/0023). Confirming it holds the
 // new places at the supplier (a hold like Book's, running out with the payment's time) and opens a payment
 // session for the difference, recorded as a PENDING_PAYMENT booking change. Once paid (the member's return,
-// the gateway's webhook and the sweeper all come here; leases let exactly one of them work), the supplier
+// the gateway's webhook and the payment's check job all come here; leases let exactly one of them work), the supplier
 // gives the hold back and moves the booking in one step, and the order changes as any change does. A paid
 // change that cannot move any more (released, or the places went: the OCTO path) gets its money back once,
 // keyed by the change (move-paid-change.ts, the change purpose of the payments ledger). An unpaid one changes

@@ -45,7 +45,7 @@ export async function movePaidChange(deps: CheckoutDeps, payment: PaymentRow, st
         const refused = error instanceof SupplierError && ['UNPROCESSABLE_ENTITY', 'INVALID_AVAILABILITY_ID', 'INVALID_UNIT_ID', 'INVALID_BOOKING_UUID', 'BAD_REQUEST'].includes(error.code);
         if (!refused) {
           // The supplier could not answer: the order's lease goes back (the payment's too, by the caller),
-          // so that a retry (the sweeper) moves it.
+          // so that a retry (the payment's check job) moves it.
           await db.update(orders).set({ completionLeaseUntil: null }).where(eq(orders.id, order.id));
           throw error;
         }
@@ -75,7 +75,7 @@ export async function movePaidChange(deps: CheckoutDeps, payment: PaymentRow, st
     if (!row) return undefined;
     await tx
       .update(payments)
-      .set({ state: paymentStates.transition(payment.state, 'refunded'), leaseUntil: null, nextCheckAt: null })
+      .set({ state: paymentStates.transition(payment.state, 'refunded'), leaseUntil: null })
       .where(and(eq(payments.id, payment.id), eq(payments.state, payment.state)));
     return row;
   });

@@ -83,7 +83,7 @@ export async function recordChange(
       changeId = done.id;
       await tx
         .update(payments)
-        .set({ state: paymentStates.transition(paid.payment.state, 'confirmed'), confirmedAt: at, leaseUntil: null, nextCheckAt: null })
+        .set({ state: paymentStates.transition(paid.payment.state, 'confirmed'), confirmedAt: at, leaseUntil: null })
         .where(and(eq(payments.id, paid.payment.id), eq(payments.state, paid.payment.state)));
     } else {
       const [change] = await tx

@@ -48,7 +48,7 @@ async function finish(deps: CheckoutDeps, order: OrderRow, payment: PaymentRow, 
     if (!row) return undefined;
     await tx
       .update(payments)
-      .set({ state: settled, confirmedAt: settled === 'confirmed' ? changes.paidAt : null, leaseUntil: null, nextCheckAt: null })
+      .set({ state: settled, confirmedAt: settled === 'confirmed' ? changes.paidAt : null, leaseUntil: null })
       .where(and(eq(payments.id, payment.id), eq(payments.state, payment.state)));
     await settleOffer(tx, order.id, status === 'CONFIRMED' ? 'BOOKED' : 'EXPIRED', at);
     await enqueueMail(tx, mailKey, message);

@@ -18,6 +18,9 @@ export type JobKindPolicy = {
    * job fails gives its other claimed jobs back until that one's retry (a dead partner holds up only its
    * own lane, and costs one timeout per retry, not one per queued job). Without a lane: one after another. */
   lane?: (payload: Record<string, unknown>) => string;
+  /** Due at once when a runner starts on a database no other process uses (the embedded one): work a crash
+   * may have left half done is taken up on start, not at its next planned time. */
+  dueAtStart?: boolean;
 };
 
 const none = z.strictObject({});
@@ -46,8 +49,11 @@ export const JOB_KINDS = {
   /** Offer freed places to the waitlist: every few seconds (holds that simply run out) and whenever a change
    * frees places. (An offer's fate is settled with its order, not here: decision 0032.) */
   'waitlist.offer': { payload: none, maxAttempts: 3, firstRetryMs: 5_000, lastRetryMs: MINUTE, everyMs: 5_000 },
-  /** Complete or refund every payment the gateway took (orders and booking changes). */
-  'payments.sweep': { payload: none, maxAttempts: 3, firstRetryMs: 5_000, lastRetryMs: MINUTE, everyMs: 5_000 },
+  /** One pending payment (an order's or a change's), asked of the gateway until it is settled: enqueued with
+   * the payment, due once the member had time to pay; a session still open is asked about again later
+   * (JobNotYet, not a failure). Failures (the supplier or the gateway down) back off for about a day and a
+   * half of tries, then `npm run ops -- jobs` lists it failed. */
+  'payments.check': { payload: z.strictObject({ paymentId: z.guid() }), maxAttempts: 40, firstRetryMs: 15_000, lastRetryMs: HOUR, dueAtStart: true },
   /** One pending refund of the ledger, asked of the gateway again under its idempotency key until it is
    * taken: enqueued with the refund, it waits for the caller's own attempt first (about a day and a half of
    * tries, then `npm run ops -- jobs` lists it failed; the refund stays pending, its amount spoken for). */

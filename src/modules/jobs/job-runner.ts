@@ -2,12 +2,12 @@
 // every POLL_MS for jobs other processes enqueued, retries that fall due and recurring periods. One pass
 // at a time in this process; passes follow each other while they find a full batch.
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { jobs } from '@/server/db/schema';
 import { isDatabaseUnavailable } from '@/server/db/unavailable';
 import { enqueue } from './enqueue';
-import { JOB_KINDS, type JobKind } from './job-kinds';
+import { JOB_KINDS, type JobKind, type JobKindPolicy } from './job-kinds';
 import { onJobEnqueued } from './job-signal';
 import { currentPeriodStart, recurringKey } from './recurring';
 import { runDueJobs, type JobHandlers } from './run-due-jobs';
@@ -27,10 +27,15 @@ export type JobRunnerOptions = {
 
 export type JobRunner = { workerId: string; stop: () => Promise<void> };
 
-/** At start: the jobs a dead process held are due again, and each recurring kind has its current period. */
+/** At start: the jobs a dead process held are due again (and, on a database of its own, those of the kinds
+ * due at start), and each recurring kind has its current period. */
 async function prepare(db: Database, { handlers, leasesAreStale }: JobRunnerOptions): Promise<void> {
-  if (leasesAreStale) await db.update(jobs).set({ status: 'pending', lockedBy: null, lockedUntil: null }).where(eq(jobs.status, 'running'));
   const now = new Date();
+  if (leasesAreStale) {
+    await db.update(jobs).set({ status: 'pending', lockedBy: null, lockedUntil: null }).where(eq(jobs.status, 'running'));
+    const dueAtStart = (Object.keys(handlers) as JobKind[]).filter((kind) => (JOB_KINDS[kind] as JobKindPolicy).dueAtStart);
+    if (dueAtStart.length > 0) await db.update(jobs).set({ runAt: now }).where(and(eq(jobs.status, 'pending'), inArray(jobs.kind, dueAtStart), gt(jobs.runAt, now)));
+  }
   for (const kind of Object.keys(handlers) as JobKind[]) {
     const { everyMs } = JOB_KINDS[kind] as { everyMs?: number };
     if (everyMs) await enqueue(db, kind, {} as never, { runAt: now, dedupeKey: recurringKey(kind, currentPeriodStart(everyMs, now)) });

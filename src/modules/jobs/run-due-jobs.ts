@@ -22,6 +22,15 @@ export type JobHandlers = { [K in JobKind]?: JobHandler<K> };
 /** Thrown by a handler when trying again cannot help (a deleted webhook, a refused request): failed now. */
 export class JobGaveUp extends Error {}
 
+/** Thrown by a handler whose work is not done yet, through no fault (a payment still open at the gateway):
+ * the job is pending again at `runAt`, with no attempt spent and no error recorded, so waiting is never
+ * counted as a failure. */
+export class JobNotYet extends Error {
+  constructor(readonly runAt: Date) {
+    super(`not yet; again at ${runAt.toISOString()}`);
+  }
+}
+
 export type RunOptions = {
   workerId: string;
   now?: Date;
@@ -29,12 +38,13 @@ export type RunOptions = {
   /** Only the job with this dedupe key: a use case's own work right after its commit (an e-mail now). */
   dedupeKey?: string;
 };
-/** `givenBack`: claimed jobs of a lane whose earlier job failed, pending again without an attempt spent. */
-export type JobsRun = { claimed: number; done: number; retried: number; failed: number; givenBack: number };
+/** `givenBack`: claimed jobs of a lane whose earlier job failed, pending again without an attempt spent;
+ * `postponed`: jobs whose handler answered "not yet" (JobNotYet), pending again at the time it named. */
+export type JobsRun = { claimed: number; done: number; retried: number; failed: number; givenBack: number; postponed: number };
 
 export async function runDueJobs(db: Database, handlers: JobHandlers, { workerId, now = new Date(), batch = 20, dedupeKey }: RunOptions): Promise<JobsRun> {
   const kinds = Object.keys(handlers) as JobKind[];
-  const run: JobsRun = { claimed: 0, done: 0, retried: 0, failed: 0, givenBack: 0 };
+  const run: JobsRun = { claimed: 0, done: 0, retried: 0, failed: 0, givenBack: 0, postponed: 0 };
   if (kinds.length === 0) return run;
   const due = and(
     inArray(jobs.kind, kinds),
@@ -84,6 +94,14 @@ export async function runDueJobs(db: Database, handlers: JobHandlers, { workerId
     if (!problem) {
       await db.update(jobs).set({ status: 'done', finishedAt: now, lockedBy: null, lockedUntil: null, lastError: null }).where(mine);
       run.done++;
+      return { ok: true };
+    }
+    if (problem instanceof JobNotYet) {
+      await db
+        .update(jobs)
+        .set({ status: 'pending', attempts: sql`${jobs.attempts} - 1`, runAt: problem.runAt, lockedBy: null, lockedUntil: null })
+        .where(mine);
+      run.postponed++;
       return { ok: true };
     }
     const gaveUp = problem instanceof JobGaveUp || job.attempts >= job.maxAttempts;

@@ -1,5 +1,5 @@
 // One path completes a payment, whatever it pays for (docs/decisions/0028). The test gateway's card form,
-// Stripe's webhook, the member's return and the sweeper all come here: the gateway's state is read (the
+// Stripe's webhook, the member's return and each payment's check job all come here: the gateway's state is read (the
 // source of truth), a lease on the payment lets one caller work while the others answer `in-progress`, and
 // the payment's purpose (purposes.ts) does the rest: an order is confirmed (or refunded when its hold ran out), a change
 // of a booking moves it (or refunds it when it can no longer move). Each confirms or refunds the payment in
@@ -27,12 +27,12 @@ export async function completePayment(deps: CheckoutDeps, gatewaySessionId: stri
   const purpose = PURPOSES[current.purpose];
   const at = deps.now?.() ?? new Date();
   if (state.status === 'expired') {
-    // Closed unpaid, for good: the payment leaves the sweep, and what it would have paid for is told in the
+    // Closed unpaid, for good: the payment's check job ends, and what it would have paid for is told in the
     // same transaction (a change expires, a waitlist offer ends).
     const expired = await db.transaction(async (tx) => {
       const [row] = await tx
         .update(payments)
-        .set({ state: paymentStates.transition(current.state, 'expired'), nextCheckAt: null, leaseUntil: null })
+        .set({ state: paymentStates.transition(current.state, 'expired'), leaseUntil: null })
         .where(and(eq(payments.id, current.id), eq(payments.state, current.state)))
         .returning();
       if (row) await purpose.expired?.(tx, row, at);

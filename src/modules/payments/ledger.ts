@@ -4,10 +4,11 @@ import { eq } from 'drizzle-orm';
 import type { CheckoutSession, PaymentGateway } from '@/ports/payments';
 import type { Database } from '@/server/db/client';
 import { payments, type PaymentPurpose } from '@/server/db/schema';
+import { enqueue } from '../jobs/enqueue';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
-/** How often one pending payment is asked about: every gateway call costs (Stripe's API). */
+/** How often one pending payment is asked about (its `payments.check` job): every gateway call costs (Stripe's API). */
 export const PAYMENT_RECHECK_MS = 15_000;
 
 /** Long enough for the supplier's and the gateway's calls (each bounded by a timeout); short enough that a
@@ -15,11 +16,13 @@ export const PAYMENT_RECHECK_MS = 15_000;
  * supplier and the gateway are idempotent and only a pending payment is ever confirmed. */
 export const COMPLETION_LEASE_MS = 30_000;
 
-type Writer = Pick<Database, 'insert'>;
+/** The one `payments.check` job of a payment. */
+export const paymentCheckKey = (paymentId: string): string => `payments.check:${paymentId}`;
 
-/** Records the payment of a session just opened; the sweeper's first look comes after the member paid. */
+/** Records the payment of a session just opened, with its `payments.check` job (the caller's transaction
+ * commits both or neither); the job's first look comes after the member had time to pay. */
 export async function recordPayment(
-  db: Writer,
+  db: Database,
   gateway: PaymentGateway,
   input: { purpose: PaymentPurpose; referenceId: string; session: CheckoutSession; id?: string },
   now: Date,
@@ -36,10 +39,11 @@ export async function recordPayment(
       gatewaySessionId: input.session.id,
       session: input.session,
       state: 'pending',
-      nextCheckAt: new Date(now.getTime() + PAYMENT_RECHECK_MS),
       createdAt: now,
     })
     .returning();
+  // Not due for a while: no use waking the runner.
+  await enqueue(db, 'payments.check', { paymentId: row!.id }, { runAt: new Date(now.getTime() + PAYMENT_RECHECK_MS), dedupeKey: paymentCheckKey(row!.id), wake: false });
   return row!;
 }
 

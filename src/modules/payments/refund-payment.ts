@@ -93,7 +93,7 @@ export async function retryRefund(deps: RefundDeps, refundId: string): Promise<v
 
 /** Like refundPayment, for a caller that cannot go on until the money is back (a payment that cannot be
  * delivered): a refund the gateway did not take throws, so that the caller's lease goes back and the next
- * completion (the sweeper's) takes the refund up again, under its key. */
+ * completion (the payment's check job) takes the refund up again, under its key. */
 export async function refundWhole(deps: RefundDeps, request: RefundRequest): Promise<RefundRow> {
   const refund = await refundPayment(deps, request);
   if (refund.state !== 'done') throw new Error(`the refund ${request.key} of payment ${request.payment.id} is not done yet: ${refund.lastError ?? 'the gateway failed'}`);

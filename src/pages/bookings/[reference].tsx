@@ -1,7 +1,7 @@
 // A member's booking: what, when, the tickets, the calendar file, and (while the visit is ahead) a change
 // of time, day or quantities (a costlier one paid here first). Reached from "My bookings" and from the link in the tickets e-mail.
 // Its GET only reads: a change paid just now is completed by the POST its client code makes on return
-// (/api/bookings/change-payment), by the webhook or by the sweeper, never by showing the page.
+// (/api/bookings/change-payment), by the webhook or by the payment's check job, never by showing the page.
 import { withOutagePage } from '@/http/outage-page';
 import { Link } from '@/components/ui/Link';
 import { useRouter } from 'next/router';

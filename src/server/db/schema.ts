@@ -488,7 +488,7 @@ export type PaymentPurpose = 'order' | 'change';
 /**
  * One payment through a gateway session, whatever it pays for (`purpose` and `referenceId`: an order's or a
  * booking change's id). Its states: modules/payments/payment-states.ts. Every completion of a payment (the
- * member's return, the webhook, the sweeper) takes its lease first.
+ * member's return, the webhook, its `payments.check` job) takes its lease first.
  */
 export const payments = pgTable(
   'payments',
@@ -506,14 +506,11 @@ export const payments = pgTable(
     state: text('state').$type<'pending' | 'confirmed' | 'expired' | 'refunded'>().notNull(),
     /** While set and in the future, one process is completing the payment: the others leave it alone. */
     leaseUntil: timestamp('lease_until', { mode: 'date', withTimezone: true }),
-    /** When the sweeper next asks the gateway about this pending payment. */
-    nextCheckAt: timestamp('next_check_at', { mode: 'date', withTimezone: true }).defaultNow(),
     createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { mode: 'date', withTimezone: true }),
   },
   (t) => [
     index('payments_reference_idx').on(t.purpose, t.referenceId),
-    index('payments_due_idx').on(t.state, t.nextCheckAt),
     check('payments_amount_positive', sql`${t.amount} > 0`),
   ],
 );
