@@ -1,7 +1,26 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const alias = { '@': path.resolve(import.meta.dirname, 'src') };
+
+// The integration files come in two kinds, told apart by what they use. Those that talk to the test sites
+// which global-setup starts (`inject('backends')`) share those sites' databases and run one after another.
+// The others open databases (and sites) of their own; they run one after another too, but beside the first
+// kind: the two lanes together keep both cores busy.
+const INTEGRATION = 'tests/integration';
+const usesSharedSites = (file: string) => fs.readFileSync(path.join(INTEGRATION, file), 'utf8').includes("inject('backends')");
+const integrationFiles = fs.readdirSync(INTEGRATION).filter((file) => file.endsWith('.test.ts'));
+const sharedSiteFiles = integrationFiles.filter(usesSharedSites).map((file) => `${INTEGRATION}/${file}`);
+const ownDatabaseFiles = integrationFiles.filter((file) => !usesSharedSites(file)).map((file) => `${INTEGRATION}/${file}`);
+
+const integration = {
+  environment: 'node' as const,
+  testTimeout: 30_000,
+  // Starting sites takes seconds on a quiet machine and over a minute on a busy shared one.
+  hookTimeout: 180_000,
+  fileParallelism: false,
+};
 
 export default defineConfig({
   resolve: { alias },
@@ -17,17 +36,11 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: {
-          name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/integration/global-setup.ts'],
-          testTimeout: 30_000,
-          // Starting sites takes seconds on a quiet machine and over a minute on a busy shared one.
-          hookTimeout: 180_000,
-          // The files share the servers that global-setup starts; run them one after another.
-          fileParallelism: false,
-        },
+        test: { ...integration, name: 'integration', include: sharedSiteFiles, globalSetup: ['tests/integration/global-setup.ts'] },
+      },
+      {
+        resolve: { alias },
+        test: { ...integration, name: 'integration-own', include: ownDatabaseFiles },
       },
     ],
   },

@@ -1,6 +1,6 @@
 // `npm test`: every check and test, in the order that fails fastest. Prints one closing line
 // "tests: N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -11,23 +11,29 @@ fs.mkdirSync(REPORTS, { recursive: true });
 const bin = (name) => path.join('node_modules', '.bin', name);
 const vitest = (project) => [bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/${project}.json`]];
 
+// A step is one command, or several run side by side (each to its own report): lint beside the type check,
+// and the integration files in two lanes (vitest.config.mts), one on the shared test sites, one on
+// databases of their own.
 const steps = [
-  ['lint', bin('eslint'), ['.', '--max-warnings=0']],
-  ['types', bin('tsc'), ['--noEmit']],
-  ['unit', ...vitest('unit')],
-  ['build', process.execPath, ['node_modules/next/dist/bin/next', 'build']],
-  ['integration', ...vitest('integration')],
-  ['e2e', bin('playwright'), ['test']],
+  ['lint and types', [[bin('eslint'), ['.', '--max-warnings=0']], [bin('tsc'), ['--noEmit']]]],
+  ['unit', [vitest('unit')]],
+  ['build', [[process.execPath, ['node_modules/next/dist/bin/next', 'build']]]],
+  ['integration', [vitest('integration'), vitest('integration-own')]],
+  ['e2e', [[bin('playwright'), ['test']]]],
 ];
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json` };
+const run = ([command, args]) =>
+  new Promise((resolve) => spawn(command, args, { stdio: 'inherit', env }).on('exit', (code) => resolve(code ?? 1)));
+
 let failedStep;
-for (const [name, command, args] of steps) {
+for (const [name, commands] of steps) {
   const started = Date.now();
   console.log(`\n=== ${name}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env });
-  console.log(`=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
-  if (result.status !== 0) {
+  const codes = await Promise.all(commands.map(run));
+  const ok = codes.every((code) => code === 0);
+  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
+  if (!ok) {
     failedStep = name;
     break;
   }
@@ -51,7 +57,7 @@ function flakyTests(suite, trail = []) {
 }
 const flaky = counts('e2e.json', (r) => r.suites.flatMap((s) => flakyTests(s)));
 if (Array.isArray(flaky) && flaky.length) console.log(`\nPassed only on a second try (flaky, to be fixed):\n${flaky.map((t) => `  ${t}`).join('\n')}`);
-const all = [counts('unit.json', fromVitest), counts('integration.json', fromVitest), counts('e2e.json', fromPlaywright)];
+const all = [counts('unit.json', fromVitest), counts('integration.json', fromVitest), counts('integration-own.json', fromVitest), counts('e2e.json', fromPlaywright)];
 const passed = all.reduce((n, c) => n + c.passed, 0);
 const failed = all.reduce((n, c) => n + c.failed, 0) + (failedStep && !all.some((c) => c.failed) ? 1 : 0);
 
