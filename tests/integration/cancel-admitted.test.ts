@@ -17,7 +17,7 @@ import { bookingCancellations, orders, refunds, ticketRedemptions } from '@/serv
 import { newSigningSeed } from '@/server/ticket-keys';
 import { embeddedCheckoutDeps, signedUpMember } from '../support/checkout';
 import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
-import { adults, firstSlot, openDay } from './supplier-scenarios';
+import { adults, openDay } from './supplier-scenarios';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 const MINUTE = 60_000;
