@@ -20,6 +20,8 @@ export const POLL_MS = 1_000;
  * starts may not see the job yet, so a wake-up also looks again this much later, well before the poll. */
 const SECOND_LOOK_MS = 100;
 const BATCH = 20;
+/** Lanes running at once in a process, beyond which it claims nothing new (a claim may add up to BATCH). */
+const MAX_LANES = 20;
 
 export type JobRunnerOptions = {
   handlers: JobHandlers;
@@ -56,19 +58,21 @@ export function startJobRunner(db: Database, options: JobRunnerOptions): JobRunn
   };
   const start = ({ lane, run }: ClaimedLane): void => {
     busy.add(lane);
-    const running = run()
+    const laneRun = run()
       .catch(failed)
       .finally(() => {
         busy.delete(lane);
-        lanesRunning.delete(running);
+        lanesRunning.delete(laneRun);
         // The lane is free: its next jobs, and any others, are claimed now rather than at the poll.
         kick();
       });
-    lanesRunning.add(running);
+    lanesRunning.add(laneRun);
   };
   const pass = async (): Promise<void> => {
     do {
       again = false;
+      // Enough lanes at work (partners' receivers among them): the next lane to end claims again.
+      if (busy.size >= MAX_LANES) return;
       try {
         const { run, lanes } = await claimDueJobs(db, options.handlers, { workerId, batch: BATCH, busyLanes: busy });
         for (const lane of lanes) start(lane);
