@@ -105,8 +105,11 @@ export function cancellationPolicyOf(productId: string, catalog: CatalogConfig =
 }
 
 /** The percentage a cancellation at `at` gets back of a slot starting at `start` (ms): the one rule of
- * every channel (the website's members, and resellers through OCTO). */
+ * every channel (the website's members, staff cancelling a used booking, and resellers through OCTO). All
+ * of it until the free-cancellation deadline, `refundPercentAfter` until the start, nothing once the visit
+ * has begun (only a booking whose ticket was admitted can still be cancelled then: decision 0033). */
 export function refundPercentAt(policy: CancellationPolicy, start: number, at: number): number {
+  if (at >= start) return 0;
   return at < start - policy.freeUntilHoursBefore * 3_600_000 ? 100 : policy.refundPercentAfter;
 }
 

@@ -1,12 +1,12 @@
 // One paid place, one admission (decision 0033): a scan fired together with a member's change, and with a
 // cancellation, at offsets from -20 to +20 ms, 20 trials each, on PGlite and on PostgreSQL. Whichever comes
 // first wins and the other sees it: never two live admissions for one place (an admitted old ticket and a
-// new one), never an unexpected error, never an admission on a cancelled, refunded booking.
+// new one), never an unexpected error, never an admission after a cancellation, and an admitted place
+// cancelled is refunded only what the cancellation policy gives, however much the office asked for.
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cancelBooking } from '@/modules/bookings/cancel-booking';
 import { changeBooking } from '@/modules/bookings/change-booking';
-import { cancelOwnBooking } from '@/modules/bookings/member-cancel';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import type { CheckoutDeps } from '@/modules/checkout/deps';
 import { startCheckout } from '@/modules/checkout/start-checkout';
@@ -108,11 +108,12 @@ describe.each(TEST_BACKENDS)('the gate racing a change and a cancellation ($name
     }
   }, 120_000);
 
-  it(`never admits a cancelled, refunded place in ${TRIALS} scans racing a cancellation`, async () => {
+  it(`never admits a cancelled place, and refunds an admitted one only what the policy gives, in ${TRIALS} scans racing a cancellation`, async () => {
     for (let i = 0; i < TRIALS; i++) {
       const order = await paidOrder();
       const code = order.tickets![0]!.code!;
       const d = offset(i);
+      // The office asks for a full refund: an admitted place gets the policy's share instead.
       const [scanned, cancelled] = await Promise.all([
         after(d).then(() => outcome(scan(code))),
         after(-d).then(() => outcome(cancelBooking(deps, { reference: order.supplierReference, refund: { kind: 'full' }, by: staff }))),
@@ -121,20 +122,23 @@ describe.each(TEST_BACKENDS)('the gate racing a change and a cancellation ($name
       const cancellation = await database.db.select().from(bookingCancellations).where(eq(bookingCancellations.bookingUuid, order.bookingUuid));
       const refunded = await database.db.select().from(refunds).where(eq(refunds.idempotencyKey, `cancelled:${order.bookingUuid}`));
       expect('value' in scanned).toBe(true);
+      // Whichever came first, the cancellation goes through and a later scan reads CANCELLED.
+      expect('value' in cancelled).toBe(true);
+      expect(cancellation).toHaveLength(1);
+      expect((await scan(code)).verdict).toBe('CANCELLED');
       const verdict = (scanned as { value: Verdict }).value.verdict;
-      if ('value' in cancelled) {
-        expect(verdict).toBe('CANCELLED');
+      const refundedAmount = refunded.reduce((sum, r) => sum + r.amount, 0);
+      if (verdict === 'CANCELLED') {
+        // The cancellation came first: nothing admitted, all of it back as the office chose.
         expect(live).toHaveLength(0);
-        expect(cancellation).toHaveLength(1);
-        expect((await scan(code)).verdict).toBe('CANCELLED');
+        expect(refundedAmount).toBe(order.total);
       } else {
-        expect(cancelled).toEqual({ refused: 'notCancellableNow' });
+        // The scan came first: the admission stays as history, and 10 minutes before the visit Main Deck's
+        // policy gives half back, never the full refund asked for.
         expect(verdict).toBe('VALID');
         expect(live).toHaveLength(1);
-        expect(cancellation).toHaveLength(0);
-        expect(refunded).toHaveLength(0);
-        // The member is offered no cancelling of a used booking either.
-        expect(await outcome(cancelOwnBooking(deps, member, { bookingId: order.supplierReference }))).toEqual({ refused: 'memberCannotCancel' });
+        expect(refundedAmount).toBe(Math.floor(order.total / 2));
+        expect(cancellation[0]!.refundAmount).toBe(Math.floor(order.total / 2));
       }
     }
   }, 120_000);

@@ -1,10 +1,13 @@
 // The one job runner (src/modules/jobs), in process on PGlite and (with TEST_DATABASE_URL) PostgreSQL:
 // two runners on one database run each job once; a job enqueued inside a transaction commits with it and
-// wakes the runner; back-off doubles up to its cap and a job fails after its last attempt, while a job whose
-// work is not due yet (JobNotYet) waits without spending attempts; the operator
+// wakes the runner; a lane still running (a reseller's dead receiver) holds up no other lane's jobs; back-off
+// doubles up to its cap and a job fails after its last attempt, while a job whose work is not due yet
+// (JobNotYet) waits without spending attempts; the operator
 // retries it; a dead runner's lease runs out; a recurring kind keeps one job per period.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { enqueue } from '@/modules/jobs/enqueue';
 import { jobsOverview, retryJob } from '@/modules/jobs/job-admin';
@@ -14,11 +17,15 @@ import { KEEP_DONE_MS, pruneJobs } from '@/modules/jobs/prune-jobs';
 import { recurringKey, currentPeriodStart } from '@/modules/jobs/recurring';
 import { JOB_LEASE_MS, JobGaveUp, JobNotYet, type JobHandlers } from '@/modules/jobs/run-due-jobs';
 import { openDatabase, type Database, type OpenedDatabase } from '@/server/db/client';
+import { deliverWebhook, WEBHOOK_TIMEOUT_MS } from '@/modules/resellers/deliver-webhooks';
+import { registerWebhook } from '@/modules/resellers/octo-webhooks';
 import { AppError } from '@/server/errors';
-import { jobs } from '@/server/db/schema';
+import { jobs, octoWebhooks } from '@/server/db/schema';
+import { parseNetworks } from '@/server/egress/internal-addresses';
 import { openTestDatabase, TEST_BACKENDS } from '../support/database';
 import { runJobs } from '../support/jobs';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
+import { startWebhookReceiver } from '../support/webhook-receiver';
 
 const delivery = (n: number) => ({ webhookId: `wh_${n}`, event: 'booking_update', body: `{"n":${n}}` });
 const jobById = async (db: Database, id: string) => (await db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
@@ -69,6 +76,46 @@ describe.each(TEST_BACKENDS)('the job runner on $name', ({ adminUrl }) => {
     expect(seen.size).toBe(200);
     expect([...seen.values()].every((runs) => runs.length === 1)).toBe(true);
     for (const runner of runners.splice(0)) await runner.stop();
+  });
+
+  it('delivers to one reseller while another’s receiver hangs until its timeout: a busy lane holds up no later pass', { timeout: 30_000 }, async () => {
+    const { db } = database;
+    const allowLoopback = { allowed: parseNetworks('127.0.0.0/8') };
+    const events: string[] = [];
+    let hung = false;
+    const dying = http.createServer((req, res) => {
+      // The first delivery is never answered (the delivery's own timeout ends it, closing the request); its
+      // retry, due when that timeout ends, is.
+      if (hung) return void res.end('ok');
+      hung = true;
+      events.push('the dead receiver got its delivery');
+      req.on('close', () => events.push('the dead receiver’s delivery gave up'));
+    });
+    await new Promise<void>((resolve) => dying.listen(0, '127.0.0.1', resolve));
+    const live = await startWebhookReceiver([], () => events.push('the live receiver got its delivery'));
+    // Woken by the enqueues and the lanes' ends only: no poll during the test.
+    const deliver: JobHandlers = { 'webhook.deliver': (payload, job) => deliverWebhook(db, payload, job, allowLoopback) };
+    const runner = startJobRunner(db, { handlers: deliver, leasesAreStale: false, pollMs: 600_000 });
+    try {
+      const dead = await registerWebhook(db, 'dead-partner', { url: `http://127.0.0.1:${(dying.address() as AddressInfo).port}/hooks`, event: 'booking_update' }, allowLoopback);
+      const alive = await registerWebhook(db, 'live-partner', { url: live.url, event: 'booking_update' }, allowLoopback);
+      await enqueue(db, 'webhook.deliver', { webhookId: dead.id, event: 'booking_update', body: '{"to":"dead"}' });
+      await vi.waitFor(() => expect(events).toContain('the dead receiver got its delivery'), { timeout: 10_000, interval: 20 });
+      // The dead receiver's lane is busy now; the other reseller's notification comes while it hangs.
+      const liveJob = (await enqueue(db, 'webhook.deliver', { webhookId: alive.id, event: 'booking_update', body: '{"to":"live"}' }))!;
+      await vi.waitFor(() => expect(events).toContain('the dead receiver’s delivery gave up'), { timeout: 2 * WEBHOOK_TIMEOUT_MS, interval: 20 });
+      expect(events.slice(0, 3)).toEqual(['the dead receiver got its delivery', 'the live receiver got its delivery', 'the dead receiver’s delivery gave up']);
+      expect(live.received.map((r) => r.json)).toEqual([{ to: 'live' }]);
+      expect(await jobById(db, liveJob)).toMatchObject({ status: 'done', lane: `webhook:${alive.id}` });
+      await runner.stop();
+      // The later tests count the jobs they claim: nothing of this one is left for them.
+      await db.delete(jobs).where(inArray(jobs.lane, [`webhook:${dead.id}`, `webhook:${alive.id}`]));
+      await db.delete(octoWebhooks).where(inArray(octoWebhooks.id, [dead.id, alive.id]));
+    } finally {
+      await runner.stop();
+      dying.closeAllConnections();
+      await Promise.all([new Promise<void>((resolve) => dying.close(() => resolve())), live.close()]);
+    }
   });
 
   it('backs off exponentially up to its cap, fails after its last attempt, and runs again when the operator retries it', async () => {

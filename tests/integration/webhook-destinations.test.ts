@@ -1,7 +1,8 @@
 // Resellers' webhooks cannot reach inside: every notation of an internal address is refused when the
 // webhook is registered and again when a delivery would be sent (a URL written straight into the table
 // plays one that changed, or a name that now resolves inside); a public address registers (nothing is
-// sent here: no network) and an allow-listed private network is reached. Revoking a reseller deletes its
+// sent here: no network) and an allow-listed private network is reached; a name that resolves inside only
+// at delivery (DNS rebinding) is refused there. Revoking a reseller deletes its
 // webhooks and cancels their pending deliveries; a receiver that never answers delays no other webhook;
 // a slot's unsent availability updates are coalesced.
 import http from 'node:http';
@@ -129,6 +130,24 @@ describe('webhook destinations, in process', () => {
     const sent = await sendTo(receiver.url, { ...noAllowance, allowed: parseNetworks('127.0.0.0/8') });
     expect(sent).toMatchObject({ status: 'done' });
     expect(receiver.received).toHaveLength(1);
+  });
+
+  it('refuses at delivery a name that resolved to a public address at registration and resolves inside now (DNS rebinding)', async () => {
+    // The name points at the loopback receiver's port: had the delivery trusted the first answer, or
+    // looked the name up again to connect, the receiver would hear from it.
+    let answer = '93.184.216.34';
+    const rebinding: EgressPolicy = { ...noAllowance, lookup: async () => [answer] };
+    const url = `http://hooks.rebinding.example:${new URL(receiver.url).port}/hooks`;
+    const hook = await registerWebhook(db, 'rebinding-partner', { url, event: 'booking_update' }, rebinding);
+    expect(hook).toMatchObject({ url });
+    answer = '127.0.0.1';
+    const id = (await enqueue(db, 'webhook.deliver', { webhookId: hook.id, event: 'booking_update', body: '{"event":"booking_update"}' }, { wake: false }))!;
+    const before = receiver.received.length;
+    await runJobs(db, { 'webhook.deliver': (delivery, job) => deliverWebhook(db, delivery, job, rebinding) }, new Date(Date.now() + 1_000), crypto.randomUUID());
+    const [job] = await db.select().from(jobs).where(eq(jobs.id, id));
+    expect(job).toMatchObject({ status: 'failed', attempts: 1, lastError: expect.stringContaining('internal address (127.0.0.1)') });
+    expect(receiver.received).toHaveLength(before);
+    await db.delete(octoWebhooks).where(eq(octoWebhooks.id, hook.id));
   });
 
   it('follows no redirect: a receiver answering one fails the delivery for good', async () => {

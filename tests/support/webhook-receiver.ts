@@ -5,14 +5,17 @@ import type { AddressInfo } from 'node:net';
 
 export type Received = { headers: http.IncomingHttpHeaders; body: string; json: Record<string, unknown> };
 
-export async function startWebhookReceiver(statuses: number[] = []) {
+/** `onReceived` hears each request as it arrives: a test orders deliveries by events, not by times. */
+export async function startWebhookReceiver(statuses: number[] = [], onReceived?: (request: Received) => void) {
   const received: Received[] = [];
   const answers = [...statuses];
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      received.push({ headers: req.headers, body, json: JSON.parse(body) as Record<string, unknown> });
+      const request = { headers: req.headers, body, json: JSON.parse(body) as Record<string, unknown> };
+      received.push(request);
+      onReceived?.(request);
       res.writeHead(answers.shift() ?? 200, { 'content-type': 'text/plain' }).end('ok');
     });
   });

@@ -35,7 +35,7 @@ const TABLES: { name: string; machine: AnyMachine; states: string[]; allowed: st
     name: 'booking',
     machine: bookingStates as AnyMachine,
     states: ['ON_HOLD', 'CONFIRMED', 'REDEEMED', 'EXPIRED', 'CANCELLED'],
-    allowed: ['ON_HOLD->CONFIRMED', 'ON_HOLD->CANCELLED', 'ON_HOLD->EXPIRED', 'CONFIRMED->REDEEMED', 'CONFIRMED->CANCELLED', 'REDEEMED->CONFIRMED'],
+    allowed: ['ON_HOLD->CONFIRMED', 'ON_HOLD->CANCELLED', 'ON_HOLD->EXPIRED', 'CONFIRMED->REDEEMED', 'CONFIRMED->CANCELLED', 'REDEEMED->CONFIRMED', 'REDEEMED->CANCELLED'],
   },
   {
     name: 'waitlist entry',

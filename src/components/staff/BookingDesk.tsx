@@ -138,10 +138,12 @@ export function BookingDesk({ role }: { role: StaffRole }) {
               </Button>
             )}
           </div>
-          {role === 'manager' && detail.status === 'CONFIRMED' && (
+          {role === 'manager' && (detail.status === 'CONFIRMED' || detail.status === 'REDEEMED') && (
             <form onSubmit={(e) => void doCancel(e)}>
               <fieldset>
                 <legend>{t('bookings.cancelLegend')}</legend>
+                {/* A used booking gets back what its policy gives, whatever is picked (decision 0033). */}
+                {detail.payment && detail.admissions.some((a) => !a.undoneAt) && <p data-testid="admitted-refund">{t('bookings.admittedRefund')}</p>}
                 {(['full', 'partial', 'none'] as const).map((choice) => (
                   <div key={choice} className={styles.row}>
                     <input type="radio" id={`refund-${choice}`} name="refund" value={choice} checked={refund === choice} onChange={() => setRefund(choice)} disabled={!detail.payment && choice !== 'none'} />

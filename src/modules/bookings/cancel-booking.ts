@@ -1,6 +1,6 @@
 // Cancelling a confirmed booking (decision 0016), by staff, the operator or (issue #15) its member: the
 // places go back to the slot (the supplier port), a full, partial or no refund goes back through the
-// payment port, and the member is e-mailed in their language. Exactly once: concurrent cancellations
+// payment port (for a booking whose ticket was admitted, exactly the policy's: decision 0033), and the member is e-mailed in their language. Exactly once: concurrent cancellations
 // race for one row of booking_cancellations, and the loser refunds nothing. The row, the order's new
 // status, the e-mail (mail queue, idempotency key "cancelled:<booking uuid>") and the audit entry are
 // written in one transaction; the refund follows it, as refunds of the payments ledger keyed
@@ -19,8 +19,10 @@ import type { OrderRow } from '../checkout/order-view';
 import { sendMailNow, enqueueMail } from '../email/mail-queue';
 import { orderRefunds, refundOrder, refundStatus } from '../payments/order-refunds';
 import type { RefundRow } from '../payments/refund-payment';
+import { isAdmitted } from '../inventory/admissions';
 import { recordAudit, type Actor } from '../staff/audit-log';
 import { renderCancellationEmail } from './cancellation-email';
+import { policyRefund } from './cancellation-terms';
 import { enqueuePlacesFreed } from '../waitlist/places-freed';
 import { recordPassUpdates } from '../wallet/pass-updates';
 
@@ -111,10 +113,10 @@ export async function cancelBooking(deps: CancelDeps, request: CancelRequest): P
   if (target.order && target.order.status !== 'CONFIRMED') {
     throw new AppError('NOT_CANCELLABLE', 'notCancellable', { reference, status: target.order.status });
   }
-  const refundAmount = refundAmountOf(target, request.refund);
+  const chosen = refundAmountOf(target, request.refund);
 
-  // The places go back first: a booking the supplier will not cancel (redeemed, or its slot has begun)
-  // keeps its money. Cancelling twice at the supplier changes nothing.
+  // The places go back first: a booking the supplier will not cancel (its slot has begun, or, once used,
+  // ended) keeps its money. Cancelling twice at the supplier changes nothing.
   let cancelled: SupplierBooking;
   try {
     cancelled = await deps.supplier.cancelBooking(target.bookingUuid, { reason: request.reason ?? 'Cancelled by the attraction' });
@@ -125,6 +127,10 @@ export async function cancelBooking(deps: CancelDeps, request: CancelRequest): P
     throw error;
   }
 
+  // A place admitted at the gate was used: what comes back is the policy's at this moment, whatever was
+  // chosen (decision 0033). Asked once the booking is cancelled, when no scan can admit it any more.
+  const used = target.order !== undefined && (await isAdmitted(deps.db, target.bookingUuid));
+  const refundAmount = used ? policyRefund(target.order!, now()).refund : chosen;
   const currency = target.order?.currency ?? target.booking?.pricing?.currency ?? cancelled.pricing?.currency ?? '';
   const claimed = await deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -159,7 +165,7 @@ export async function cancelBooking(deps: CancelDeps, request: CancelRequest): P
       action: 'booking.cancel',
       target: reference,
       before: { status: target.order?.status ?? target.booking?.status },
-      after: { status: 'CANCELLED', refundAmount, currency, reason: request.reason ?? null },
+      after: { status: 'CANCELLED', refundAmount, currency, reason: request.reason ?? null, ...(used ? { refundedUnder: 'policy: a ticket was admitted' } : {}) },
     });
     // The places are back on sale: the first in line on their waitlist gets them.
     await enqueuePlacesFreed(tx);

@@ -3,7 +3,6 @@
 // deadline may have passed in between), else nothing happens. The cancelling itself (places back, refund
 // through the payment port, e-mail, exactly once) is modules/bookings/cancel-booking.ts.
 import { AppError } from '@/server/errors';
-import { isAdmitted } from '../inventory/admissions';
 import { cancelBooking, type CancelDeps, type Cancellation } from './cancel-booking';
 import { cancellationTerms, type CancellationTerms } from './cancellation-terms';
 import { memberBooking } from './member-booking';
@@ -16,8 +15,8 @@ export async function cancelOwnBooking(deps: CancelDeps, member: { userId: strin
   const order = await memberBooking(deps.db, member.userId, request.bookingId);
   if (order.status === 'CANCELLED') throw new AppError('ALREADY_CANCELLED', 'alreadyCancelled', { reference: order.supplierReference });
   const terms = cancellationTerms(order, (deps.now ?? (() => new Date()))());
-  // A ticket used at the gate makes the booking used: no terms to offer (the supplier refuses it again under its lock).
-  if (!terms || (await isAdmitted(deps.db, order.bookingUuid))) throw new AppError('NOT_CANCELLABLE', 'memberCannotCancel');
+  // A booking whose ticket was admitted is cancelled under the same terms: the policy's (decision 0033).
+  if (!terms) throw new AppError('NOT_CANCELLABLE', 'memberCannotCancel');
   if (!request.confirm) return { terms, cancellation: null };
   if (request.expectedRefund !== terms.refund) throw new AppError('REFUND_CHANGED', 'cancelRefundChanged');
   const refund = terms.refund === order.total ? ({ kind: 'full' } as const) : terms.refund === 0 ? ({ kind: 'none' } as const) : ({ kind: 'partial', amount: terms.refund } as const);

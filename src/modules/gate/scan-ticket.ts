@@ -6,7 +6,7 @@
 // `npm run ops -- redeem` did.
 import { sql } from 'drizzle-orm';
 import { ATTRACTION } from '@/config/attraction';
-import type { SupplierPort } from '@/ports/supplier';
+import { SupplierError, type SupplierPort } from '@/ports/supplier';
 import type { Database } from '@/server/db/client';
 import { orders } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
@@ -208,10 +208,16 @@ export async function scanTicket(deps: GateDeps, request: ScanRequest): Promise<
     : await deps.db.transaction((tx) => decide(deps, tx as unknown as Database, found.row, found.ticket, request, now));
   // Our booking is marked redeemed, and the visit credited, on its first admission; the rest of the party
   // finds it REDEEMED and skips both (two first admissions at once: both idempotent). The admission is the
-  // record (a change or a cancellation sees it), so a failure here leaves the place used all the same. An
-  // external supplier has no redemption call in OCTO: our admissions are the record.
+  // record (a change or a cancellation sees it), so a failure here leaves the place used all the same; a
+  // cancellation right after the admission (decision 0033) leaves nothing to mark. An external supplier has
+  // no redemption call in OCTO: our admissions are the record.
   if (firstAdmission) {
-    if (bookings.own) await deps.supplier.redeemBooking(found.row.reference).catch((error: unknown) => console.error('[gate] the booking stays CONFIRMED', found.row.reference, error));
+    if (bookings.own) {
+      await deps.supplier.redeemBooking(found.row.reference).catch((error: unknown) => {
+        if (error instanceof SupplierError && error.details?.status === 'CANCELLED') return;
+        console.error('[gate] the booking stays CONFIRMED', found.row.reference, error);
+      });
+    }
     await creditVisit(deps.db, found.row.uuid);
   }
   return verdict;

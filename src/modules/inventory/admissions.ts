@@ -13,8 +13,9 @@ export async function liveAdmissionsOf(db: Database, bookingUuid: string): Promi
   return db.select().from(ticketRedemptions).where(and(eq(ticketRedemptions.bookingUuid, bookingUuid), isNull(ticketRedemptions.undoneAt)));
 }
 
-/** Whether a ticket of the booking is admitted (and not undone): a used booking neither changes nor is
- * cancelled (decision 0033). Asked under the booking's row lock, the gate's lock too (admit-ticket.ts). */
+/** Whether a ticket of the booking is admitted (and not undone): a used booking does not change, and its
+ * cancellation refunds what the policy gives, never more (decision 0033). Asked under the booking's row
+ * lock, the gate's lock too (admit-ticket.ts), or once the booking is cancelled (no admission follows). */
 export async function isAdmitted(db: Database, bookingUuid: string): Promise<boolean> {
   const [row] = await db
     .select({ id: ticketRedemptions.id })

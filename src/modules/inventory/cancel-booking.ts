@@ -9,20 +9,21 @@ import { effectiveStatus, resellerBooking, type BookingRow } from './booking-row
 import { bookingStates } from './booking-states';
 import { slotOf, type WriteListener } from './write-listener';
 
-/** Cancels a reseller's booking; `done` is false when it was cancelled already. */
+/** Cancels a reseller's booking; `done` is false when it was cancelled already. Under the row lock the gate
+ * takes too (admit-ticket.ts): a booking is cancelled before its slot starts, or, once a ticket of it was
+ * admitted, until its slot ends. The admissions stay (a later scan reads CANCELLED); what comes back is the
+ * product's cancellation policy's at this moment, nothing once the visit has begun (decision 0033). */
 export async function cancelBooking(db: Database, uuid: string, resellerId: string, reason: string | null, at: Date, told?: WriteListener): Promise<{ row: BookingRow; done: boolean }> {
   return db.transaction(async (tx) => {
     const executor = tx as unknown as Database;
     const current = await resellerBooking(executor, uuid, resellerId, true);
     const status = effectiveStatus(current, at);
     if (status === 'CANCELLED') return { row: current, done: false };
-    if (!bookingStates.canMove(status, 'CANCELLED') || current.slotStart <= at) {
-      throw new SupplierError('UNPROCESSABLE_ENTITY', `A booking that is ${status} cannot be cancelled`, { uuid });
-    }
-    // Under the row lock the gate takes too (admit-ticket.ts): an admitted place is used, as pretix refuses
-    // to cancel an order with a checked-in ticket (decision 0033).
-    if (await isAdmitted(executor, current.uuid)) {
-      throw new SupplierError('UNPROCESSABLE_ENTITY', 'A ticket of this booking was used at the gate: it cannot be cancelled', { uuid }, { reason: 'ADMITTED' });
+    const used = status === 'REDEEMED' || (await isAdmitted(executor, current.uuid));
+    // A used booking's visit is under way until its slot ends; an unused one is a no-show once it starts.
+    const deadline = used ? current.slotEnd : current.slotStart;
+    if (!bookingStates.canMove(status, 'CANCELLED') || deadline <= at) {
+      throw new SupplierError('UNPROCESSABLE_ENTITY', `A booking that is ${status} cannot be cancelled${deadline <= at ? ' any more' : ''}`, { uuid });
     }
     const [updated] = await executor
       .update(bookings)

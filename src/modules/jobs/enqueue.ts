@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { jobs } from '@/server/db/schema';
-import { JOB_KINDS, type JobKind, type JobPayload } from './job-kinds';
+import { JOB_KINDS, type JobKind, type JobKindPolicy, type JobPayload } from './job-kinds';
 import { signalJobEnqueued } from './job-signal';
 
 export type EnqueueOptions = {
@@ -24,9 +24,11 @@ export async function enqueue<K extends JobKind>(tx: Database, kind: K, payload:
   const checked = JOB_KINDS[kind].payload.safeParse(payload);
   // A programming error, not a visitor's: it fails the caller's transaction.
   if (!checked.success) throw new Error(`a ${kind} job's payload is malformed: ${checked.error.message}`);
+  const { lane } = JOB_KINDS[kind] as JobKindPolicy;
   const insert = tx.insert(jobs).values({
     kind,
     payload: checked.data as object,
+    lane: lane ? lane(checked.data as Record<string, unknown>) : null,
     maxAttempts: JOB_KINDS[kind].maxAttempts,
     // The runner compares with its own clock, not the database's.
     runAt: options.runAt ?? new Date(),

@@ -14,9 +14,11 @@ export type JobKindPolicy = {
   lastRetryMs: number;
   /** A recurring kind: the runner keeps one job per period of this length (its dedupe key names the period). */
   everyMs?: number;
-  /** Jobs of different lanes run side by side in a pass, those of one lane one after another; a lane whose
-   * job fails gives its other claimed jobs back until that one's retry (a dead partner holds up only its
-   * own lane, and costs one timeout per retry, not one per queued job). Without a lane: one after another. */
+  /** Jobs of different lanes run side by side, those of one lane one after another; a runner claims no job
+   * of a lane it is still running, so a slow lane holds up no other and no later pass (the lane is written
+   * with the job, `jobs.lane`). A lane whose job fails gives its other claimed jobs back until that one's
+   * retry (a dead partner costs one timeout per retry, not one per queued job). Kinds without a lane share
+   * one lane: one after another. */
   lane?: (payload: Record<string, unknown>) => string;
   /** Due at once when a runner starts on a database no other process uses (the embedded one): work a crash
    * may have left half done is taken up on start, not at its next planned time. */

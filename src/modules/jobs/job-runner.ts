@@ -1,6 +1,9 @@
 // The runner of a server process: a pass at once, whenever this process enqueues a job (the signal), and
-// every POLL_MS for jobs other processes enqueued, retries that fall due and recurring periods. One pass
-// at a time in this process; passes follow each other while they find a full batch.
+// every POLL_MS for jobs other processes enqueued, retries that fall due and recurring periods. A pass only
+// claims: each claimed lane runs on its own, and the lanes still running are left out of the next claims,
+// so a slow lane (a dead partner's webhook) holds up neither a later pass nor another lane's jobs; a lane
+// that finishes starts a pass at once. One claim at a time in this process; claims follow each other while
+// they find a full batch.
 import crypto from 'node:crypto';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
@@ -10,13 +13,15 @@ import { enqueue } from './enqueue';
 import { JOB_KINDS, type JobKind, type JobKindPolicy } from './job-kinds';
 import { onJobEnqueued } from './job-signal';
 import { currentPeriodStart, recurringKey } from './recurring';
-import { runDueJobs, type JobHandlers } from './run-due-jobs';
+import { claimDueJobs, type ClaimedLane, type JobHandlers } from './run-due-jobs';
 
 export const POLL_MS = 1_000;
 /** The signal comes from inside the enqueuing transaction, before its commit: on PostgreSQL the pass it
  * starts may not see the job yet, so a wake-up also looks again this much later, well before the poll. */
 const SECOND_LOOK_MS = 100;
 const BATCH = 20;
+/** Lanes running at once in a process, beyond which it claims nothing new (a claim may add up to BATCH). */
+const MAX_LANES = 20;
 
 export type JobRunnerOptions = {
   handlers: JobHandlers;
@@ -48,16 +53,37 @@ export function startJobRunner(db: Database, options: JobRunnerOptions): JobRunn
   let running: Promise<void> | undefined;
   let again = false;
   const timers = new Set<NodeJS.Timeout>();
+  /** The lanes running in this process, and their runs (awaited at stop). */
+  const busy = new Set<string>();
+  const lanesRunning = new Set<Promise<void>>();
 
+  const failed = (error: unknown): void => {
+    if (isDatabaseUnavailable(error)) console.error('[jobs] the database is out of reach; the next pass tries again');
+    else console.error('[jobs] a pass failed; the next one tries again', error);
+  };
+  const start = ({ lane, run }: ClaimedLane): void => {
+    busy.add(lane);
+    const laneRun = run()
+      .catch(failed)
+      .finally(() => {
+        busy.delete(lane);
+        lanesRunning.delete(laneRun);
+        // The lane is free: its next jobs, and any others, are claimed now rather than at the poll.
+        kick();
+      });
+    lanesRunning.add(laneRun);
+  };
   const pass = async (): Promise<void> => {
     do {
       again = false;
+      // Enough lanes at work (partners' receivers among them): the next lane to end claims again.
+      if (busy.size >= MAX_LANES) return;
       try {
-        const run = await runDueJobs(db, options.handlers, { workerId, batch: BATCH });
+        const { run, lanes } = await claimDueJobs(db, options.handlers, { workerId, batch: BATCH, busyLanes: busy });
+        for (const lane of lanes) start(lane);
         if (run.claimed === BATCH) again = true;
       } catch (error) {
-        if (isDatabaseUnavailable(error)) console.error('[jobs] the database is out of reach; the next pass tries again');
-        else console.error('[jobs] a pass failed; the next one tries again', error);
+        failed(error);
       }
     } while (again && !stopped);
   };
@@ -96,6 +122,7 @@ export function startJobRunner(db: Database, options: JobRunnerOptions): JobRunn
       unsubscribe();
       await prepared;
       await running;
+      await Promise.all([...lanesRunning]);
     },
   };
 }

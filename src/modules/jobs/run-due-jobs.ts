@@ -1,17 +1,18 @@
-// The one claim/lease/retry implementation of all background work. A pass claims due jobs with
+// The one claim/lease/retry implementation of all background work. A claim takes due jobs with
 // FOR UPDATE SKIP LOCKED and a lease (so several runners on one database never run one job at once, and a
-// crashed runner's job is claimed again when its lease runs out), runs them (one by one, or lane by lane
-// side by side for kinds that have lanes), and records the outcome: done, pending again after an
-// exponential back-off, or failed after its last attempt.
-import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+// crashed runner's job is claimed again when its lease runs out), leaving out the lanes the caller is still
+// running; each claimed lane then runs its jobs one after another, lanes side by side, and records each
+// outcome: done, pending again after an exponential back-off, or failed after its last attempt.
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { jobs } from '@/server/db/schema';
 import { enqueue } from './enqueue';
-import { JOB_KINDS, retryDelayMs, type JobKind, type JobKindPolicy, type JobPayload } from './job-kinds';
+import { JOB_KINDS, retryDelayMs, type JobKind, type JobPayload } from './job-kinds';
 import { recurringKey, nextPeriodStart } from './recurring';
 
 /** A runner's hold on a job: longer than any handler's work (partners are called with a 5 s timeout); renewed
- * before each later job of a lane, as a lane's jobs run one after another. */
+ * before each later job of a lane, as a lane's jobs run one after another, so each job's lease starts at
+ * most a moment before its own run. */
 export const JOB_LEASE_MS = 30_000;
 
 export type JobContext = { id: string; attempt: number; maxAttempts: number; now: Date };
@@ -37,18 +38,39 @@ export type RunOptions = {
   batch?: number;
   /** Only the job with this dedupe key: a use case's own work right after its commit (an e-mail now). */
   dedupeKey?: string;
+  /** Lanes the caller is still running (the runner's busy lanes): none of their jobs is claimed. */
+  busyLanes?: ReadonlySet<string>;
 };
+/** The lane of the kinds without one (`jobs.lane` null): their jobs run one after another. */
+export const SHARED_LANE = '';
+/** A lane's claimed jobs; `run` runs them in turn and resolves once the lane is through (it rejects only
+ * when an outcome could not be recorded: the leases then run out and the jobs are claimed again). */
+export type ClaimedLane = { lane: string; run: () => Promise<void> };
 /** `givenBack`: claimed jobs of a lane whose earlier job failed, pending again without an attempt spent;
  * `postponed`: jobs whose handler answered "not yet" (JobNotYet), pending again at the time it named. */
 export type JobsRun = { claimed: number; done: number; retried: number; failed: number; givenBack: number; postponed: number };
 
-export async function runDueJobs(db: Database, handlers: JobHandlers, { workerId, now = new Date(), batch = 20, dedupeKey }: RunOptions): Promise<JobsRun> {
+/** Jobs outside the busy lanes. */
+function outside(busyLanes: ReadonlySet<string> | undefined): SQL | undefined {
+  if (!busyLanes || busyLanes.size === 0) return undefined;
+  const named = [...busyLanes].filter((lane) => lane !== SHARED_LANE);
+  return and(busyLanes.has(SHARED_LANE) ? isNotNull(jobs.lane) : undefined, named.length > 0 ? or(isNull(jobs.lane), notInArray(jobs.lane, named)) : undefined);
+}
+
+/** Claims the due jobs (outside `busyLanes`) and answers them by lane, not yet run; `run` counts their
+ * outcomes as the lanes go. */
+export async function claimDueJobs(
+  db: Database,
+  handlers: JobHandlers,
+  { workerId, now = new Date(), batch = 20, dedupeKey, busyLanes }: RunOptions,
+): Promise<{ run: JobsRun; lanes: ClaimedLane[] }> {
   const kinds = Object.keys(handlers) as JobKind[];
   const run: JobsRun = { claimed: 0, done: 0, retried: 0, failed: 0, givenBack: 0, postponed: 0 };
-  if (kinds.length === 0) return run;
+  if (kinds.length === 0) return { run, lanes: [] };
   const due = and(
     inArray(jobs.kind, kinds),
     dedupeKey === undefined ? undefined : eq(jobs.dedupeKey, dedupeKey),
+    outside(busyLanes),
     or(and(eq(jobs.status, 'pending'), lte(jobs.runAt, now)), and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, now))),
   );
   const candidates = db.select({ id: jobs.id }).from(jobs).where(due).orderBy(asc(jobs.runAt), asc(jobs.createdAt)).limit(batch).for('update', { skipLocked: true });
@@ -127,21 +149,28 @@ export async function runDueJobs(db: Database, handlers: JobHandlers, { workerId
     run.givenBack++;
   };
 
-  const lanes = new Map<string, Claimed[]>();
+  const byLane = new Map<string, Claimed[]>();
   for (const job of claimed) {
-    const { lane } = JOB_KINDS[job.kind as JobKind] as JobKindPolicy;
-    const key = lane ? lane(job.payload as Record<string, unknown>) : '';
-    lanes.set(key, [...(lanes.get(key) ?? []), job]);
+    const key = job.lane ?? SHARED_LANE;
+    byLane.set(key, [...(byLane.get(key) ?? []), job]);
   }
-  await Promise.all(
-    [...lanes].map(async ([key, laneJobs]) => {
+  const lanes = [...byLane].map(([lane, laneJobs]) => ({
+    lane,
+    run: async () => {
       for (const [index, job] of laneJobs.entries()) {
         const outcome = await runOne(job, index > 0);
-        if (outcome.ok || key === '') continue;
+        if (outcome.ok || lane === SHARED_LANE) continue;
         for (const rest of laneJobs.slice(index + 1)) await giveBack(rest, outcome.runAt!);
         return;
       }
-    }),
-  );
+    },
+  }));
+  return { run, lanes };
+}
+
+/** Claims the due jobs and runs them, lanes side by side; resolves once every lane is through. */
+export async function runDueJobs(db: Database, handlers: JobHandlers, options: RunOptions): Promise<JobsRun> {
+  const { run, lanes } = await claimDueJobs(db, handlers, options);
+  await Promise.all(lanes.map((lane) => lane.run()));
   return run;
 }

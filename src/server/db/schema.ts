@@ -687,6 +687,9 @@ export const jobs = pgTable(
     /** While a job with this key is pending, enqueuing the key again replaces its payload (the newest
      * availability of a slot replaces an unsent one); once it runs, the key is free again. */
     coalesceKey: text('coalesce_key'),
+    /** The kind's lane for this payload (a webhook's receiver), written at enqueue: a runner claims no job
+     * of a lane it is still running, and runs other lanes meanwhile. Null: the one lane of kinds without. */
+    lane: text('lane'),
     createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { mode: 'date', withTimezone: true }),
   },

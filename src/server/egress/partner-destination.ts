@@ -11,7 +11,11 @@ export type EgressPolicy = {
   allowed?: net.BlockList;
   /** The site's own public address: a partner may not make the site call itself. */
   siteUrl?: string;
+  /** The resolver (default: the system's, every address of the name); a test plays a name that changes. */
+  lookup?: (hostname: string) => Promise<string[]>;
 };
+
+const systemLookup = async (hostname: string): Promise<string[]> => (await dns.promises.lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
 
 /** A destination that may not be called; its message says why, for the partner. */
 export class RefusedDestination extends Error {}
@@ -21,29 +25,28 @@ export type Destination = { url: URL; address: string; port: number };
 const portOf = (url: URL) => Number(url.port || (url.protocol === 'https:' ? 443 : 80));
 const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '');
 
-async function addressesOf(hostname: string): Promise<string[]> {
+async function addressesOf(hostname: string, lookup = systemLookup): Promise<string[]> {
   if (addressFamily(hostname)) return [hostname];
   try {
-    const answers = await dns.promises.lookup(hostname, { all: true, verbatim: true });
-    return answers.map((a) => a.address);
+    return await lookup(hostname);
   } catch {
     throw new RefusedDestination(`The host ${hostname} could not be resolved`);
   }
 }
 
 /** Is this address and port the site's own? (Its host resolved on each check: it is rarely called.) */
-async function isSite(address: string, port: number, siteUrl: string | undefined): Promise<boolean> {
+async function isSite(address: string, port: number, { siteUrl, lookup }: EgressPolicy): Promise<boolean> {
   if (!siteUrl) return false;
   const site = new URL(siteUrl);
   if (portOf(site) !== port) return false;
-  const siteAddresses = await addressesOf(bare(site.hostname)).catch((): string[] => []);
+  const siteAddresses = await addressesOf(bare(site.hostname), lookup).catch((): string[] => []);
   return siteAddresses.includes(address);
 }
 
 /** Checks an address actually connected to (or about to be): the same rules as a resolved one. */
 export async function checkAddress(address: string, port: number, policy: EgressPolicy): Promise<void> {
   if (isRefusedAddress(address, policy.allowed)) throw new RefusedDestination(`The URL points to an internal address (${address}), which is not allowed`);
-  if (await isSite(address, port, policy.siteUrl)) throw new RefusedDestination('The URL points to this site itself, which is not allowed');
+  if (await isSite(address, port, policy)) throw new RefusedDestination('The URL points to this site itself, which is not allowed');
 }
 
 /** The URL parsed and checked, with the address to connect to; throws RefusedDestination. */
@@ -59,7 +62,7 @@ export async function resolveDestination(raw: string, policy: EgressPolicy): Pro
   if (policy.siteUrl && url.origin === new URL(policy.siteUrl).origin) throw new RefusedDestination('The URL points to this site itself, which is not allowed');
   // Names of the machine itself (RFC 6761), whatever this machine's resolver says of them.
   if (/(^|\.)localhost\.?$/i.test(url.hostname)) throw new RefusedDestination(`The URL points to this machine (${url.hostname}), which is not allowed`);
-  const addresses = await addressesOf(bare(url.hostname));
+  const addresses = await addressesOf(bare(url.hostname), policy.lookup);
   if (addresses.length === 0) throw new RefusedDestination(`The host ${url.hostname} could not be resolved`);
   // Every answer is checked: a name with one public and one internal address is refused, whichever a
   // later lookup would have picked.
