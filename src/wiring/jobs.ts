@@ -8,6 +8,7 @@ import { issueToken } from '@/modules/loyalty/issue-token';
 import { deliverWebhook } from '@/modules/resellers/deliver-webhooks';
 import { offerFreedPlaces } from '@/modules/waitlist/offer-places';
 import { pushToWallet } from '@/modules/wallet/deliver-pass-updates';
+import { programJobHandlers } from '@/modules/program/tier-jobs';
 import { retryRefund } from '@/modules/payments/refund-payment';
 import { prepareFirstSweep, sweepPayments } from '@/modules/payments/sweep-payments';
 import { getDb, isSharedDatabase } from '@/server/db/client';
@@ -43,6 +44,7 @@ async function jobHandlers(): Promise<JobHandlers> {
       if (run.completed > 0) console.log(`[payments] the sweeper completed ${run.completed} paid payment(s) of ${run.checked} checked`);
     },
     'refunds.retry': (job) => retryRefund(deps, job.refundId),
+    ...programJobHandlers(db),
     'jobs.prune': async () => {
       await pruneJobs(db);
     },
