@@ -1,15 +1,18 @@
-// Checks the three configuration files at start-up, so that a bad edit stops the server with one line
+// Checks the configuration files at start-up, so that a bad edit stops the server with one line
 // naming the file and the field. The browser reads the same files without zod (it never ships there).
 import attraction from '../../config/attraction.json';
 import catalog from '../../config/catalog.json';
 import drops from '../../config/drops.json';
+import program from '../../config/program.json';
 import { attractionSchema } from './attraction-schema';
 import { catalogSchema } from './catalog';
 import { checkConfigFile, ConfigFileError } from './check-file';
 import { dropsSchema } from './drops-schema';
+import { programSchema } from './program-schema';
 
 export function checkAllConfigFiles(): void {
   checkConfigFile('config/attraction.json', attractionSchema, attraction);
+  checkConfigFile('config/program.json', programSchema, program);
   const products = new Set(checkConfigFile('config/catalog.json', catalogSchema, catalog).products.map((p) => p.id));
   const { drops: checked } = checkConfigFile('config/drops.json', dropsSchema, drops);
   const stray = checked.findIndex((drop) => drop.productId && !products.has(drop.productId));

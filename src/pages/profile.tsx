@@ -2,6 +2,7 @@ import { withOutagePage } from '@/http/outage-page';
 import { useTranslation } from '@/client/i18n';
 import { useMembership } from '@/client/loyalty/use-membership';
 import { MyBookings } from '@/components/profile/MyBookings';
+import { MyTier } from '@/components/profile/MyTier';
 import { MyTokens } from '@/components/profile/MyTokens';
 import { MyWaitlist } from '@/components/profile/MyWaitlist';
 import styles from '@/components/profile/profile.module.css';
@@ -21,19 +22,23 @@ import { formatLongDate } from '@/universal/format/date-time';
 import { personName } from '@/universal/person-name';
 import { translationProps } from '@/server/translations';
 import { isLocale } from '@/config/locales';
+import { currentProgram } from '@/config/program';
 
 type Props = {
   member: { name: string; email: string; phoneNumber: string; country: string; joined: string; marketingOptIn: boolean };
   orders: OrderView[];
   membership: Membership;
   waitlist: WaitlistPlace[];
+  /** How far back visits count towards a tier. */
+  windowMonths: number;
   renderedAt: number;
 };
 
-export default function ProfilePage({ member, orders, membership, waitlist, renderedAt }: Props) {
+export default function ProfilePage({ member, orders, membership, waitlist, windowMonths, renderedAt }: Props) {
   const { t } = useTranslation('profile');
-  // The tokens as the server rendered them, then as the poll finds them.
-  const tokens = useMembership().data?.tokens ?? membership.tokens;
+  // The membership as the server rendered it, then as the poll finds it.
+  const current = useMembership().data ?? membership;
+  const tokens = current.tokens;
   const details = (
     <dl className={styles.details}>
       <dt>{t('details.name')}</dt>
@@ -55,6 +60,9 @@ export default function ProfilePage({ member, orders, membership, waitlist, rend
       <PageTitle title={t('title')} />
       <h1 className={frame.heading}>{t('heading')}</h1>
       <p className={frame.intro}>{t('welcome', { name: member.name })}</p>
+      <Card className={styles.tierCard}>
+        <MyTier membership={current} windowMonths={windowMonths} />
+      </Card>
       <Card>
         <Tabs
           label={t('heading')}
@@ -108,6 +116,7 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
       orders: orders.map(orderView),
       membership,
       waitlist,
+      windowMonths: currentProgram().windowMonths,
       renderedAt: Date.now(),
     },
   };

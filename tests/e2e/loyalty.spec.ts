@@ -1,4 +1,5 @@
-// Collectible tokens as a member meets them: the welcome toast, the tokens tab, the visit at the gate.
+// Collectible tokens as a member meets them: the welcome toast, the tokens tab, the visit at the gate; and
+// the member's tier of the ambassador program on the profile.
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, OCTO, signInAsNewMember } from './support';
 
@@ -44,4 +45,22 @@ test('after the visit is redeemed at the gate, the attendance token appears @onc
   await expect(tokens.getByRole('heading', { name: 'Skyline visitor' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("Hooray, you've received a new POAP! Check it out in the profile tab!")).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test('a new member is an Explorer on the profile, two visits from Regular', async ({ page }) => {
+  await signInAsNewMember(page, 'explorer');
+  const tier = page.getByRole('region', { name: 'Your ambassador tier' });
+  await expect(tier.getByText('Explorer', { exact: true })).toBeVisible();
+  await expect(tier).toContainText('0 visits in the last 12 months');
+  await expect(tier.getByText('2 more visits to Regular')).toBeVisible();
+  const progress = tier.getByRole('progressbar', { name: 'Progress to Regular' });
+  await expect(progress).toHaveAttribute('aria-valuenow', '0');
+  await expect(progress).toHaveAttribute('aria-valuemax', '2');
+  await expectNoAxeViolations(page);
+
+  // In German, with German plurals.
+  await page.goto('/de/profile');
+  const stufe = page.getByRole('region', { name: 'Ihre Botschafter-Stufe' });
+  await expect(stufe.getByText('Entdecker', { exact: true })).toBeVisible();
+  await expect(stufe.getByText('Noch 2 Besuche bis Stammgast')).toBeVisible();
 });

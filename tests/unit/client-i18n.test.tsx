@@ -24,6 +24,17 @@ describe('client translations', () => {
     expect(t('nav.nothing')).toBe('nav.nothing');
   });
 
+  it('chooses the plural form of a count as i18next writes it, in the language of the page', () => {
+    const profile = { more_one: '{{count}} more visit', more_other: '{{count}} more visits', only: '{{count}} left' };
+    const en = makeT({ profile }, ['profile'], 'en');
+    expect(en('more', { count: 1 })).toBe('1 more visit');
+    expect(en('more', { count: 2 })).toBe('2 more visits');
+    expect(en('only', { count: 3 })).toBe('3 left');
+    // French counts 0 as singular; Japanese has one form, written as _other.
+    expect(makeT({ profile }, ['profile'], 'fr')('more', { count: 0 })).toBe('0 more visit');
+    expect(makeT({ profile: { more_other: 'あと{{count}}回' } }, ['profile'], 'ja')('more', { count: 1 })).toBe('あと1回');
+  });
+
   it('renders tags as the components given', () => {
     const t = makeT({ auth: { terms: 'Agree to the <terms>program terms</terms> and <privacy>policy</privacy>.' } }, ['auth']);
     render(

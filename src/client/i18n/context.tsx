@@ -25,12 +25,12 @@ export function useTranslation(ns: string | string[] = 'common'): { t: TFunction
   const translations = useContext(Context);
   const key = Array.isArray(ns) ? ns.join(',') : ns;
   return useMemo(() => {
-    const t = makeT(translations.namespaces, [...key.split(','), 'common']);
+    const t = makeT(translations.namespaces, [...key.split(','), 'common'], translations.locale);
     return { t, i18n: { language: translations.locale, t } };
   }, [translations, key]);
 }
 
 /** A translator outside React: the texts of the page on screen. */
 export function currentT(): TFunction {
-  return makeT(current.namespaces, ['common']);
+  return makeT(current.namespaces, ['common'], current.locale);
 }

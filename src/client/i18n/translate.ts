@@ -1,5 +1,6 @@
 // The whole of what the pages need from a translation library: nested keys, an optional `ns:` prefix,
-// {{name}} placeholders and a defaultValue. Kept this small so it costs the browser almost nothing
+// {{name}} placeholders, plurals by `count` as i18next writes them (key_one, key_few, key_other: the
+// language's plural category, then _other) and a defaultValue. Kept this small so it costs the browser almost nothing
 // (docs/decisions/0017-own-translations-and-session.md).
 
 type Tree = { [key: string]: string | Tree };
@@ -24,15 +25,29 @@ function interpolate(text: string, values: TOptions): string {
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (values[name] === undefined ? whole : String(values[name])));
 }
 
-/** A translator over these namespaces; the first of `defaults` is tried, then the others, then the key. */
-export function makeT(namespaces: Namespaces, defaults: string[]): TFunction {
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/** The keys a count may be written under, the language's own category first (i18next's suffixes). */
+function pluralPaths(path: string, count: unknown, locale: string): string[] {
+  if (typeof count !== 'number') return [path];
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  return [`${path}_${rules.select(count)}`, `${path}_other`, path];
+}
+
+/** A translator over these namespaces; the first of `defaults` is tried, then the others, then the key.
+ * `locale` chooses the plural form of a `count`. */
+export function makeT(namespaces: Namespaces, defaults: string[], locale = 'en'): TFunction {
   return (key, options = {}) => {
     const colon = key.indexOf(':');
     const order = colon > 0 ? [key.slice(0, colon)] : defaults;
     const path = colon > 0 ? key.slice(colon + 1) : key;
+    const paths = pluralPaths(path, options.count, locale);
     for (const ns of order) {
-      const text = lookup(namespaces[ns], path);
-      if (text !== undefined) return interpolate(text, options);
+      for (const candidate of paths) {
+        const text = lookup(namespaces[ns], candidate);
+        if (text !== undefined) return interpolate(text, options);
+      }
     }
     return options.defaultValue !== undefined ? interpolate(options.defaultValue, options) : path;
   };

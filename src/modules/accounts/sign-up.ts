@@ -2,6 +2,7 @@
 import type { Locale } from '@/config/locales';
 import type { Database } from '@/server/db/client';
 import { memberships, users } from '@/server/db/schema';
+import { startMemberTier } from '../program/recompute-tier';
 import type { Contact } from './contact';
 
 export type SignUpResult = { alreadyExists: boolean; email: string };
@@ -26,6 +27,7 @@ export async function signUp(db: Database, input: { email: string; contact: Cont
       marketingOptIn: contact.marketingOptIn,
       locale,
     });
+    await startMemberTier(tx, user.id, new Date());
     return true;
   });
   return { alreadyExists: !created, email };

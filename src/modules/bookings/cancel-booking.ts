@@ -18,6 +18,7 @@ import { orderStates } from '../checkout/order-states';
 import type { OrderRow } from '../checkout/order-view';
 import { sendMailNow, enqueueMail } from '../email/mail-queue';
 import { orderRefunds, refundOrder, refundStatus } from '../payments/order-refunds';
+import { uncountVisit } from '../program/member-visits';
 import type { RefundRow } from '../payments/refund-payment';
 import { isAdmitted } from '../inventory/admissions';
 import { recordAudit, type Actor } from '../staff/audit-log';
@@ -159,6 +160,8 @@ export async function cancelBooking(deps: CancelDeps, request: CancelRequest): P
       if (member) await enqueueMail(tx, `cancelled:${target.bookingUuid}`, renderCancellationEmail(target.order, member.email, refundAmount, deps.siteUrl));
       // Its tickets' passes are voided in the wallets that hold them.
       await recordPassUpdates(tx, target.order.id, (target.order.tickets ?? []).map((t) => t.reference), now());
+      // A cancelled booking is no visit (one only an external supplier's gate admitted, for one).
+      await uncountVisit(tx, target.bookingUuid, now());
     }
     await recordAudit(tx, {
       actor: request.by,

@@ -14,6 +14,7 @@ import { localDatePart, todayIn } from '@/universal/local-date';
 import { withBookingLocked } from '../inventory/admit-ticket';
 import { admitTickets, liveAdmission, liveAdmissionsOf, undoAdmissionRow } from '../inventory/admissions';
 import { creditVisit } from '../loyalty/redeem-tickets';
+import { countVisit, uncountVisit } from '../program/member-visits';
 import { recordAudit, type Actor } from '../staff/audit-log';
 import { isTicketCode, verifyTicketCode } from '../tickets/ticket-codes';
 import type { GateBookings, GateRecord } from './gate-record';
@@ -193,6 +194,8 @@ async function decide(deps: GateDeps, tx: Database, row: GateRecord | undefined,
   // Another gate admitted them a moment before (an external supplier's booking: no row lock of ours).
   if (admitted.length === 0) return { verdict: usedVerdict(fresh, fresh.tickets.find((t) => t.reference === toAdmit[0])), firstAdmission: false };
   await recordAudit(tx, { actor: by, action: 'ticket.redeem', target: row.reference, after: { tickets: admitted, gate: request.gate } });
+  // The member's visit of the date, with the admission or not at all (decision 0036).
+  await countVisit(tx, row.uuid, now);
   const status = row.status === 'CONFIRMED' && deps.ownInventory ? 'REDEEMED' : fresh.status;
   return { verdict: { verdict: 'VALID', booking: { ...fresh, status }, admitted }, firstAdmission: row.status === 'CONFIRMED' };
 }
@@ -233,11 +236,18 @@ export async function undoAdmission(deps: GateDeps, request: { ticket: string; b
   if (!live) throw new AppError('NOT_FOUND', 'noAdmission', { reference });
   if (now.getTime() - live.redeemedAt.getTime() > UNDO_MINUTES * 60_000) throw new AppError('UNDO_TOO_LATE', 'undoTooLate', { minutes: UNDO_MINUTES });
   const by = request.by;
-  const undone = await deps.db.transaction(async (tx) => {
+  const undo = async (tx: Database) => {
     const row = await undoAdmissionRow(tx, live.id, by.kind === 'operator' ? 'operator' : by.email, now);
-    if (row) await recordAudit(tx, { actor: by, action: 'ticket.undo', target: live.bookingReference, before: { ticket: reference, gate: live.gate, at: live.redeemedAt.toISOString() } });
+    if (!row) return row;
+    await recordAudit(tx, { actor: by, action: 'ticket.undo', target: live.bookingReference, before: { ticket: reference, gate: live.gate, at: live.redeemedAt.toISOString() } });
+    // No one of the booking admitted any more: it is no visit of its member (decision 0036).
+    if ((await liveAdmissionsOf(tx, live.bookingUuid)).length === 0) await uncountVisit(tx, live.bookingUuid, now);
     return row;
-  });
+  };
+  // Our booking's row lock, as a scan takes it: an undo and an admission of one party one after the other.
+  const undone = bookings.own
+    ? await withBookingLocked(deps.db, live.bookingUuid, (tx) => undo(tx))
+    : await deps.db.transaction((tx) => undo(tx as unknown as Database));
   if (!undone) throw new AppError('NOT_FOUND', 'noAdmission', { reference });
   const remaining = await liveAdmissionsOf(deps.db, live.bookingUuid);
   if (remaining.length === 0 && bookings.own) await deps.supplier.undoRedemption?.(live.bookingReference);

@@ -1,7 +1,7 @@
 // Tickets admitted at our gate, one row per admission, whoever supplies the booking (our inventory or an
 // external supplier). A ticket is admitted once: a partial unique index lets one row per ticket be live
 // (not undone), so concurrent scans from several gates admit it once. An undo keeps the row, marked.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { ticketRedemptions } from '@/server/db/schema';
 
@@ -46,4 +46,14 @@ export async function undoAdmissionRow(tx: Database, id: string, undoneBy: strin
     .where(and(eq(ticketRedemptions.id, id), isNull(ticketRedemptions.undoneAt)))
     .returning();
   return row;
+}
+
+/** Those of the bookings with a live admission (a member's other bookings of a day, decision 0036). */
+export async function admittedAmong(db: Database, bookingUuids: string[]): Promise<string[]> {
+  if (bookingUuids.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ bookingUuid: ticketRedemptions.bookingUuid })
+    .from(ticketRedemptions)
+    .where(and(inArray(ticketRedemptions.bookingUuid, bookingUuids), isNull(ticketRedemptions.undoneAt)));
+  return rows.map((r) => r.bookingUuid);
 }

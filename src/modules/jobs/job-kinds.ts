@@ -60,6 +60,11 @@ export const JOB_KINDS = {
    * taken: enqueued with the refund, it waits for the caller's own attempt first (about a day and a half of
    * tries, then `npm run ops -- jobs` lists it failed; the refund stays pending, its amount spoken for). */
   'refunds.retry': { payload: z.strictObject({ refundId: z.guid() }), maxAttempts: 40, firstRetryMs: 30_000, lastRetryMs: HOUR },
+  /** One member's tier recomputed from their visits (decision 0036): enqueued with each admission, undo or
+   * cancellation that changes them, coalesced per member. */
+  'program.recompute': { payload: z.strictObject({ userId: z.string().min(1) }), maxAttempts: 20, firstRetryMs: 5_000, lastRetryMs: HOUR },
+  /** Members whose oldest counted visit has aged out of the window, recomputed (a tier can fall back). */
+  'program.tiers': { payload: none, maxAttempts: 3, firstRetryMs: MINUTE, lastRetryMs: HOUR, everyMs: HOUR },
   /** Forget finished jobs after a day (the recurring ones leave one row per period). */
   'jobs.prune': { payload: none, maxAttempts: 3, firstRetryMs: MINUTE, lastRetryMs: HOUR, everyMs: HOUR },
 } satisfies Record<string, JobKindPolicy>;

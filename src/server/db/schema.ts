@@ -699,3 +699,59 @@ export const jobs = pgTable(
     uniqueIndex('jobs_pending_coalesce_idx').on(t.coalesceKey).where(sql`status = 'pending'`),
   ],
 );
+
+// --- the ambassador program (issue #24, decision 0036) ---
+
+/** A member's visit: one of their bookings admitted at the gate, counted once per visit date (New York),
+ * written in the admission's transaction (modules/loyalty/member-visits.ts). */
+export const memberVisits = pgTable(
+  'member_visits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The booking's slot date, "yyyy-MM-dd" in New York. */
+    visitDate: text('visit_date').notNull(),
+    /** The admitted booking that holds the date (another admitted booking of the date takes over on undo). */
+    bookingUuid: text('booking_uuid').notNull(),
+    bookingReference: text('booking_reference').notNull(),
+    countedAt: timestamp('counted_at', { mode: 'date', withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('member_visits_once_a_day').on(t.userId, t.visitDate), index('member_visits_booking_idx').on(t.bookingUuid)],
+);
+
+/** A member's current tier, recomputed by `program.recompute` and `program.tiers` jobs. */
+export const memberTiers = pgTable(
+  'member_tiers',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tierId: text('tier_id').notNull(),
+    /** Visits in the window when the tier was computed. */
+    visits: integer('visits').notNull(),
+    /** The date the oldest counted visit ages out of the window (null without visits): the recurring job
+     * recomputes the member then. */
+    recomputeOn: text('recompute_on'),
+    updatedAt: timestamp('updated_at', { mode: 'date', withTimezone: true }).notNull(),
+  },
+  (t) => [index('member_tiers_recompute_idx').on(t.recomputeOn), index('member_tiers_tier_idx').on(t.tierId)],
+);
+
+/** Every change of a member's tier, for the program's reports. */
+export const memberTierChanges = pgTable(
+  'member_tier_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null on joining. */
+    fromTier: text('from_tier'),
+    toTier: text('to_tier').notNull(),
+    at: timestamp('at', { mode: 'date', withTimezone: true }).notNull(),
+    reason: text('reason').$type<'joined' | 'visits' | 'expiry'>().notNull(),
+  },
+  (t) => [index('member_tier_changes_user_idx').on(t.userId, t.at), index('member_tier_changes_at_idx').on(t.at)],
+);

@@ -1,0 +1,23 @@
+// The shape config/program.json must have; checked at start-up (src/config/check-all.ts) and when the
+// program is first read (src/config/program.ts).
+import { z } from 'zod';
+
+export const programSchema = z.object({
+  /** How far back visits count towards a tier. */
+  windowMonths: z.number().int().min(1).max(60),
+  tiers: z
+    .array(
+      z.object({
+        id: z.string().regex(/^[a-z0-9-]+$/),
+        /** Visits in the window that reach this tier. */
+        visits: z.number().int().min(0),
+      }),
+    )
+    .min(1)
+    .refine((tiers) => tiers[0]?.visits === 0, 'the first tier must start at 0 visits: every member has it on joining')
+    .refine((tiers) => tiers.every((tier, i) => i === 0 || tier.visits > tiers[i - 1]!.visits), 'tiers must be in order of strictly rising visits')
+    .refine((tiers) => new Set(tiers.map((t) => t.id)).size === tiers.length, 'tier ids must be unique'),
+});
+
+export type Program = z.infer<typeof programSchema>;
+export type ProgramTier = Program['tiers'][number];

@@ -1,0 +1,254 @@
+// Tiers earned by visits (issue #24, decision 0036), in process on PGlite and PostgreSQL: a member is an
+// Explorer on joining, a Regular at the 2nd visit and a Local Legend at the 5th; two admissions on one
+// date count once; an undone admission and a cancelled booking take their visit back; and the tier falls
+// back as visits age out, when the recurring `program.tiers` job runs; admissions made before the program
+// count once its migration has run.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createOutboxTransport } from '@/adapters/mail/outbox';
+import { createTestGateway } from '@/adapters/payments/test-gateway';
+import { createLocalSupplier } from '@/adapters/supplier/local/local-supplier';
+import { createOctoClient } from '@/adapters/supplier/octo/octo-client';
+import { TIME_ZONE } from '@/config/attraction';
+import { signUp } from '@/modules/accounts/sign-up';
+import { cancelBooking } from '@/modules/bookings/cancel-booking';
+import { completeCheckout } from '@/modules/checkout/complete-checkout';
+import type { CheckoutDeps } from '@/modules/checkout/deps';
+import { startCheckout } from '@/modules/checkout/start-checkout';
+import { scanTicket, undoAdmission, type GateDeps } from '@/modules/gate/scan-ticket';
+import { enqueue } from '@/modules/jobs/enqueue';
+import { recurringKey } from '@/modules/jobs/recurring';
+import { getMembership } from '@/modules/loyalty/membership';
+import { programJobHandlers } from '@/modules/program/tier-jobs';
+import { agesOutOn } from '@/modules/program/tier-rule';
+import { currentProgram } from '@/config/program';
+import type { Database } from '@/server/db/client';
+import { jobs, memberTierChanges, memberTiers, memberVisits, users } from '@/server/db/schema';
+import { newSigningSeed } from '@/server/ticket-keys';
+import { localDatePart } from '@/universal/local-date';
+import { openBackendDatabase, openTestDatabase, TEST_BACKENDS } from '../support/database';
+import { runJobs } from '../support/jobs';
+import { STAND_IN_KEY, startOctoStandIn } from '../support/octo-stand-in';
+import { firstSlot, openDay } from './supplier-scenarios';
+
+const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
+const GATE_USER = { kind: 'staff' as const, userId: 'gate-1', email: 'gate-1@staff.example' };
+
+/** Noon in New York on a local date: a clock the tests set. */
+const noonOn = (localDate: string) => new Date(`${localDate}T12:00:00-05:00`);
+
+async function newMember(db: Database) {
+  const email = `member.${crypto.randomUUID().slice(0, 8)}@example.com`;
+  await signUp(db, { email, contact: { firstName: 'Ana', lastName: 'Lima', phoneNumber: '+12125550100', country: 'US', postalCode: undefined, marketingOptIn: false }, locale: 'en' });
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  return { userId: user!.id, email };
+}
+
+describe.each(TEST_BACKENDS)('tiers earned by visits on $name', ({ adminUrl }) => {
+  let database: Awaited<ReturnType<typeof openBackendDatabase>>;
+  let clock = new Date();
+  const now = () => clock;
+  let deps: CheckoutDeps;
+  let gate: GateDeps;
+
+  beforeAll(async () => {
+    vi.stubEnv('TICKET_SIGNING_KEY', newSigningSeed());
+    database = await openBackendDatabase(adminUrl);
+    const supplier = createLocalSupplier(database.db, { resellerId: 'website', now });
+    deps = { db: database.db, supplier, gateway: createTestGateway(database.db, now), mail: createOutboxTransport(async () => database.db), holdMinutes: 30, siteUrl: 'http://localhost:3000', now };
+    gate = { db: database.db, supplier, toleranceMinutes: 30, ownInventory: true, now };
+  });
+  afterAll(async () => {
+    vi.unstubAllEnvs();
+    await database?.dispose();
+  });
+
+  /** A paid booking of the member for the first slot of a day of its own (`daysAhead` names the day). */
+  async function booking(member: { userId: string; email: string }, daysAhead: number) {
+    clock = new Date();
+    const day = await openDay(deps.supplier, 'main-deck', 'main-deck-day', daysAhead, 2);
+    const selectedTime = await firstSlot(deps.supplier, 'main-deck', 'main-deck-day', day);
+    const checkout = await startCheckout(deps, member, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime }, 'en');
+    await (deps.gateway as ReturnType<typeof createTestGateway>).pay(checkout.paymentSession.id, CARD);
+    const { order } = await completeCheckout(deps, checkout.paymentSession.id);
+    return { order, start: new Date(selectedTime), day };
+  }
+
+  /** The member's ticket scanned at the gate five minutes into the slot. */
+  async function admit(booked: Awaited<ReturnType<typeof booking>>) {
+    clock = new Date(booked.start.getTime() + 5 * 60_000);
+    expect(await scanTicket(gate, { code: booked.order.tickets![0]!.code!, gate: 'North', by: GATE_USER })).toMatchObject({ verdict: 'VALID' });
+  }
+
+  /** The runner's pass over the program's due jobs, at the test's clock. */
+  const runProgramJobs = () => runJobs(database.db, programJobHandlers(database.db), clock);
+  const membership = (userId: string) => getMembership(database.db, userId, 'en');
+  const visitsOf = (userId: string) => database.db.select().from(memberVisits).where(eq(memberVisits.userId, userId)).orderBy(asc(memberVisits.visitDate));
+  const changesOf = async (userId: string) =>
+    (await database.db.select().from(memberTierChanges).where(eq(memberTierChanges.userId, userId)).orderBy(asc(memberTierChanges.at))).map((c) => `${c.fromTier ?? '-'}>${c.toTier} ${c.reason}`);
+
+  it('makes a new member an Explorer, two visits from Regular', async () => {
+    const member = await newMember(database.db);
+    expect(await membership(member.userId)).toMatchObject({
+      mintedTokenIds: [],
+      tokens: [],
+      tier: { id: 'explorer', name: 'Explorer' },
+      visits: 0,
+      nextTier: { id: 'regular', name: 'Regular', visitsToGo: 2 },
+    });
+    expect((await getMembership(database.db, member.userId, 'de')).tier.name).toBe('Entdecker');
+    expect(await changesOf(member.userId)).toEqual(['->explorer joined']);
+  });
+
+  it('makes a member a Regular at the 2nd visit, on two dates; the visit is written with the admission', async () => {
+    const member = await newMember(database.db);
+    const first = await booking(member, 20);
+    const second = await booking(member, 21);
+    await admit(first);
+    // In the admission's transaction: the visit and the member's recompute job, before any job ran.
+    expect((await visitsOf(member.userId)).map((v) => [v.visitDate, v.bookingReference])).toEqual([[first.day, first.order.supplierReference]]);
+    expect(await database.db.select().from(jobs).where(eq(jobs.coalesceKey, `program.recompute:${member.userId}`))).toHaveLength(1);
+    await runProgramJobs();
+    expect(await membership(member.userId)).toMatchObject({ tier: { id: 'explorer' }, visits: 1, nextTier: { id: 'regular', visitsToGo: 1 } });
+
+    await admit(second);
+    await runProgramJobs();
+    expect(await membership(member.userId)).toMatchObject({ tier: { id: 'regular', name: 'Regular' }, visits: 2, nextTier: { id: 'local-legend', name: 'Local Legend', visitsToGo: 3 } });
+    expect(await changesOf(member.userId)).toEqual(['->explorer joined', 'explorer>regular visits']);
+  });
+
+  it('counts two admissions on one date once; undoing one keeps the date for the other', async () => {
+    const member = await newMember(database.db);
+    const morning = await booking(member, 23);
+    const again = await booking(member, 23);
+    expect(again.day).toBe(morning.day);
+    await admit(morning);
+    await admit(again);
+    await runProgramJobs();
+    expect(await visitsOf(member.userId)).toHaveLength(1);
+    expect((await membership(member.userId)).visits).toBe(1);
+
+    // The wrong scan taken back: the other booking of that day still makes it a visit.
+    clock = new Date(clock.getTime() + 60_000);
+    await undoAdmission(gate, { ticket: morning.order.tickets![0]!.reference, by: GATE_USER });
+    expect((await visitsOf(member.userId)).map((v) => v.bookingReference)).toEqual([again.order.supplierReference]);
+    await runProgramJobs();
+    expect((await membership(member.userId)).visits).toBe(1);
+  });
+
+  it('takes an undone admission back: no visit, and the tier recomputed', async () => {
+    const member = await newMember(database.db);
+    const [first, second] = [await booking(member, 25), await booking(member, 26)];
+    await admit(first);
+    await admit(second);
+    await runProgramJobs();
+    expect((await membership(member.userId)).tier.id).toBe('regular');
+
+    clock = new Date(clock.getTime() + 2 * 60_000);
+    await undoAdmission(gate, { ticket: second.order.tickets![0]!.reference, by: GATE_USER });
+    expect((await visitsOf(member.userId)).map((v) => v.visitDate)).toEqual([first.day]);
+    await runProgramJobs();
+    expect(await membership(member.userId)).toMatchObject({ tier: { id: 'explorer' }, visits: 1, nextTier: { id: 'regular', visitsToGo: 1 } });
+    expect(await changesOf(member.userId)).toEqual(['->explorer joined', 'explorer>regular visits', 'regular>explorer visits']);
+  });
+
+  it('makes a Local Legend at the 5th visit, and lets the tier fall back as visits age out', async () => {
+    const member = await newMember(database.db);
+    const booked = [];
+    for (const daysAhead of [30, 32, 34, 36, 38]) booked.push(await booking(member, daysAhead));
+    for (const [index, visit] of booked.entries()) {
+      await admit(visit);
+      await runProgramJobs();
+      expect((await membership(member.userId)).tier.id).toBe(index >= 4 ? 'local-legend' : index >= 1 ? 'regular' : 'explorer');
+    }
+    expect(await membership(member.userId)).toMatchObject({ tier: { id: 'local-legend', name: 'Local Legend' }, visits: 5, nextTier: null });
+
+    // Twelve months after the 2nd visit, the first two have aged out: three visits, a Regular again.
+    const program = currentProgram();
+    clock = noonOn(agesOutOn(program, booked[1]!.day));
+    await enqueue(database.db, 'program.tiers', {}, { dedupeKey: recurringKey('program.tiers', clock), wake: false });
+    await runProgramJobs();
+    expect(await membership(member.userId)).toMatchObject({ tier: { id: 'regular' }, visits: 3, nextTier: { id: 'local-legend', visitsToGo: 2 } });
+
+    // Thirteen months after the last: no visit left in the window.
+    clock = noonOn(agesOutOn(program, booked[4]!.day));
+    clock = new Date(clock.getTime() + 31 * 86_400_000);
+    await enqueue(database.db, 'program.tiers', {}, { dedupeKey: recurringKey('program.tiers', clock), wake: false });
+    await runProgramJobs();
+    expect(await membership(member.userId)).toMatchObject({ tier: { id: 'explorer' }, visits: 0, nextTier: { id: 'regular', visitsToGo: 2 } });
+    expect((await changesOf(member.userId)).slice(-2)).toEqual(['local-legend>regular expiry', 'regular>explorer expiry']);
+    // The visits stay on record; only the window moved.
+    expect(await visitsOf(member.userId)).toHaveLength(5);
+  });
+
+  it('counts the admissions made before the program (its migration) and gives their members a tier', async () => {
+    const member = await newMember(database.db);
+    const [first, second] = [await booking(member, 50), await booking(member, 52)];
+    await admit(first);
+    await admit(second);
+    // As before the program: admissions, but no visits and no tier.
+    await database.db.delete(memberVisits).where(eq(memberVisits.userId, member.userId));
+    await database.db.delete(memberTiers).where(eq(memberTiers.userId, member.userId));
+    await database.db.delete(jobs).where(eq(jobs.coalesceKey, `program.recompute:${member.userId}`));
+    const migration = fs.readFileSync(path.join(process.cwd(), 'drizzle/0021_member_tiers.sql'), 'utf8');
+    await database.db.execute(sql.raw(migration.slice(migration.indexOf('-- hand-written:'))));
+    expect((await visitsOf(member.userId)).map((v) => [v.visitDate, v.bookingReference])).toEqual([
+      [first.day, first.order.supplierReference],
+      [second.day, second.order.supplierReference],
+    ]);
+    expect((await membership(member.userId)).tier.id).toBe('explorer');
+    await enqueue(database.db, 'program.tiers', {}, { dedupeKey: recurringKey('program.tiers', clock), wake: false });
+    await runProgramJobs();
+    expect(await membership(member.userId)).toMatchObject({ tier: { id: 'regular' }, visits: 2 });
+  });
+
+  it('counts no visit for a booking without a member (a reseller’s)', async () => {
+    const reseller = createLocalSupplier(database.db, { resellerId: 'partner', now });
+    clock = new Date();
+    const day = await openDay(reseller, 'main-deck', 'main-deck-day', 40, 1);
+    const selectedTime = await firstSlot(reseller, 'main-deck', 'main-deck-day', day);
+    const held = await reseller.createBooking({ productId: 'main-deck', optionId: 'main-deck-day', availabilityId: selectedTime, unitItems: [{ unitId: 'adult' }] });
+    const confirmed = await reseller.confirmBooking(held.uuid, { contact: { fullName: 'Guest' } });
+    clock = new Date(new Date(selectedTime).getTime() + 60_000);
+    expect(await scanTicket(gate, { code: confirmed.supplierReference!, gate: 'North', by: GATE_USER, admit: confirmed.unitItems.map((u) => u.supplierReference!) })).toMatchObject({ verdict: 'VALID' });
+    expect(await database.db.select().from(memberVisits).where(eq(memberVisits.bookingUuid, confirmed.uuid))).toEqual([]);
+  });
+});
+
+describe('a cancelled booking is no visit', () => {
+  // With an external supplier our gate's admission does not stop a cancellation (the supplier decides):
+  // the cancellation takes the visit back in its transaction.
+  it('takes the visit of a cancelled booking back and recomputes the member', async () => {
+    vi.stubEnv('TICKET_SIGNING_KEY', newSigningSeed());
+    const database = await openTestDatabase();
+    const standIn = await startOctoStandIn();
+    try {
+      let clock = new Date();
+      const now = () => clock;
+      const supplier = createOctoClient({ baseUrl: standIn.url, apiKey: STAND_IN_KEY });
+      const deps: CheckoutDeps = { db: database.db, supplier, gateway: createTestGateway(database.db, now), mail: createOutboxTransport(async () => database.db), holdMinutes: 30, siteUrl: 'http://localhost:3000', now };
+      const gate: GateDeps = { db: database.db, supplier, toleranceMinutes: 30, ownInventory: false, now };
+      const member = await newMember(database.db);
+      const slot = '2030-06-12T18:00:00-04:00';
+      const started = await startCheckout(deps, member, { productId: 'charter', optionId: 'sunset-cruise', quantities: { guest: 1 }, selectedTime: slot }, 'en');
+      await (deps.gateway as ReturnType<typeof createTestGateway>).pay(started.paymentSession.id, CARD);
+      const { order } = await completeCheckout(deps, started.paymentSession.id);
+      clock = new Date(new Date(slot).getTime() - 10 * 60_000);
+      expect(await scanTicket(gate, { code: order.tickets![0]!.code!, gate: 'North', by: GATE_USER })).toMatchObject({ verdict: 'VALID' });
+      expect((await database.db.select().from(memberVisits).where(eq(memberVisits.userId, member.userId))).map((v) => v.visitDate)).toEqual([localDatePart(slot)]);
+
+      await cancelBooking(deps, { reference: order.supplierReference, refund: { kind: 'full' }, by: GATE_USER });
+      expect(await database.db.select().from(memberVisits).where(eq(memberVisits.userId, member.userId))).toEqual([]);
+      await runJobs(database.db, programJobHandlers(database.db), clock);
+      expect(await getMembership(database.db, member.userId, 'en')).toMatchObject({ tier: { id: 'explorer' }, visits: 0 });
+      expect(TIME_ZONE).toBe('America/New_York');
+    } finally {
+      vi.unstubAllEnvs();
+      await standIn.close();
+      await database.dispose();
+    }
+  });
+});
