@@ -193,7 +193,7 @@ describe.each(TEST_BACKENDS)('tiers earned by visits on $name', ({ adminUrl }) =
     await database.db.delete(memberVisits).where(eq(memberVisits.userId, member.userId));
     await database.db.delete(memberTiers).where(eq(memberTiers.userId, member.userId));
     await database.db.delete(jobs).where(eq(jobs.coalesceKey, `program.recompute:${member.userId}`));
-    const migration = fs.readFileSync(path.join(process.cwd(), 'drizzle/0021_member_tiers.sql'), 'utf8');
+    const migration = fs.readFileSync(path.join(process.cwd(), 'drizzle/0023_member_tiers.sql'), 'utf8');
     await database.db.execute(sql.raw(migration.slice(migration.indexOf('-- hand-written:'))));
     expect((await visitsOf(member.userId)).map((v) => [v.visitDate, v.bookingReference])).toEqual([
       [first.day, first.order.supplierReference],
