@@ -9,6 +9,7 @@ import { deliverWebhook } from '@/modules/resellers/deliver-webhooks';
 import { offerFreedPlaces } from '@/modules/waitlist/offer-places';
 import { pushToWallet } from '@/modules/wallet/deliver-pass-updates';
 import { programJobHandlers } from '@/modules/program/tier-jobs';
+import { pointsJobHandlers } from '@/modules/program/points-jobs';
 import { retryRefund } from '@/modules/payments/refund-payment';
 import { prepareFirstSweep, sweepPayments } from '@/modules/payments/sweep-payments';
 import { getDb, isSharedDatabase } from '@/server/db/client';
@@ -45,6 +46,7 @@ async function jobHandlers(): Promise<JobHandlers> {
     },
     'refunds.retry': (job) => retryRefund(deps, job.refundId),
     ...programJobHandlers(db),
+    ...pointsJobHandlers(db),
     'jobs.prune': async () => {
       await pruneJobs(db);
     },
