@@ -60,7 +60,7 @@ export default function ProfilePage({ member, orders, membership, waitlist, wind
       <PageTitle title={t('title')} />
       <h1 className={frame.heading}>{t('heading')}</h1>
       <p className={frame.intro}>{t('welcome', { name: member.name })}</p>
-      <Card>
+      <Card className={styles.tierCard}>
         <MyTier membership={current} windowMonths={windowMonths} />
       </Card>
       <Card>

@@ -189,7 +189,7 @@ describe.each(TEST_BACKENDS)('tiers earned by visits on $name', ({ adminUrl }) =
     const held = await reseller.createBooking({ productId: 'main-deck', optionId: 'main-deck-day', availabilityId: selectedTime, unitItems: [{ unitId: 'adult' }] });
     const confirmed = await reseller.confirmBooking(held.uuid, { contact: { fullName: 'Guest' } });
     clock = new Date(new Date(selectedTime).getTime() + 60_000);
-    expect(await scanTicket(gate, { code: confirmed.supplierReference, gate: 'North', by: GATE_USER, admit: confirmed.unitItems.map((u) => u.supplierReference) })).toMatchObject({ verdict: 'VALID' });
+    expect(await scanTicket(gate, { code: confirmed.supplierReference!, gate: 'North', by: GATE_USER, admit: confirmed.unitItems.map((u) => u.supplierReference!) })).toMatchObject({ verdict: 'VALID' });
     expect(await database.db.select().from(memberVisits).where(eq(memberVisits.bookingUuid, confirmed.uuid))).toEqual([]);
   });
 });
