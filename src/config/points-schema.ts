@@ -15,3 +15,6 @@ export const pointsSchema = z.strictObject({
 });
 
 export type PointsRules = z.infer<typeof pointsSchema>;
+
+/** config/program.json as the points read it: its `points` section (the tiers' part is programSchema's). */
+export const programPointsSchema = z.object({ points: pointsSchema });

@@ -5,7 +5,7 @@
 // orders earn: a reseller's booking has no order. Every state write is conditional on the state it leaves.
 import { and, eq, inArray } from 'drizzle-orm';
 import { TIME_ZONE } from '@/config/attraction';
-import { currentProgram } from '@/config/program';
+import { currentPointsRules } from '@/config/points';
 import type { Database } from '@/server/db/client';
 import { memberPoints } from '@/server/db/schema';
 import { todayIn } from '@/universal/local-date';
@@ -18,7 +18,7 @@ export type VoidReason = 'cancelled' | 'refunded' | 'changed';
 
 /** Writes the pending points of the order's tickets (a ticket earns once: a second call adds nothing). */
 export async function earnPendingPoints(tx: Database, order: EarningOrder, tickets: Ticket[], at: Date): Promise<number> {
-  const rules = currentProgram().points;
+  const rules = currentPointsRules();
   const lines = tickets
     .map((ticket) => ({ ticket, points: pointsForTicket(rules, order.productId, ticket.unitId) }))
     .filter((line) => line.points > 0)
@@ -43,7 +43,7 @@ export async function earnPendingPoints(tx: Database, order: EarningOrder, ticke
  * expire `expiryMonths` after the admission's New York date. */
 export async function confirmTicketPoints(tx: Database, bookingUuid: string, ticketReferences: string[], at: Date): Promise<void> {
   if (ticketReferences.length === 0) return;
-  const expiresOn = pointsExpireOn(currentProgram().points, todayIn(TIME_ZONE, at));
+  const expiresOn = pointsExpireOn(currentPointsRules(), todayIn(TIME_ZONE, at));
   await tx
     .update(memberPoints)
     .set({ state: pointsStates.transition('pending', 'confirmed'), confirmedAt: at, expiresOn })
