@@ -1,6 +1,6 @@
 // The member's points on the profile (issue #24, decision 0037): a paid booking's points pending, then the
-// adult ticket scanned at the gate confirms its 100 points, with the date they expire; at every width, in
-// English and German, passing axe.
+// adult ticket scanned at the gate confirms its 100 points, with the date they expire; at 375, 800 and
+// 1280 px, in English and German, passing axe.
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { expectNoAxeViolations, signInAsNewMember } from './support';
 import { signInWithLink } from './staff-support';
@@ -49,5 +49,14 @@ test('a member sees the points of a paid booking pending, then confirmed at the 
   await expect(punkte.getByText('100 Punkte', { exact: true })).toBeVisible();
   await expect(punkte.getByText(/^100 Punkte verfallen am \d{2}\.\d{2}\.\d{4}$/)).toBeVisible();
   await expect(punkte.getByText('50 Punkte ausstehend: Sie zählen, sobald Ihre Tickets am Eingang gescannt werden')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // At 800 px (a tablet) the two cards stand side by side, neither running past the page.
+  await page.setViewportSize({ width: 800, height: 1000 });
+  const tier = await page.getByRole('region', { name: 'Ihre Botschafter-Stufe' }).boundingBox();
+  const mine = await punkte.boundingBox();
+  expect(mine!.x).toBeGreaterThan(tier!.x + tier!.width);
+  expect(mine!.x + mine!.width).toBeLessThanOrEqual(800);
+  await page.screenshot({ path: testInfo.outputPath('profile-points-800.png') });
   await expectNoAxeViolations(page);
 });
