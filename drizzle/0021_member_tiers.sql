@@ -32,4 +32,17 @@ CREATE INDEX "member_tier_changes_at_idx" ON "member_tier_changes" USING btree (
 CREATE INDEX "member_tiers_recompute_idx" ON "member_tiers" USING btree ("recompute_on");--> statement-breakpoint
 CREATE INDEX "member_tiers_tier_idx" ON "member_tiers" USING btree ("tier_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "member_visits_once_a_day" ON "member_visits" USING btree ("user_id","visit_date");--> statement-breakpoint
-CREATE INDEX "member_visits_booking_idx" ON "member_visits" USING btree ("booking_uuid");
+CREATE INDEX "member_visits_booking_idx" ON "member_visits" USING btree ("booking_uuid");--> statement-breakpoint
+-- hand-written: the visits of admissions made before the program (decision 0036): one per member and visit
+-- date, held by the first admitted booking of that date. The first `program.tiers` run computes the tiers of
+-- their members (members with visits and no tier yet).
+INSERT INTO "member_visits" ("user_id", "visit_date", "booking_uuid", "booking_reference", "counted_at")
+SELECT DISTINCT ON (o."user_id", split_part(o."availability_id", 'T', 1))
+  o."user_id", split_part(o."availability_id", 'T', 1), o."booking_uuid", o."supplier_reference", a."first_at"
+FROM "orders" o
+JOIN (
+  SELECT "booking_uuid", min("redeemed_at") AS "first_at" FROM "ticket_redemptions" WHERE "undone_at" IS NULL GROUP BY "booking_uuid"
+) a ON a."booking_uuid" = o."booking_uuid"
+WHERE o."status" = 'CONFIRMED'
+ORDER BY o."user_id", split_part(o."availability_id", 'T', 1), a."first_at"
+ON CONFLICT DO NOTHING;

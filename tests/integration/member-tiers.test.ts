@@ -1,9 +1,12 @@
 // Tiers earned by visits (issue #24, decision 0036), in process on PGlite and PostgreSQL: a member is an
 // Explorer on joining, a Regular at the 2nd visit and a Local Legend at the 5th; two admissions on one
 // date count once; an undone admission and a cancelled booking take their visit back; and the tier falls
-// back as visits age out, when the recurring `program.tiers` job runs.
+// back as visits age out, when the recurring `program.tiers` job runs; admissions made before the program
+// count once its migration has run.
 import crypto from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createOutboxTransport } from '@/adapters/mail/outbox';
 import { createTestGateway } from '@/adapters/payments/test-gateway';
@@ -23,7 +26,7 @@ import { programJobHandlers } from '@/modules/program/tier-jobs';
 import { agesOutOn } from '@/modules/program/tier-rule';
 import { currentProgram } from '@/config/program';
 import type { Database } from '@/server/db/client';
-import { jobs, memberTierChanges, memberVisits, users } from '@/server/db/schema';
+import { jobs, memberTierChanges, memberTiers, memberVisits, users } from '@/server/db/schema';
 import { newSigningSeed } from '@/server/ticket-keys';
 import { localDatePart } from '@/universal/local-date';
 import { openBackendDatabase, openTestDatabase, TEST_BACKENDS } from '../support/database';
@@ -179,6 +182,27 @@ describe.each(TEST_BACKENDS)('tiers earned by visits on $name', ({ adminUrl }) =
     expect((await changesOf(member.userId)).slice(-2)).toEqual(['local-legend>regular expiry', 'regular>explorer expiry']);
     // The visits stay on record; only the window moved.
     expect(await visitsOf(member.userId)).toHaveLength(5);
+  });
+
+  it('counts the admissions made before the program (its migration) and gives their members a tier', async () => {
+    const member = await newMember(database.db);
+    const [first, second] = [await booking(member, 50), await booking(member, 52)];
+    await admit(first);
+    await admit(second);
+    // As before the program: admissions, but no visits and no tier.
+    await database.db.delete(memberVisits).where(eq(memberVisits.userId, member.userId));
+    await database.db.delete(memberTiers).where(eq(memberTiers.userId, member.userId));
+    await database.db.delete(jobs).where(eq(jobs.coalesceKey, `program.recompute:${member.userId}`));
+    const migration = fs.readFileSync(path.join(process.cwd(), 'drizzle/0021_member_tiers.sql'), 'utf8');
+    await database.db.execute(sql.raw(migration.slice(migration.indexOf('-- hand-written:'))));
+    expect((await visitsOf(member.userId)).map((v) => [v.visitDate, v.bookingReference])).toEqual([
+      [first.day, first.order.supplierReference],
+      [second.day, second.order.supplierReference],
+    ]);
+    expect((await membership(member.userId)).tier.id).toBe('explorer');
+    await enqueue(database.db, 'program.tiers', {}, { dedupeKey: recurringKey('program.tiers', clock), wake: false });
+    await runProgramJobs();
+    expect(await membership(member.userId)).toMatchObject({ tier: { id: 'regular' }, visits: 2 });
   });
 
   it('counts no visit for a booking without a member (a reseller’s)', async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { currentProgram } from '@/config/program';
 import { programSchema } from '@/config/program-schema';
 import { addLocalMonths, agesOutOn, nextTierFor, tierFor, windowStart } from '@/modules/program/tier-rule';
+import { addLocalDays } from '@/universal/local-date';
 
 const program = currentProgram();
 
@@ -29,7 +30,14 @@ describe('the tier rule', () => {
     expect(windowStart(program, '2027-01-15')).toBe('2026-01-16');
     // Month ends and leap days: a month shorter than the date's day ends on its last day.
     expect(addLocalMonths('2026-03-31', -1)).toBe('2026-02-28');
-    expect(agesOutOn(program, '2028-02-29')).toBe('2029-02-28');
+    expect(agesOutOn(program, '2028-02-29')).toBe('2029-03-01');
+    expect(windowStart(program, '2029-02-28')).toBe('2028-02-29');
+    // Every visit ages out on the first day whose window starts after it.
+    for (const visit of ['2026-01-31', '2026-03-31', '2027-12-31', '2028-02-28', '2028-02-29', '2028-03-01']) {
+      const out = agesOutOn(program, visit);
+      expect(windowStart(program, out) > visit).toBe(true);
+      expect(windowStart(program, addLocalDays(out, -1)) <= visit).toBe(true);
+    }
     expect(addLocalMonths('2026-11-30', 3)).toBe('2027-02-28');
   });
 

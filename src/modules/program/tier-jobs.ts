@@ -1,10 +1,10 @@
 // The tier's background work on the one job runner: a member's `program.recompute` (enqueued with each
 // change of their visits, coalesced per member) and the recurring `program.tiers` (members whose oldest
 // counted visit has aged out).
-import { asc, lte } from 'drizzle-orm';
+import { asc, eq, isNull, lte } from 'drizzle-orm';
 import { TIME_ZONE } from '@/config/attraction';
 import type { Database } from '@/server/db/client';
-import { memberTiers } from '@/server/db/schema';
+import { memberTiers, memberVisits } from '@/server/db/schema';
 import { todayIn } from '@/universal/local-date';
 import { enqueue } from '../jobs/enqueue';
 import type { JobHandlers } from '../jobs/run-due-jobs';
@@ -17,7 +17,9 @@ export async function enqueueTierRecompute(tx: Database, userId: string): Promis
 
 const BATCH = 200;
 
-/** Recomputes every member whose oldest counted visit ages out on or before today; answers how many. */
+/** Recomputes every member whose oldest counted visit ages out on or before today, and every member with
+ * visits but no tier yet (visits of admissions made before the program, counted by its migration); answers
+ * how many. */
 export async function recomputeAgedOutTiers(db: Database, now: Date): Promise<number> {
   const today = todayIn(TIME_ZONE, now);
   let done = 0;
@@ -26,7 +28,19 @@ export async function recomputeAgedOutTiers(db: Database, now: Date): Promise<nu
     // Each recompute moves its member's date past today (or clears it), so the loop ends.
     for (const { userId } of due) await recomputeTier(db, userId, now, 'expiry');
     done += due.length;
-    if (due.length < BATCH) return done;
+    if (due.length < BATCH) break;
+  }
+  for (;;) {
+    const untiered = await db
+      .selectDistinct({ userId: memberVisits.userId })
+      .from(memberVisits)
+      .leftJoin(memberTiers, eq(memberTiers.userId, memberVisits.userId))
+      .where(isNull(memberTiers.userId))
+      .limit(BATCH);
+    // Each recompute gives its member a tier row, so the loop ends.
+    for (const { userId } of untiered) await recomputeTier(db, userId, now, 'visits');
+    done += untiered.length;
+    if (untiered.length < BATCH) return done;
   }
 }
 

@@ -17,9 +17,13 @@ export function windowStart(program: Program, today: string): string {
   return addLocalDays(addLocalMonths(today, -program.windowMonths), 1);
 }
 
-/** The first date a visit of `visitDate` no longer counts. */
+/** The first date a visit of `visitDate` no longer counts: the first day whose window starts after it (found
+ * from the window itself, so that the two agree at month ends: a visit on 2028-02-29 counts through
+ * 2029-02-28 and ages out on 2029-03-01). */
 export function agesOutOn(program: Program, visitDate: string): string {
-  return addLocalMonths(visitDate, program.windowMonths);
+  let day = addLocalDays(addLocalMonths(visitDate, program.windowMonths), -3);
+  while (windowStart(program, day) <= visitDate) day = addLocalDays(day, 1);
+  return day;
 }
 
 export function tierFor(program: Program, visits: number): ProgramTier {
