@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { currentPointsRules } from '@/config/points';
 import { programPointsSchema, type PointsRules } from '@/config/points-schema';
 import { pointsExpireOn, pointsForTicket, summarizePoints, type PointsLine } from '@/modules/program/points-rule';
+import { pointsStates } from '@/modules/program/points-states';
 
 const rules = currentPointsRules();
 
@@ -66,5 +67,22 @@ describe('a member’s points', () => {
   it('counts only what is left of a line a spend drew from, and never goes below zero', () => {
     const lines = [line('confirmed', 100, '2027-06-01', 100), line('confirmed', 100, '2027-09-01', 30)];
     expect(summarizePoints(lines, '2026-11-26')).toEqual({ balance: 70, pending: 0, nextExpiry: { points: 70, on: '2027-09-01' } });
+  });
+});
+
+describe('a points line’s states', () => {
+  it('moves pending → confirmed → expired, back to pending on an undone admission, and to void from either open state', () => {
+    expect(pointsStates.transition('pending', 'confirmed')).toBe('confirmed');
+    expect(pointsStates.transition('confirmed', 'pending')).toBe('pending');
+    expect(pointsStates.transition('confirmed', 'expired')).toBe('expired');
+    expect(pointsStates.canMove('pending', 'void') && pointsStates.canMove('confirmed', 'void')).toBe(true);
+  });
+
+  it('never reopens a void or expired line, and never expires points that were not confirmed', () => {
+    for (const to of ['pending', 'confirmed', 'void', 'expired'] as const) {
+      expect(pointsStates.canMove('void', to)).toBe(false);
+      expect(pointsStates.canMove('expired', to)).toBe(false);
+    }
+    expect(() => pointsStates.transition('pending', 'expired')).toThrow('member points: pending -> expired is not allowed');
   });
 });
