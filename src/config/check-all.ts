@@ -8,12 +8,16 @@ import { attractionSchema } from './attraction-schema';
 import { catalogSchema } from './catalog';
 import { checkConfigFile, ConfigFileError } from './check-file';
 import { dropsSchema } from './drops-schema';
+import { programPointsSchema } from './points-schema';
 import { programSchema } from './program-schema';
 
 export function checkAllConfigFiles(): void {
   checkConfigFile('config/attraction.json', attractionSchema, attraction);
   checkConfigFile('config/program.json', programSchema, program);
+  const { points } = checkConfigFile('config/program.json', programPointsSchema, program);
   const products = new Set(checkConfigFile('config/catalog.json', catalogSchema, catalog).products.map((p) => p.id));
+  const strayPoints = Object.keys(points.products).find((id) => !products.has(id));
+  if (strayPoints) throw new ConfigFileError(`config/program.json: points.products.${strayPoints}: no product "${strayPoints}" in config/catalog.json`);
   const { drops: checked } = checkConfigFile('config/drops.json', dropsSchema, drops);
   const stray = checked.findIndex((drop) => drop.productId && !products.has(drop.productId));
   if (stray >= 0) {

@@ -2,6 +2,7 @@ import { withOutagePage } from '@/http/outage-page';
 import { useTranslation } from '@/client/i18n';
 import { useMembership } from '@/client/loyalty/use-membership';
 import { MyBookings } from '@/components/profile/MyBookings';
+import { MyPoints } from '@/components/profile/MyPoints';
 import { MyTier } from '@/components/profile/MyTier';
 import { MyTokens } from '@/components/profile/MyTokens';
 import { MyWaitlist } from '@/components/profile/MyWaitlist';
@@ -23,6 +24,7 @@ import { personName } from '@/universal/person-name';
 import { translationProps } from '@/server/translations';
 import { isLocale } from '@/config/locales';
 import { currentProgram } from '@/config/program';
+import { currentPointsRules } from '@/config/points';
 
 type Props = {
   member: { name: string; email: string; phoneNumber: string; country: string; joined: string; marketingOptIn: boolean };
@@ -31,10 +33,12 @@ type Props = {
   waitlist: WaitlistPlace[];
   /** How far back visits count towards a tier. */
   windowMonths: number;
+  /** How long confirmed points last. */
+  pointsExpiryMonths: number;
   renderedAt: number;
 };
 
-export default function ProfilePage({ member, orders, membership, waitlist, windowMonths, renderedAt }: Props) {
+export default function ProfilePage({ member, orders, membership, waitlist, windowMonths, pointsExpiryMonths, renderedAt }: Props) {
   const { t } = useTranslation('profile');
   // The membership as the server rendered it, then as the poll finds it.
   const current = useMembership().data ?? membership;
@@ -60,9 +64,14 @@ export default function ProfilePage({ member, orders, membership, waitlist, wind
       <PageTitle title={t('title')} />
       <h1 className={frame.heading}>{t('heading')}</h1>
       <p className={frame.intro}>{t('welcome', { name: member.name })}</p>
-      <Card className={styles.tierCard}>
-        <MyTier membership={current} windowMonths={windowMonths} />
-      </Card>
+      <div className={styles.programCards}>
+        <Card className={styles.tierCard}>
+          <MyTier membership={current} windowMonths={windowMonths} />
+        </Card>
+        <Card>
+          <MyPoints points={current.points} expiryMonths={pointsExpiryMonths} />
+        </Card>
+      </div>
       <Card>
         <Tabs
           label={t('heading')}
@@ -117,6 +126,7 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
       membership,
       waitlist,
       windowMonths: currentProgram().windowMonths,
+      pointsExpiryMonths: currentPointsRules().expiryMonths,
       renderedAt: Date.now(),
     },
   };

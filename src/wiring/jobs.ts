@@ -9,6 +9,7 @@ import { deliverWebhook } from '@/modules/resellers/deliver-webhooks';
 import { offerFreedPlaces } from '@/modules/waitlist/offer-places';
 import { pushToWallet } from '@/modules/wallet/deliver-pass-updates';
 import { programJobHandlers } from '@/modules/program/tier-jobs';
+import { pointsJobHandlers } from '@/modules/program/points-jobs';
 import { retryRefund } from '@/modules/payments/refund-payment';
 import { checkPayment } from '@/modules/payments/check-payment';
 import { releaseDeadCompletionLeases } from '@/modules/payments/release-dead-leases';
@@ -43,6 +44,7 @@ async function jobHandlers(): Promise<JobHandlers> {
     'payments.check': (check, job) => checkPayment(deps, check.paymentId, job),
     'refunds.retry': (job) => retryRefund(deps, job.refundId),
     ...programJobHandlers(db),
+    ...pointsJobHandlers(db),
     'jobs.prune': async () => {
       await pruneJobs(db);
     },

@@ -9,7 +9,8 @@ type Tree = { [key: string]: string | Tree };
 const ROOT = path.join(process.cwd(), 'locales');
 
 /** Values that are the same in every language: names, brands, symbols. */
-const SAME_IN_EVERY_LANGUAGE = new Set<string>(['POAP']);
+// French writes a number of points as English does ("{{count}} points").
+const SAME_IN_EVERY_LANGUAGE = new Set<string>(['POAP', '{{count}} point', '{{count}} points']);
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();

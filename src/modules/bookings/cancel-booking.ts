@@ -18,6 +18,7 @@ import { orderStates } from '../checkout/order-states';
 import type { OrderRow } from '../checkout/order-view';
 import { sendMailNow, enqueueMail } from '../email/mail-queue';
 import { orderRefunds, refundOrder, refundStatus } from '../payments/order-refunds';
+import { voidBookingPoints } from '../program/member-points';
 import { uncountVisit } from '../program/member-visits';
 import type { RefundRow } from '../payments/refund-payment';
 import { isAdmitted } from '../inventory/admissions';
@@ -162,6 +163,8 @@ export async function cancelBooking(deps: CancelDeps, request: CancelRequest): P
       await recordPassUpdates(tx, target.order.id, (target.order.tickets ?? []).map((t) => t.reference), now());
       // A cancelled booking is no visit (one only an external supplier's gate admitted, for one).
       await uncountVisit(tx, target.bookingUuid, now());
+      // Its points are void, pending or confirmed (decision 0037).
+      await voidBookingPoints(tx, target.bookingUuid, refundAmount > 0 ? 'refunded' : 'cancelled', now());
     }
     await recordAudit(tx, {
       actor: request.by,

@@ -9,6 +9,7 @@ import type { CheckoutDeps } from '../checkout/deps';
 import type { OrderRow } from '../checkout/order-view';
 import { renderTicketsEmail } from '../checkout/tickets-email';
 import { enqueueMail } from '../email/mail-queue';
+import { replaceTicketPoints } from '../program/member-points';
 import type { PaymentRow } from '../payments/ledger';
 import { paymentStates } from '../payments/payment-states';
 import { signTicketCode } from '../tickets/ticket-codes';
@@ -112,6 +113,8 @@ export async function recordChange(
     const calendar = orderCalendar(row!, end, deps.siteUrl, previous + 1);
     const message = await renderTicketsEmail(row!, who, deps.siteUrl, { calendar, changed: { refund: target.refund, paid: target.pay } });
     await enqueueMail(tx as never, `change:${changeId}`, message);
+    // The old tickets' points are void and the new tickets earn theirs, pending (decision 0037).
+    await replaceTicketPoints(tx as never, row!, order.tickets ?? [], tickets, at);
     // The old tickets' passes are voided in the wallets that hold them.
     await recordPassUpdates(tx as never, order.id, (order.tickets ?? []).map((t) => t.reference), at);
     // The places the booking left are back on sale: the first in line on their waitlist gets them.

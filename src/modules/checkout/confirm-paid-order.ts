@@ -12,6 +12,7 @@ import { memberships, orders, payments, users } from '@/server/db/schema';
 import { sendMailNow, enqueueMail } from '../email/mail-queue';
 import { orderCalendar } from '../bookings/booking-ics';
 import { recordLoyaltyEvent } from '../loyalty/record-event';
+import { earnPendingPoints } from '../program/member-points';
 import type { PaymentRow } from '../payments/ledger';
 import { paymentStates } from '../payments/payment-states';
 import { refundWhole } from '../payments/refund-payment';
@@ -51,6 +52,8 @@ async function finish(deps: CheckoutDeps, order: OrderRow, payment: PaymentRow, 
       .set({ state: settled, confirmedAt: settled === 'confirmed' ? changes.paidAt : null, leaseUntil: null })
       .where(and(eq(payments.id, payment.id), eq(payments.state, payment.state)));
     await settleOffer(tx, order.id, status === 'CONFIRMED' ? 'BOOKED' : 'EXPIRED', at);
+    // The tickets' points, pending until the gate admits them (decision 0037): with the order or not at all.
+    if (status === 'CONFIRMED') await earnPendingPoints(tx, row, row.tickets ?? [], at);
     await enqueueMail(tx, mailKey, message);
     return row;
   });

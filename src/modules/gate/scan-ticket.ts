@@ -14,6 +14,7 @@ import { localDatePart, todayIn } from '@/universal/local-date';
 import { withBookingLocked } from '../inventory/admit-ticket';
 import { admitTickets, liveAdmission, liveAdmissionsOf, undoAdmissionRow } from '../inventory/admissions';
 import { creditVisit } from '../loyalty/redeem-tickets';
+import { confirmTicketPoints, unconfirmTicketPoints } from '../program/member-points';
 import { countVisit, uncountVisit } from '../program/member-visits';
 import { recordAudit, type Actor } from '../staff/audit-log';
 import { isTicketCode, verifyTicketCode } from '../tickets/ticket-codes';
@@ -196,6 +197,8 @@ async function decide(deps: GateDeps, tx: Database, row: GateRecord | undefined,
   await recordAudit(tx, { actor: by, action: 'ticket.redeem', target: row.reference, after: { tickets: admitted, gate: request.gate } });
   // The member's visit of the date, with the admission or not at all (decision 0036).
   await countVisit(tx, row.uuid, now);
+  // The admitted tickets' points confirmed, with the admission too (decision 0037).
+  await confirmTicketPoints(tx, row.uuid, admitted, now);
   const status = row.status === 'CONFIRMED' && deps.ownInventory ? 'REDEEMED' : fresh.status;
   return { verdict: { verdict: 'VALID', booking: { ...fresh, status }, admitted }, firstAdmission: row.status === 'CONFIRMED' };
 }
@@ -240,6 +243,8 @@ export async function undoAdmission(deps: GateDeps, request: { ticket: string; b
     const row = await undoAdmissionRow(tx, live.id, by.kind === 'operator' ? 'operator' : by.email, now);
     if (!row) return row;
     await recordAudit(tx, { actor: by, action: 'ticket.undo', target: live.bookingReference, before: { ticket: reference, gate: live.gate, at: live.redeemedAt.toISOString() } });
+    // The ticket's points wait for its admission again (decision 0037).
+    await unconfirmTicketPoints(tx, live.bookingUuid, live.ticketReference);
     // No one of the booking admitted any more: it is no visit of its member (decision 0036).
     if ((await liveAdmissionsOf(tx, live.bookingUuid)).length === 0) await uncountVisit(tx, live.bookingUuid, now);
     return row;

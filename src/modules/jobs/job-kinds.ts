@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 export type JobKindPolicy = {
   payload: z.ZodType;
@@ -65,6 +66,9 @@ export const JOB_KINDS = {
   'program.recompute': { payload: z.strictObject({ userId: z.string().min(1) }), maxAttempts: 20, firstRetryMs: 5_000, lastRetryMs: HOUR },
   /** Members whose oldest counted visit has aged out of the window, recomputed (a tier can fall back). */
   'program.tiers': { payload: none, maxAttempts: 3, firstRetryMs: MINUTE, lastRetryMs: HOUR, everyMs: HOUR },
+  /** Confirmed points past their expiry date marked expired (decision 0037); the balance already leaves
+   * them out from that New York date on, so once a day is enough. */
+  'program.points-expiry': { payload: none, maxAttempts: 3, firstRetryMs: MINUTE, lastRetryMs: HOUR, everyMs: DAY },
   /** Forget finished jobs after a day (the recurring ones leave one row per period). */
   'jobs.prune': { payload: none, maxAttempts: 3, firstRetryMs: MINUTE, lastRetryMs: HOUR, everyMs: HOUR },
 } satisfies Record<string, JobKindPolicy>;

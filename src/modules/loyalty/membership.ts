@@ -1,5 +1,6 @@
 // A member's membership as the site shows it: the tokens they hold, newest first, and their tier of the
-// ambassador program (decision 0036) with the visits that earned it and what the next tier still asks.
+// ambassador program (decision 0036) with the visits that earned it and what the next tier still asks, and
+// their points (decision 0037): the balance, the pending points and what expires next.
 import { and, desc, eq } from 'drizzle-orm';
 import { TIME_ZONE } from '@/config/attraction';
 import { DROPS } from '@/config/drops';
@@ -8,14 +9,19 @@ import { currentProgram } from '@/config/program';
 import type { Database } from '@/server/db/client';
 import { memberTiers, tokenIssues } from '@/server/db/schema';
 import { serverT } from '@/server/i18n';
-import { formatDate } from '@/universal/format/date-time';
+import { formatDate, formatShortDate } from '@/universal/format/date-time';
 import { todayIn } from '@/universal/local-date';
+import { pointsOf } from '../program/points-balance';
 import { nextTierFor } from '../program/tier-rule';
 
 /** `earnedOn`: the New York day it was earned, as the visitor's language writes it ("Monday 11/23/2026"),
  * written here so that the profile shows it without starting Intl in the browser (docs/decisions/0022). */
 export type MemberToken = { id: string; dropId: string; name: string; description: string; artwork: string; earnedAt: string; earnedOn: string };
 export type MemberTier = { id: string; name: string };
+/** `balance`: confirmed, unspent, unexpired; `pending`: earned by tickets not admitted yet; `nextExpiry`:
+ * the soonest points of the balance to expire, `on` the New York date they no longer count ("yyyy-MM-dd")
+ * and `onText` that date as the visitor's language writes it in full. */
+export type MemberPoints = { balance: number; pending: number; nextExpiry: { points: number; on: string; onText: string } | null };
 /** `visits`: visits in the program's window; `nextTier` null at the top. */
 export type Membership = {
   mintedTokenIds: string[];
@@ -23,17 +29,19 @@ export type Membership = {
   tier: MemberTier;
   visits: number;
   nextTier: (MemberTier & { visitsToGo: number }) | null;
+  points: MemberPoints;
 };
 
-export async function getMembership(db: Database, userId: string, locale: Locale): Promise<Membership> {
+export async function getMembership(db: Database, userId: string, locale: Locale, now = new Date()): Promise<Membership> {
   const t = serverT(locale, 'drops');
-  const [rows, [stored]] = await Promise.all([
+  const [rows, [stored], points] = await Promise.all([
     db
       .select({ tokenId: tokenIssues.tokenId, dropId: tokenIssues.dropId, issuedAt: tokenIssues.issuedAt })
       .from(tokenIssues)
       .where(and(eq(tokenIssues.userId, userId), eq(tokenIssues.status, 'issued')))
       .orderBy(desc(tokenIssues.issuedAt)),
     db.select({ tierId: memberTiers.tierId, visits: memberTiers.visits }).from(memberTiers).where(eq(memberTiers.userId, userId)),
+    pointsOf(db, userId, now),
   ]);
   const tokens = rows.map((row) => ({
     id: row.tokenId!,
@@ -44,7 +52,8 @@ export async function getMembership(db: Database, userId: string, locale: Locale
     earnedAt: row.issuedAt!.toISOString(),
     earnedOn: formatDate(todayIn(TIME_ZONE, row.issuedAt!), locale),
   }));
-  return { mintedTokenIds: tokens.map((token) => token.id), tokens, ...memberTier(stored, locale) };
+  const nextExpiry = points.nextExpiry && { ...points.nextExpiry, onText: formatShortDate(points.nextExpiry.on, locale) };
+  return { mintedTokenIds: tokens.map((token) => token.id), tokens, ...memberTier(stored, locale), points: { ...points, nextExpiry } };
 }
 
 /** The stored tier as the member reads it; a member without one yet (joined before the program) has the

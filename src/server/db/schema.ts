@@ -755,3 +755,48 @@ export const memberTierChanges = pgTable(
   },
   (t) => [index('member_tier_changes_user_idx').on(t.userId, t.at), index('member_tier_changes_at_idx').on(t.at)],
 );
+
+/**
+ * The points ledger (decision 0037): one line per ticket that earns points, its state moving
+ * pending (from payment) → confirmed (at admission) → expired (months later), or → void (cancelled,
+ * refunded, or replaced by a change). A line never changes its points; what a later spend takes from a
+ * confirmed line is counted in `spent` (0 ≤ spent ≤ points, held by the database), so a balance
+ * (Σ points − spent of confirmed, unexpired lines) is never negative and no point is spent twice.
+ */
+export const memberPoints = pgTable(
+  'member_points',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Why the points were earned (later: a challenge, a referral, a staff adjustment). */
+    reason: text('reason').$type<'ticket'>().notNull(),
+    points: integer('points').notNull(),
+    spent: integer('spent').notNull().default(0),
+    state: text('state').$type<'pending' | 'confirmed' | 'void' | 'expired'>().notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    bookingUuid: text('booking_uuid'),
+    bookingReference: text('booking_reference'),
+    ticketReference: text('ticket_reference'),
+    unitId: text('unit_id'),
+    /** When the line was written (the payment that confirmed the order). */
+    earnedAt: timestamp('earned_at', { mode: 'date', withTimezone: true }).notNull(),
+    /** The admission that confirmed it (null while pending, and again after an undone admission). */
+    confirmedAt: timestamp('confirmed_at', { mode: 'date', withTimezone: true }),
+    /** The first New York date the confirmed points no longer count ("yyyy-MM-dd"); null while pending. */
+    expiresOn: text('expires_on'),
+    /** When it became void or expired, and why. */
+    closedAt: timestamp('closed_at', { mode: 'date', withTimezone: true }),
+    closeReason: text('close_reason').$type<'cancelled' | 'refunded' | 'changed' | 'expired'>(),
+  },
+  (t) => [
+    // A ticket earns once, however many completion calls race.
+    uniqueIndex('member_points_ticket_once').on(t.bookingUuid, t.ticketReference).where(sql`reason = 'ticket'`),
+    index('member_points_user_idx').on(t.userId, t.state),
+    index('member_points_booking_idx').on(t.bookingUuid),
+    index('member_points_expiry_idx').on(t.expiresOn).where(sql`state = 'confirmed'`),
+    check('member_points_points_positive', sql`${t.points} > 0`),
+    check('member_points_spent_within', sql`${t.spent} >= 0 and ${t.spent} <= ${t.points}`),
+  ],
+);
