@@ -19,7 +19,9 @@ import { scanTicket, undoAdmission, type GateDeps } from '@/modules/gate/scan-ti
 import { enqueue } from '@/modules/jobs/enqueue';
 import { recurringKey } from '@/modules/jobs/recurring';
 import { getMembership } from '@/modules/loyalty/membership';
+import { redeemBooking } from '@/modules/loyalty/redeem-tickets';
 import { expirePoints, pointsJobHandlers } from '@/modules/program/points-jobs';
+import { programJobHandlers } from '@/modules/program/tier-jobs';
 import type { Database } from '@/server/db/client';
 import { memberPoints, orders, users } from '@/server/db/schema';
 import { newSigningSeed } from '@/server/ticket-keys';
@@ -134,6 +136,22 @@ describe.each(TEST_BACKENDS)('points earned per admitted ticket on $name', ({ ad
       ['expired', firstRun.toISOString()],
     ]);
     expect(await points(member.userId)).toEqual({ balance: 0, pending: 0, nextExpiry: null });
+  });
+
+  it('confirms every ticket’s points and counts the visit when the booking is redeemed as a whole (npm run ops -- redeem)', async () => {
+    const member = await newMember(database.db);
+    const booked = await booking(member, 23);
+    expect(await points(member.userId)).toMatchObject({ balance: 0, pending: 150 });
+    // The visit's day: the operator redeems the booking at the gate.
+    clock = new Date(booked.start.getTime() + 5 * 60_000);
+    const first = await redeemBooking(database.db, deps.supplier, booked.order.supplierReference);
+    expect(first.alreadyRedeemed).toBe(false);
+    await runJobs(database.db, programJobHandlers(database.db), clock);
+    expect(await points(member.userId)).toMatchObject({ balance: 150, pending: 0 });
+    expect((await getMembership(database.db, member.userId, 'en', clock)).visits).toBe(1);
+    // Redeemed again: nothing more.
+    expect((await redeemBooking(database.db, deps.supplier, booked.order.supplierReference)).alreadyRedeemed).toBe(true);
+    expect(await points(member.userId)).toMatchObject({ balance: 150, pending: 0 });
   });
 
   it('puts the points of an undone admission back to pending', async () => {

@@ -5,6 +5,8 @@ import { SupplierError, type SupplierPort } from '@/ports/supplier';
 import type { Database } from '@/server/db/client';
 import { orders } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
+import { confirmTicketPoints } from '../program/member-points';
+import { countVisit } from '../program/member-visits';
 import { recordLoyaltyEvent } from './record-event';
 
 export type Redemption = { reference: string; status: 'REDEEMED'; redeemedAt: string; alreadyRedeemed: boolean; tokensEarned: number };
@@ -20,6 +22,14 @@ export async function redeemBooking(db: Database, supplier: SupplierPort, refere
   const normalized = reference.trim().toUpperCase();
   try {
     const { booking, alreadyRedeemed } = await supplier.redeemBooking(normalized);
+    // The whole booking admitted: the member's visit and every ticket's points, as the gate counts them.
+    if (!alreadyRedeemed) {
+      const at = new Date();
+      await db.transaction(async (tx) => {
+        await countVisit(tx as unknown as Database, booking.uuid, at);
+        await confirmTicketPoints(tx as unknown as Database, booking.uuid, 'all', at);
+      });
+    }
     const tokensEarned = await creditVisit(db, booking.uuid);
     return { reference: normalized, status: 'REDEEMED', redeemedAt: booking.utcRedeemedAt ?? new Date().toISOString(), alreadyRedeemed, tokensEarned };
   } catch (error) {

@@ -41,13 +41,20 @@ export async function earnPendingPoints(tx: Database, order: EarningOrder, ticke
 
 /** Confirms the pending points of the tickets admitted now (inside the admission's transaction); they
  * expire `expiryMonths` after the admission's New York date. */
-export async function confirmTicketPoints(tx: Database, bookingUuid: string, ticketReferences: string[], at: Date): Promise<void> {
+/** `ticketReferences`: the tickets admitted; 'all' for a booking redeemed as a whole (`npm run ops -- redeem`). */
+export async function confirmTicketPoints(tx: Database, bookingUuid: string, ticketReferences: string[] | 'all', at: Date): Promise<void> {
   if (ticketReferences.length === 0) return;
   const expiresOn = pointsExpireOn(currentPointsRules(), todayIn(TIME_ZONE, at));
   await tx
     .update(memberPoints)
     .set({ state: pointsStates.transition('pending', 'confirmed'), confirmedAt: at, expiresOn })
-    .where(and(eq(memberPoints.bookingUuid, bookingUuid), inArray(memberPoints.ticketReference, ticketReferences), eq(memberPoints.state, 'pending')));
+    .where(
+      and(
+        eq(memberPoints.bookingUuid, bookingUuid),
+        ticketReferences === 'all' ? undefined : inArray(memberPoints.ticketReference, ticketReferences),
+        eq(memberPoints.state, 'pending'),
+      ),
+    );
 }
 
 /** An undone admission: the ticket's points wait for the next admission again (unless some were spent). */
