@@ -87,6 +87,8 @@ const schema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
   SKYPASS_DEMO: booleanish,
+  /** Where the server's clock starts (an ISO instant; it runs on from there): demo mode and tests only (src/server/clock.ts). */
+  SKYPASS_CLOCK: z.iso.datetime({ offset: true, message: 'SKYPASS_CLOCK is an ISO instant like 2027-05-12T10:00:00-04:00' }).optional(),
   TRUST_PROXY: z
     .string()
     .optional()
