@@ -21,6 +21,7 @@ import { formatLongDate } from '@/universal/format/date-time';
 import { personName } from '@/universal/person-name';
 import { translationProps } from '@/server/translations';
 import { isLocale } from '@/config/locales';
+import { serverNow } from '@/server/clock';
 
 type Props = {
   member: { name: string; email: string; phoneNumber: string; country: string; joined: string; marketingOptIn: boolean };
@@ -108,7 +109,7 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
       orders: orders.map(orderView),
       membership,
       waitlist,
-      renderedAt: Date.now(),
+      renderedAt: serverNow().getTime(),
     },
   };
 });

@@ -7,6 +7,7 @@ import { isAdmitted } from '../inventory/admissions';
 import { cancelBooking, type CancelDeps, type Cancellation } from './cancel-booking';
 import { cancellationTerms, type CancellationTerms } from './cancellation-terms';
 import { memberBooking } from './member-booking';
+import { serverNow } from '@/server/clock';
 
 export type MemberCancelRequest = { bookingId: string; confirm?: boolean; expectedRefund?: number };
 
@@ -15,7 +16,7 @@ export type MemberCancelResult = { terms: CancellationTerms; cancellation: Cance
 export async function cancelOwnBooking(deps: CancelDeps, member: { userId: string; email: string }, request: MemberCancelRequest): Promise<MemberCancelResult> {
   const order = await memberBooking(deps.db, member.userId, request.bookingId);
   if (order.status === 'CANCELLED') throw new AppError('ALREADY_CANCELLED', 'alreadyCancelled', { reference: order.supplierReference });
-  const terms = cancellationTerms(order, (deps.now ?? (() => new Date()))());
+  const terms = cancellationTerms(order, (deps.now ?? serverNow)());
   // A ticket used at the gate makes the booking used: no terms to offer (the supplier refuses it again under its lock).
   if (!terms || (await isAdmitted(deps.db, order.bookingUuid))) throw new AppError('NOT_CANCELLABLE', 'memberCannotCancel');
   if (!request.confirm) return { terms, cancellation: null };

@@ -11,6 +11,7 @@ import { JOB_KINDS, type JobKind } from './job-kinds';
 import { onJobEnqueued } from './job-signal';
 import { currentPeriodStart, recurringKey } from './recurring';
 import { runDueJobs, type JobHandlers } from './run-due-jobs';
+import { serverNow } from '@/server/clock';
 
 export const POLL_MS = 1_000;
 /** The signal comes from inside the enqueuing transaction, before its commit: on PostgreSQL the pass it
@@ -30,7 +31,7 @@ export type JobRunner = { workerId: string; stop: () => Promise<void> };
 /** At start: the jobs a dead process held are due again, and each recurring kind has its current period. */
 async function prepare(db: Database, { handlers, leasesAreStale }: JobRunnerOptions): Promise<void> {
   if (leasesAreStale) await db.update(jobs).set({ status: 'pending', lockedBy: null, lockedUntil: null }).where(eq(jobs.status, 'running'));
-  const now = new Date();
+  const now = serverNow();
   for (const kind of Object.keys(handlers) as JobKind[]) {
     const { everyMs } = JOB_KINDS[kind] as { everyMs?: number };
     if (everyMs) await enqueue(db, kind, {} as never, { runAt: now, dedupeKey: recurringKey(kind, currentPeriodStart(everyMs, now)) });

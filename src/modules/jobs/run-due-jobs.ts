@@ -9,6 +9,7 @@ import { jobs } from '@/server/db/schema';
 import { enqueue } from './enqueue';
 import { JOB_KINDS, retryDelayMs, type JobKind, type JobKindPolicy, type JobPayload } from './job-kinds';
 import { recurringKey, nextPeriodStart } from './recurring';
+import { serverNow } from '@/server/clock';
 
 /** A runner's hold on a job: longer than any handler's work (partners are called with a 5 s timeout); renewed
  * before each later job of a lane, as a lane's jobs run one after another. */
@@ -32,7 +33,7 @@ export type RunOptions = {
 /** `givenBack`: claimed jobs of a lane whose earlier job failed, pending again without an attempt spent. */
 export type JobsRun = { claimed: number; done: number; retried: number; failed: number; givenBack: number };
 
-export async function runDueJobs(db: Database, handlers: JobHandlers, { workerId, now = new Date(), batch = 20, dedupeKey }: RunOptions): Promise<JobsRun> {
+export async function runDueJobs(db: Database, handlers: JobHandlers, { workerId, now = serverNow(), batch = 20, dedupeKey }: RunOptions): Promise<JobsRun> {
   const kinds = Object.keys(handlers) as JobKind[];
   const run: JobsRun = { claimed: 0, done: 0, retried: 0, failed: 0, givenBack: 0 };
   if (kinds.length === 0) return run;

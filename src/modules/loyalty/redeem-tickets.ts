@@ -6,6 +6,7 @@ import type { Database } from '@/server/db/client';
 import { orders } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { recordLoyaltyEvent } from './record-event';
+import { serverNow } from '@/server/clock';
 
 export type Redemption = { reference: string; status: 'REDEEMED'; redeemedAt: string; alreadyRedeemed: boolean; tokensEarned: number };
 
@@ -21,7 +22,7 @@ export async function redeemBooking(db: Database, supplier: SupplierPort, refere
   try {
     const { booking, alreadyRedeemed } = await supplier.redeemBooking(normalized);
     const tokensEarned = await creditVisit(db, booking.uuid);
-    return { reference: normalized, status: 'REDEEMED', redeemedAt: booking.utcRedeemedAt ?? new Date().toISOString(), alreadyRedeemed, tokensEarned };
+    return { reference: normalized, status: 'REDEEMED', redeemedAt: booking.utcRedeemedAt ?? serverNow().toISOString(), alreadyRedeemed, tokensEarned };
   } catch (error) {
     if (!(error instanceof SupplierError)) throw error;
     if (error.code === 'INVALID_BOOKING_UUID') throw new AppError('NOT_FOUND', 'noSuchReference', { reference: normalized });

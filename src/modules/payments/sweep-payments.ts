@@ -9,12 +9,13 @@ import { orders, payments } from '@/server/db/schema';
 import type { CheckoutDeps } from '../checkout/deps';
 import { completePayment } from './complete-payment';
 import { PAYMENT_RECHECK_MS } from './ledger';
+import { serverNow } from '@/server/clock';
 
 export type SweepRun = { checked: number; completed: number; failed: number };
 
 export async function sweepPayments(deps: CheckoutDeps, batch = 25): Promise<SweepRun> {
   const { db } = deps;
-  const now = deps.now?.() ?? new Date();
+  const now = deps.now?.() ?? serverNow();
   // Payments being completed by someone (an unexpired lease) wait for it; a crashed worker's lease runs out.
   const due = and(eq(payments.state, 'pending'), lte(payments.nextCheckAt, now), or(isNull(payments.leaseUntil), lt(payments.leaseUntil, now)));
   const candidates = db.select({ id: payments.id }).from(payments).where(due).orderBy(asc(payments.nextCheckAt)).limit(batch).for('update', { skipLocked: true });
@@ -43,7 +44,7 @@ export async function sweepPayments(deps: CheckoutDeps, batch = 25): Promise<Swe
  * asked about at once. `leasesAreStale` when no other process can be at work on this database (the
  * embedded one, which one process opens): the leases found then belong to a dead process.
  */
-export async function prepareFirstSweep(db: Database, { leasesAreStale }: { leasesAreStale: boolean }, now = new Date()): Promise<void> {
+export async function prepareFirstSweep(db: Database, { leasesAreStale }: { leasesAreStale: boolean }, now = serverNow()): Promise<void> {
   await db.update(payments).set({ nextCheckAt: now }).where(and(eq(payments.state, 'pending'), gt(payments.nextCheckAt, now)));
   if (leasesAreStale) {
     await db.update(payments).set({ leaseUntil: null }).where(and(eq(payments.state, 'pending'), isNotNull(payments.leaseUntil)));
