@@ -22,6 +22,8 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/integration/global-setup.ts'],
+          // Every file runs on the sites' clock, which starts at one fixed instant (tests/support/fixed-date.ts).
+          setupFiles: ['tests/integration/fixed-clock.ts'],
           testTimeout: 30_000,
           // Starting sites takes seconds on a quiet machine and over a minute on a busy shared one.
           hookTimeout: 180_000,

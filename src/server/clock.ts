@@ -1,6 +1,6 @@
 // The server's clock (docs/decisions/0031): the real time plus an offset, so that tests and the demo can run
-// on a date of their choosing. SKYPASS_CLOCK (an ISO instant) is where the clock starts; it then runs on in
-// real time. Only a demo site or a test process honours it; production ignores it and says so at start-up.
+// on a date of their choosing. SKYPASS_CLOCK (an ISO instant) is the time the clock reads when the process
+// starts; it then runs on in real time. Only a demo site or a test process honours it; production ignores it and says so at start-up.
 // Durations (timers, elapsed time) stay on the real clock: only "what time is it" goes through here.
 import { processGlobal } from '@/universal/process-global';
 import { getEnv, type Env } from './env';
@@ -12,17 +12,19 @@ export function clockSettable(env: ClockEnv): boolean {
   return env.SKYPASS_DEMO || env.NODE_ENV === 'test';
 }
 
-/** The offset SKYPASS_CLOCK asks for at `realNow`, or 0 when there is none or it may not be honoured. */
-export function clockOffsetFrom(env: ClockEnv, realNow = Date.now()): number {
+/** The offset SKYPASS_CLOCK asks for in a process started at `startedAt` (ms), or 0 when there is none or it
+ * may not be honoured. From the process's start, not the first reading: a test that hands a site its own
+ * time reads the same time as the site, however long the site took to start. */
+export function clockOffsetFrom(env: ClockEnv, startedAt = performance.timeOrigin): number {
   if (!env.SKYPASS_CLOCK || !clockSettable(env)) return 0;
-  return Date.parse(env.SKYPASS_CLOCK) - realNow;
+  return Date.parse(env.SKYPASS_CLOCK) - startedAt;
 }
 
 /** The one line start-up prints about the clock, or undefined when SKYPASS_CLOCK is unset. */
 export function clockNotice(env: ClockEnv): string | undefined {
   if (!env.SKYPASS_CLOCK) return undefined;
   if (!clockSettable(env)) return 'SKYPASS_CLOCK is ignored outside demo mode and tests: the site runs on the real time';
-  return `the clock starts at ${env.SKYPASS_CLOCK} (SKYPASS_CLOCK) and runs on from there`;
+  return `the clock started at ${env.SKYPASS_CLOCK} (SKYPASS_CLOCK) and runs on from there`;
 }
 
 // One offset per process: the start-up code and each API route are bundled apart (process-global.ts).

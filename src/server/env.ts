@@ -183,10 +183,7 @@ const schema = z.object({
   APNS_BASE_URL: z.url({ protocol: /^https$/ }).default('https://api.push.apple.com'),
   GOOGLE_WALLET_API_BASE: z.url({ protocol: /^https?$/ }).default('https://walletobjects.googleapis.com'),
   GOOGLE_OAUTH_TOKEN_URL: z.url({ protocol: /^https?$/ }).default('https://oauth2.googleapis.com/token'),
-  /**
-   * How early or late (minutes) the gate admits a ticket around its slot's start. Up to two days: a test
-   * site admits the next slot on sale, which on the eve of a closed day (Thanksgiving) is 34 h away.
-   */
+  /** How early or late (minutes) the gate admits a ticket around its slot's start (at most two days). */
   GATE_TOLERANCE_MINUTES: z.coerce.number().int().min(0).max(2880).default(30),
 });
 

@@ -1,5 +1,5 @@
 // Booking and paying as a member does: Book, the checkout with its countdown, a card, the tickets.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixed-clock';
 import { chooseVisit, expectNoAxeViolations, payWith, signInAsNewMember } from './support';
 
 test('a member books, pays with 4242, gets the tickets by e-mail and sees the booking in the profile', async ({ page }) => {

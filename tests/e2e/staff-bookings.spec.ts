@@ -1,6 +1,6 @@
 // The office in Chromium: a manager finds a member's booking and cancels it with a full refund; the member
 // is told by e-mail. The page passes axe.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixed-clock';
 import { expectNoAxeViolations } from './support';
 import { paidOrder, signInAsStaff } from './staff-support';
 

@@ -16,12 +16,13 @@ import { embeddedCheckoutDeps, signedUpMember } from '../support/checkout';
 import { openTestDatabase } from '../support/database';
 import { runJobs } from '../support/jobs';
 import { firstSlot, openDay } from './supplier-scenarios';
+import { serverNow } from '@/server/clock';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 
 describe('completing a checkout', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  let clock = new Date();
+  let clock = serverNow();
   const now = () => clock;
   let deps: ReturnType<typeof embeddedCheckoutDeps>;
   const gateway = () => deps.gateway;
@@ -62,7 +63,7 @@ describe('completing a checkout', () => {
     // Completing again changes nothing, and refunds nothing twice.
     expect((await completeCheckout(deps, checkout.paymentSession.id)).outcome).toBe('done-before');
     expect(await listOutbox(database.db, member.email)).toHaveLength(1);
-    clock = new Date();
+    clock = serverNow();
   });
 
   it('confirms once when 20 completions run at once', async () => {
@@ -110,7 +111,7 @@ describe('completing a checkout', () => {
     later(PAYMENT_RECHECK_MS);
     expect(await sweepPayments(deps)).toMatchObject({ completed: 0 });
     expect(await listOutbox(database.db, paid.member.email)).toHaveLength(1);
-    clock = new Date();
+    clock = serverNow();
   });
 
   it('the sweeper waits out the lease of a crashed completion, then completes it', async () => {
@@ -123,7 +124,7 @@ describe('completing a checkout', () => {
     later(30_000 - PAYMENT_RECHECK_MS + 1);
     expect((await sweepPayments(deps)).completed).toBe(1);
     expect(await listOutbox(database.db, member.email)).toHaveLength(1);
-    clock = new Date();
+    clock = serverNow();
   });
 
   it('after a restart, asks about every pending order at once; on a database of its own it also frees a dead process’s leases', async () => {
@@ -154,7 +155,7 @@ describe('completing a checkout', () => {
     expect(refundMail!.text).toContain(refunded.supplierReference);
     expect(await paymentOf(late.checkout.paymentSession.id)).toMatchObject({ state: 'refunded', nextCheckAt: null });
     expect(await paymentOf(abandoned.checkout.paymentSession.id)).toMatchObject({ state: 'expired', nextCheckAt: null });
-    clock = new Date();
+    clock = serverNow();
   });
 
   it('keeps the tickets e-mail in the mail queue while the transport fails, and sends it once it works', async () => {
@@ -171,7 +172,7 @@ describe('completing a checkout', () => {
     expect(await mailJob(order.id)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'SMTP is down' });
     expect(await listOutbox(database.db, member.email)).toHaveLength(0);
     failing = false;
-    expect(await sendMail(flaky, new Date(Date.now() + 60_000))).toMatchObject({ done: 1, retried: 0 });
+    expect(await sendMail(flaky, new Date(serverNow().getTime() + 60_000))).toMatchObject({ done: 1, retried: 0 });
     const [sent] = await database.db.select().from(mailQueue).where(eq(mailQueue.idempotencyKey, `tickets:${order.id}`));
     expect(sent).toMatchObject({ status: 'sent' });
     expect(sent!.sentAt).toBeInstanceOf(Date);
@@ -188,10 +189,10 @@ describe('completing a checkout', () => {
     await database.db.update(mailQueue).set({ status: 'pending', sentAt: null }).where(eq(mailQueue.idempotencyKey, `tickets:${order.id}`));
     await database.db
       .update(jobs)
-      .set({ status: 'running', lockedBy: 'a dead process', lockedUntil: new Date(Date.now() + JOB_LEASE_MS) })
+      .set({ status: 'running', lockedBy: 'a dead process', lockedUntil: new Date(serverNow().getTime() + JOB_LEASE_MS) })
       .where(eq(jobs.dedupeKey, `mail:tickets:${order.id}`));
-    expect(await sendMail(deps.mail, new Date(Date.now() + JOB_LEASE_MS - 1_000))).toMatchObject({ claimed: 0 });
-    expect(await sendMail(deps.mail, new Date(Date.now() + JOB_LEASE_MS + 1_000))).toMatchObject({ done: 1 });
+    expect(await sendMail(deps.mail, new Date(serverNow().getTime() + JOB_LEASE_MS - 1_000))).toMatchObject({ claimed: 0 });
+    expect(await sendMail(deps.mail, new Date(serverNow().getTime() + JOB_LEASE_MS + 1_000))).toMatchObject({ done: 1 });
     expect(await listOutbox(database.db, member.email)).toHaveLength(1);
   });
 });

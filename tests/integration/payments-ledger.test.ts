@@ -21,6 +21,7 @@ import { jobs, orders, payments, refunds, testPaymentSessions } from '@/server/d
 import { embeddedCheckoutDeps, signedUpMember } from '../support/checkout';
 import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
 import { firstSlot, openDay } from './supplier-scenarios';
+import { serverNow } from '@/server/clock';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 /** Each of the three ways a payment gets completed, this many times at once. */
@@ -29,7 +30,7 @@ const CALLERS_EACH = 4;
 describe.each(TEST_BACKENDS)('the payments ledger on $name', ({ adminUrl }) => {
   let database: Awaited<ReturnType<typeof openBackendDatabase>>;
   let clock: Date | undefined;
-  const now = () => clock ?? new Date();
+  const now = () => clock ?? serverNow();
   let deps: ReturnType<typeof embeddedCheckoutDeps>;
 
   beforeAll(async () => {
@@ -54,7 +55,7 @@ describe.each(TEST_BACKENDS)('the payments ledger on $name', ({ adminUrl }) => {
   /** The webhook (the one path itself), the sweeper and the member's return, all at once, after the
    * member paid and the sweeper's first look is due; answers how many of them completed the payment. */
   async function raceToComplete(sessionId: string, memberReturn: () => Promise<{ outcome: string }>): Promise<number> {
-    clock = new Date(Date.now() + PAYMENT_RECHECK_MS + 1_000);
+    clock = new Date(serverNow().getTime() + PAYMENT_RECHECK_MS + 1_000);
     try {
       const calls = Array.from({ length: CALLERS_EACH }, () => [completePayment(deps, sessionId), sweepPayments(deps), memberReturn()] as const);
       const settled = await Promise.all(calls.flat());
@@ -100,7 +101,7 @@ describe.each(TEST_BACKENDS)('the payments ledger on $name', ({ adminUrl }) => {
   it('keeps a late payment waiting while its refund fails at the gateway, then refunds it once on the next try', async () => {
     const { checkout } = await started(43, { adult: 2 });
     const sessionId = checkout.paymentSession.id;
-    clock = new Date(Date.now() + 31 * 60_000);
+    clock = new Date(serverNow().getTime() + 31 * 60_000);
     try {
       await deps.gateway.pay(sessionId, CARD);
       const gatewayDown = { ...deps, gateway: { ...deps.gateway, refund: () => Promise.reject(new Error('gateway down')) } };
@@ -135,7 +136,7 @@ describe.each(TEST_BACKENDS)('the payments ledger on $name', ({ adminUrl }) => {
       ...deps,
       gateway: { ...deps.gateway, refund: (_session: string, _amount: number, key: string) => (keys.push(key), Promise.reject(new Error('gateway down'))) },
     };
-    const at = new Date();
+    const at = serverNow();
     clock = at;
     try {
       const refund = await refundPayment(gatewayDown, { payment, amount: 1500, key: 'goodwill', reason: 'goodwill' });
