@@ -30,10 +30,10 @@ export async function openDay(supplier: SupplierPort, productId: string, optionI
   return day.localDate;
 }
 
-/** The availability id of the first slot of a day. */
+/** The availability id of the first slot of a day still on sale (today's earlier slots have started). */
 export async function firstSlot(supplier: SupplierPort, productId: string, optionId: string, localDate: string): Promise<string> {
   const slots = await supplier.availability({ productId, optionId, localDateStart: localDate, localDateEnd: localDate });
-  return slots[0]!.id;
+  return (slots.find((slot) => slot.available) ?? slots[0]!).id;
 }
 
 export const adults = (n: number) => Array.from({ length: n }, () => ({ unitId: 'adult' }));

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { clockNotice, clockOffsetFrom, clockSettable } from '@/server/clock';
 import { parseEnv } from '@/server/env';
@@ -25,5 +26,10 @@ describe('the server clock', () => {
   it('names a SKYPASS_CLOCK that is not an instant', () => {
     expect(() => parseEnv({ SKYPASS_CLOCK: 'next tuesday' })).toThrow(/SKYPASS_CLOCK is an ISO instant/);
     expect(() => parseEnv({ SKYPASS_CLOCK: '2027-05-12' })).toThrow(/SKYPASS_CLOCK/);
+  });
+
+  it('starts the browser tests\' site at the instant the other tests use', () => {
+    // scripts/e2e-server.mjs is plain JavaScript and cannot import fixed-date.ts: it repeats the instant.
+    expect(fs.readFileSync('scripts/e2e-server.mjs', 'utf8')).toContain(`const FIXED_NOW_ISO = '${FIXED_NOW_ISO}';`);
   });
 });
