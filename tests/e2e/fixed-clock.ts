@@ -17,9 +17,10 @@ export async function agreeWithSiteClock(context: BrowserContext, request: APIRe
 }
 
 export const test = base.extend({
-  context: async ({ context }, use) => {
+  // Playwright's `use` callback, named otherwise: lint would take it for React's use() hook.
+  context: async ({ context }, provide) => {
     await agreeWithSiteClock(context);
-    await use(context);
+    await provide(context);
   },
 });
 
