@@ -54,7 +54,8 @@ test('a declined card leaves the hold in place, and a good card then pays @once'
 });
 
 test('when the time to pay runs out, the member is told and the session is reset @once', async ({ page }) => {
-  await page.clock.install();
+  // The page's clock is installed by the fixture (fixed-clock.ts), on the site's time: fast-forwarding it
+  // moves this browser only.
   await signInAsNewMember(page, 'late');
   await chooseVisit(page, 1);
   await page.getByRole('button', { name: 'Book' }).click();
