@@ -16,6 +16,8 @@ const ownDatabaseFiles = integrationFiles.filter((file) => !usesSharedSites(file
 
 const integration = {
   environment: 'node' as const,
+  // Every file runs on the sites' clock, which starts at one fixed instant (tests/support/fixed-date.ts).
+  setupFiles: ['tests/integration/fixed-clock.ts'],
   testTimeout: 30_000,
   // Starting sites takes seconds on a quiet machine and over a minute on a busy shared one.
   hookTimeout: 180_000,
@@ -40,7 +42,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { ...integration, name: 'integration-own', include: ownDatabaseFiles },
+        test: { ...integration, name: 'integration-own', include: ownDatabaseFiles, globalSetup: ['tests/integration/clock-setup.ts'] },
       },
     ],
   },

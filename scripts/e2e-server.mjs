@@ -4,6 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+// tests/support/fixed-date.ts: one instant for every test, a Wednesday in May with no holiday near.
+const FIXED_NOW_ISO = '2027-05-12T10:00:00-04:00';
+
 const port = process.env.PORT ?? '3100';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skypass-e2e-'));
 // Playwright's API client keeps idle connections open and does not read the server's Keep-Alive hint: with
@@ -24,12 +27,12 @@ const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start
     RATE_LIMIT_BOOK_PER_IP: '1000/15m',
     RATE_LIMIT_CHANGE_PER_IP: '1000/15m',
     RATE_LIMIT_QUOTE_PER_IP: '1000/15m',
-    // Staff of the browser tests (each spec signs in as addresses of its own), and a gate that admits
-    // the next slot on sale at any hour the tests run: late on the eve of a closed day (Thanksgiving,
-    // Christmas) that slot is the morning after it, about 34 hours away.
+    // One fixed instant, whatever the real calendar says (tests/support/fixed-date.ts): the browsers' clocks
+    // are set to agree with it (tests/e2e/fixed-clock.ts).
+    SKYPASS_CLOCK: FIXED_NOW_ISO,
+    // Staff of the browser tests: each spec signs in as addresses of its own.
     STAFF_EMAILS: Array.from({ length: 12 }, (_, i) => `gate-${i + 1}@staff.example`).join(','),
     MANAGER_EMAILS: Array.from({ length: 12 }, (_, i) => `manager-${i + 1}@staff.example`).join(','),
-    GATE_TOLERANCE_MINUTES: '2880',
   },
 });
 const stop = () => child.kill('SIGTERM');

@@ -25,6 +25,7 @@ import { translationProps } from '@/server/translations';
 import { isLocale } from '@/config/locales';
 import { currentProgram } from '@/config/program';
 import { currentPointsRules } from '@/config/points';
+import { serverNow } from '@/server/clock';
 
 type Props = {
   member: { name: string; email: string; phoneNumber: string; country: string; joined: string; marketingOptIn: boolean };
@@ -127,7 +128,7 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
       waitlist,
       windowMonths: currentProgram().windowMonths,
       pointsExpiryMonths: currentPointsRules().expiryMonths,
-      renderedAt: Date.now(),
+      renderedAt: serverNow().getTime(),
     },
   };
 });

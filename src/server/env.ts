@@ -87,6 +87,8 @@ const schema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
   SKYPASS_DEMO: booleanish,
+  /** Where the server's clock starts (an ISO instant; it runs on from there): demo mode and tests only (src/server/clock.ts). */
+  SKYPASS_CLOCK: z.iso.datetime({ offset: true, message: 'SKYPASS_CLOCK is an ISO instant like 2027-05-12T10:00:00-04:00' }).optional(),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -181,10 +183,7 @@ const schema = z.object({
   APNS_BASE_URL: z.url({ protocol: /^https$/ }).default('https://api.push.apple.com'),
   GOOGLE_WALLET_API_BASE: z.url({ protocol: /^https?$/ }).default('https://walletobjects.googleapis.com'),
   GOOGLE_OAUTH_TOKEN_URL: z.url({ protocol: /^https?$/ }).default('https://oauth2.googleapis.com/token'),
-  /**
-   * How early or late (minutes) the gate admits a ticket around its slot's start. Up to two days: a test
-   * site admits the next slot on sale, which on the eve of a closed day (Thanksgiving) is 34 h away.
-   */
+  /** How early or late (minutes) the gate admits a ticket around its slot's start (at most two days). */
   GATE_TOLERANCE_MINUTES: z.coerce.number().int().min(0).max(2880).default(30),
 });
 

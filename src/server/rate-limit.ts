@@ -4,6 +4,7 @@ import type { Database } from './db/client';
 import { AppError } from './errors';
 import { rateLimitCounters } from './db/schema';
 import type { RateLimit } from './env';
+import { serverNow } from './clock';
 
 export type Verdict = { allowed: boolean; retryAfterSeconds: number };
 
@@ -11,7 +12,7 @@ const windowOf = (limit: RateLimit, now: Date) => new Date(Math.floor(now.getTim
 const secondsLeft = (windowStart: Date, limit: RateLimit, now: Date) => Math.ceil((windowStart.getTime() + limit.windowMs - now.getTime()) / 1000);
 
 /** Counts one attempt under `key` and says whether it is within `limit`. */
-export async function countAttempt(db: Database, key: string, limit: RateLimit, now = new Date()): Promise<Verdict> {
+export async function countAttempt(db: Database, key: string, limit: RateLimit, now = serverNow()): Promise<Verdict> {
   const windowStart = windowOf(limit, now);
   const [row] = await db
     .insert(rateLimitCounters)
@@ -30,7 +31,7 @@ export async function countAttempt(db: Database, key: string, limit: RateLimit, 
 
 /** Counts one attempt under each key and throws 429, with the longest wait as Retry-After, when any of
  * them is past its limit. Every limited action (sign-in, Book, booking changes, the wallet log, wrong keys) goes through here. */
-export async function enforceRateLimits(db: Database, counters: { key: string; limit: RateLimit }[], now = new Date()): Promise<void> {
+export async function enforceRateLimits(db: Database, counters: { key: string; limit: RateLimit }[], now = serverNow()): Promise<void> {
   const verdicts = await Promise.all(counters.map(({ key, limit }) => countAttempt(db, key, limit, now)));
   const refused = verdicts.filter((v) => !v.allowed);
   if (refused.length > 0) {

@@ -7,13 +7,14 @@ import { eq } from 'drizzle-orm';
 import type { Database } from './db/client';
 import { ticketSigningKey } from './db/schema';
 import { rawPublicKey, type TicketKeys } from './ticket-keys';
+import { serverNow } from './clock';
 
 const SITE = 'site';
 /** Enough of a public key for an operator to tell two apart, not the whole key in a log line. */
 const short = (raw: string) => `${raw.slice(0, 8)}…`;
 
 /** Why this server must not start with these keys, in one line; undefined when they are the site's. */
-export async function ticketKeyRefusal(db: Database, keys: TicketKeys, at: Date = new Date()): Promise<string | undefined> {
+export async function ticketKeyRefusal(db: Database, keys: TicketKeys, at: Date = serverNow()): Promise<string | undefined> {
   const mine = rawPublicKey(keys.publicKey);
   const previous = keys.previousPublicKey ? rawPublicKey(keys.previousPublicKey) : undefined;
   return db.transaction(async (transaction) => {

@@ -17,6 +17,7 @@ import { accounts, sessions, users, verificationTokens } from '@/server/db/schem
 import { currentRequestContext, noteDatabaseUnavailable } from '@/server/request-context';
 import { authSecret } from '@/server/auth/secret';
 import { isDatabaseUnavailable } from '@/server/db/unavailable';
+import { serverNow } from '@/server/clock';
 
 /** The welcome token arrives this long after the first sign-in, while the member is on the site. */
 const WELCOME_DELAY_MS = 5_000;
@@ -91,7 +92,7 @@ export async function getAuthOptions(): Promise<NextAuthOptions> {
       // Staff who never joined are not members: they earn nothing.
       async signIn({ user }) {
         if (!(await hasMembership(db, user.id))) return;
-        await recordLoyaltyEvent(db, { userId: user.id, trigger: 'joined' }, new Date(Date.now() + WELCOME_DELAY_MS));
+        await recordLoyaltyEvent(db, { userId: user.id, trigger: 'joined' }, new Date(serverNow().getTime() + WELCOME_DELAY_MS));
       },
     },
     callbacks: {

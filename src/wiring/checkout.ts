@@ -3,6 +3,7 @@ import { getMailTransport } from './mail';
 import { getPaymentGateway } from './payments';
 import { getSupplier } from './supplier';
 import type { CheckoutDeps } from '@/modules/checkout/deps';
+import { serverNow } from '@/server/clock';
 import { getDb } from '@/server/db/client';
 import { getEnv } from '@/server/env';
 
@@ -16,5 +17,6 @@ export async function getCheckoutDeps(): Promise<CheckoutDeps> {
     holdMinutes: env.PAYMENT_HOLD_MINUTES,
     unpaidBookingsPerMember: env.UNPAID_BOOKINGS_PER_MEMBER,
     siteUrl: env.siteUrl,
+    now: serverNow,
   };
 }

@@ -1,4 +1,5 @@
 // The payment gateway: Stripe when STRIPE_SECRET_KEY is set, else the built-in test gateway.
+import { serverNow } from '@/server/clock';
 import { getDb } from '@/server/db/client';
 import { getEnv } from '@/server/env';
 import type { PaymentGateway } from '@/ports/payments';
@@ -18,7 +19,7 @@ export function getPaymentGateway(): Promise<PaymentGateway> {
         apiBase: env.STRIPE_API_BASE,
       });
     }
-    return createTestGateway(await getDb());
+    return createTestGateway(await getDb(), serverNow);
   })();
   return gateway;
 }

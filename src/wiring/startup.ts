@@ -5,6 +5,7 @@ import { checkAllConfigFiles } from '@/config/check-all';
 import { parseResellerKeys, resellerKeysRefusal, syncResellers } from '@/modules/resellers/reseller-keys';
 import { getDb } from '@/server/db/client';
 import { DEMO_RESELLER } from '@/server/demo-keys';
+import { clockNotice, clockSettable } from '@/server/clock';
 import { getEnv, startupRefusal, type Env } from '@/server/env';
 import { ticketKeyRefusal } from '@/server/ticket-key-check';
 import { ticketKeys } from '@/server/ticket-keys';
@@ -42,6 +43,8 @@ export async function startServer(): Promise<void> {
   // next-auth reads its public address from this variable on every request and offers no option for
   // it: hand it the one computed address, once, before the first request.
   process.env.NEXTAUTH_URL = env.siteUrl;
+  const clock = clockNotice(env);
+  if (clock) (clockSettable(env) ? console.log : console.warn)(`[skypass] ${clock}`);
   try {
     const db = await getDb();
     // The database holds exactly the resellers configured now (the demo's only in demo mode).

@@ -1,5 +1,6 @@
 // The website's supplier: an OCTO system when OCTO_BASE_URL and OCTO_API_KEY are set, else our own.
 // Our own inventory tells resellers' webhooks of every change (octo/webhooks), in the change's transaction.
+import { serverNow } from '@/server/clock';
 import { getDb, type Database } from '@/server/db/client';
 import { getEnv } from '@/server/env';
 import { createLocalSupplier, type LocalSupplierChange } from '@/adapters/supplier/local/local-supplier';
@@ -31,7 +32,7 @@ export function getSupplier(): Promise<SupplierPort> {
  * to every listener. A crash after the commit loses none. */
 export async function webhookNotifier(tx: Database, { resellerId, booking, slots }: LocalSupplierChange): Promise<void> {
   // Reads availability inside the transaction (its places as this change leaves them), for notifications only.
-  const reader = createLocalSupplier(tx, { resellerId: WEBSITE_RESELLER });
+  const reader = createLocalSupplier(tx, { resellerId: WEBSITE_RESELLER, now: serverNow });
   const load = async (slot: SlotRef) =>
     (await reader.availability({ productId: slot.productId, optionId: slot.optionId, availabilityIds: [slot.availabilityId] }))[0];
   // A cancellation by anyone (a reseller, the website, the staff) gives places to the slot's waitlist.
@@ -43,5 +44,5 @@ export async function webhookNotifier(tx: Database, { resellerId, booking, slots
 /** Our own inventory as one reseller sees it: the website, or a partner of our OCTO API. */
 export async function localSupplierFor(resellerId: string): Promise<SupplierPort> {
   const db = await getDb();
-  return createLocalSupplier(db, { resellerId, endpoint: `${getEnv().siteUrl}/octo`, onChange: webhookNotifier });
+  return createLocalSupplier(db, { resellerId, endpoint: `${getEnv().siteUrl}/octo`, onChange: webhookNotifier, now: serverNow });
 }

@@ -1,6 +1,7 @@
 // Back from /checkout to /products: Book follows the member's latest choice, and never opens a second
 // hold for the same one (docs/product.md#states).
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixed-clock';
 import { chooseVisit, signInAsNewMember } from './support';
 
 const bookingId = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('skypass.payment') ?? '{}').state?.bookingId as string | undefined);

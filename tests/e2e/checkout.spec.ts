@@ -1,5 +1,5 @@
 // Booking and paying as a member does: Book, the checkout with its countdown, a card, the tickets.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixed-clock';
 import { chooseVisit, expectNoAxeViolations, payWith, signInAsNewMember } from './support';
 
 test('a member books, pays with 4242, gets the tickets by e-mail and sees the booking in the profile', async ({ page }) => {
@@ -54,7 +54,8 @@ test('a declined card leaves the hold in place, and a good card then pays @once'
 });
 
 test('when the time to pay runs out, the member is told and the session is reset @once', async ({ page }) => {
-  await page.clock.install();
+  // The page's clock is installed by the fixture (fixed-clock.ts), on the site's time: fast-forwarding it
+  // moves this browser only.
   await signInAsNewMember(page, 'late');
   await chooseVisit(page, 1);
   await page.getByRole('button', { name: 'Book' }).click();

@@ -1,7 +1,8 @@
 // The Content-Security-Policy in the browser: every page, prerendered (scripts allowed by hash) or
 // rendered per request (by nonce), runs its scripts and breaks no rule of the policy, through a whole
 // visit: the home page, the language, sign-in, booking, paying, the profile, the dev mailbox, the errors.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixed-clock';
 import { chooseVisit, payWith, signInAsNewMember } from './support';
 
 /** Collects what the browser refuses under the policy, as the page itself would be told. */

@@ -1,6 +1,6 @@
 // The visitor's language survives every redirect: the sign-in link, sign-out, a bad callbackUrl, and
 // next-auth's own redirect to the sign-in page with an absolute callbackUrl.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixed-clock';
 import { joinThroughApi, latestSignInLink, uniqueEmail } from './support';
 
 test('a visitor who chose Japanese signs in and lands on the Japanese profile, and signs out to the Japanese home @once', async ({ page, context, request, baseURL }) => {

@@ -1,6 +1,7 @@
 // Things that must fit: the demo mailbox and the profile's tabs on a 375 px phone, and the whole header of a
 // signed-in member.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixed-clock';
 import { LOCALES } from '../../src/config/locales';
 import { chooseVisit, joinThroughApi, latestSignInLink, payWith, signInAsNewMember, uniqueEmail } from './support';
 

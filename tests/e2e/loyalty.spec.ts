@@ -1,7 +1,8 @@
 // Collectible tokens as a member meets them: the welcome toast, the tokens tab, the visit at the gate; and
 // the member's tier of the ambassador program on the profile.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixed-clock';
 import { expectNoAxeViolations, OCTO, signInAsNewMember } from './support';
+import { FIXED_NOW } from '../support/fixed-date';
 
 test('a new member gets the welcome toast within the polling interval, then the token in the profile', async ({ page }) => {
   await signInAsNewMember(page, 'collector');
@@ -23,8 +24,8 @@ test('a new member gets the welcome toast within the polling interval, then the 
 test('after the visit is redeemed at the gate, the attendance token appears @once', async ({ page }) => {
   await signInAsNewMember(page, 'gate');
   // Book and pay through the page's own calls, as the checkout does.
-  const start = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
-  const end = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+  const start = new Date(FIXED_NOW.getTime() + 20 * 86_400_000).toISOString().slice(0, 10);
+  const end = new Date(FIXED_NOW.getTime() + 40 * 86_400_000).toISOString().slice(0, 10);
   const days = (await (await page.request.post('/octo/availability/calendar', { headers: OCTO, data: { productId: 'main-deck', optionId: 'main-deck-day', localDateStart: start, localDateEnd: end } })).json()) as { localDate: string; available: boolean }[];
   const day = days.find((d) => d.available)!.localDate;
   const [slot] = (await (await page.request.post('/octo/availability', { headers: OCTO, data: { productId: 'main-deck', optionId: 'main-deck-day', localDateStart: day, localDateEnd: day } })).json()) as { id: string }[];

@@ -1,7 +1,8 @@
 // A member manages a booking: from "My bookings" to the booking's page, another time picked, the change
 // checked and confirmed (a costlier one paid first), and the new tickets shown (and e-mailed, with the
 // calendar file).
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixed-clock';
 import { chooseVisit, expectNoAxeViolations, payWith, signInAsNewMember } from './support';
 
 // Each flow books and pays before it changes or cancels: a minute is too short on a loaded machine.

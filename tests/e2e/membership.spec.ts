@@ -1,5 +1,5 @@
 // Joining and signing in as a visitor does it, in a real browser, reading the link from the outbox.
-import { expect, test } from '@playwright/test';
+import { agreeWithSiteClock, expect, test } from './fixed-clock';
 import { expectNoAxeViolations, joinThroughApi, latestSignInLink, signOutThroughNavbar, uniqueEmail } from './support';
 
 test('a new visitor joins the program and signs in through the e-mailed link @once', async ({ page, request }) => {
@@ -94,6 +94,7 @@ test('a used sign-in link shows the error page @once', async ({ page, browser, r
   await expect(page).toHaveURL(/\/profile$/);
 
   const other = await browser.newContext();
+  await agreeWithSiteClock(other, request);
   const second = await other.newPage();
   await second.goto(link);
   await expect(second).toHaveURL(/\/error\?error=Verification$/);

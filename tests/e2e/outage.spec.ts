@@ -1,7 +1,7 @@
 // A database outage in the browser: the server answers the session call with 503 (here played by the
 // browser's network layer, as the real outage is proven in tests/integration/database-outage.test.ts), and
 // the member stays signed in on the page; once the server answers again, a real sign-out still signs out.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixed-clock';
 import { signInAsNewMember } from './support';
 
 const UNAVAILABLE = { error: 'The service is briefly unavailable. Please try again in a moment.', code: 'UNAVAILABLE' };

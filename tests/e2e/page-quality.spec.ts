@@ -1,7 +1,9 @@
 // What Lighthouse measures of a visitor's page that a person notices (bench/lighthouse.mjs): nothing jumps
 // while the page loads, headings that run in order, a description in the visitor's language.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixed-clock';
 import { signInAsNewMember } from './support';
+import { FIXED_NOW } from '../support/fixed-date';
 
 type Shift = { value: number; hadRecentInput: boolean; sources: string[] };
 
@@ -75,7 +77,7 @@ test('the checkout page does not move while the booking loads', async ({ page })
   await signInAsNewMember(page, 'quality-checkout');
   let slot: { id: string } | undefined;
   for (let day = 0; !slot && day < 3; day++) {
-    const selectedDate = new Date(Date.now() + day * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+    const selectedDate = new Date(FIXED_NOW.getTime() + day * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
     const res = await page.request.post('/api/auth/octo/products/availability', { data: { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedDate } });
     slot = ((await res.json()) as { id: string; available: boolean }[]).find((s) => s.available);
   }

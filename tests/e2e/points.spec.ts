@@ -1,7 +1,8 @@
 // The member's points on the profile (issue #24, decision 0037): a paid booking's points pending, then the
 // adult ticket scanned at the gate confirms its 100 points, with the date they expire; at 375, 800 and
 // 1280 px, in English and German, passing axe.
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { request as playwrightRequest } from '@playwright/test';
+import { expect, test } from './fixed-clock';
 import { expectNoAxeViolations, signInAsNewMember } from './support';
 import { signInWithLink } from './staff-support';
 

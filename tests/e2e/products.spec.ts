@@ -1,5 +1,5 @@
 // Choosing tickets as a visitor does: product, option, quantities, a day on the calendar and a time.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixed-clock';
 import { chooseProduct, expectNoAxeViolations, joinThroughApi, latestSignInLink, OCTO, openDay, showMonthOf, uniqueEmail } from './support';
 
 test('a visitor chooses a product, an option, tickets, a day and a time', async ({ page, request }) => {

@@ -1,7 +1,7 @@
 // The office in Chromium: a manager finds a member's booking and cancels it with a full refund; the member
 // is told by e-mail. A booking whose ticket was used at the gate can be cancelled too, the console saying
 // its refund is the policy's, and its ticket then reads CANCELLED. The page passes axe.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixed-clock';
 import { expectNoAxeViolations } from './support';
 import { paidOrder, signInAsStaff } from './staff-support';
 

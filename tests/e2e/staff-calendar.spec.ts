@@ -1,13 +1,15 @@
 // The calendar in Chromium: a manager closes a day with a reason, a visitor's ticket calendar shows the
 // day closed with that reason, the manager reopens it. Both pages pass axe.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { agreeWithSiteClock, expect, test } from './fixed-clock';
 import { chooseProduct, expectNoAxeViolations, OCTO, showMonthOf } from './support';
 import { signInAsStaff } from './staff-support';
+import { FIXED_NOW } from '../support/fixed-date';
 
 /** An open day some weeks ahead, another for each project, so parallel runs never close the same day. */
 async function openDayAhead(request: APIRequestContext, daysAhead: number) {
-  const start = new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
-  const end = new Date(Date.now() + (daysAhead + 10) * 86_400_000).toISOString().slice(0, 10);
+  const start = new Date(FIXED_NOW.getTime() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+  const end = new Date(FIXED_NOW.getTime() + (daysAhead + 10) * 86_400_000).toISOString().slice(0, 10);
   const res = await request.post('/octo/availability/calendar', { headers: OCTO, data: { productId: 'main-deck', optionId: 'main-deck-day', localDateStart: start, localDateEnd: end } });
   return ((await res.json()) as { localDate: string; status: string }[]).find((d) => d.status === 'AVAILABLE')!.localDate;
 }
@@ -44,6 +46,7 @@ test('a manager closes a day with a reason, visitors see it closed, and the mana
 
   // A visitor's calendar: the day is closed, with the manager's reason.
   const visitorContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: page.viewportSize() ?? undefined, locale: 'en-US', timezoneId: 'America/New_York' });
+  await agreeWithSiteClock(visitorContext);
   const visitor = await visitorContext.newPage();
   await visitor.goto('/products');
   await chooseProduct(visitor, /^Main Deck/);

@@ -1,7 +1,8 @@
 // The gate in Chromium: a gate user scans a real ticket's QR through the camera (Chromium's fake camera
 // fed with a Y4M video of the QR), sees VALID, scans it again and sees ALREADY USED; typed references
 // work too; the pages pass axe. Staff addresses are the e2e server's (scripts/e2e-server.mjs).
-import { chromium, expect, test } from '@playwright/test';
+import { chromium } from '@playwright/test';
+import { agreeWithSiteClock, expect, test } from './fixed-clock';
 import { expectNoAxeViolations, joinThroughApi, uniqueEmail } from './support';
 import { paidOrder, signInAsStaff, signInWithLink } from './staff-support';
 import { writeQrVideo } from './qr-video';
@@ -18,6 +19,7 @@ test('a gate user scans a ticket QR with the camera: VALID, then ALREADY USED @o
   });
   try {
     const context = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'America/New_York', viewport: { width: 1280, height: 800 }, permissions: ['camera'] });
+    await agreeWithSiteClock(context);
     const page = await context.newPage();
     // The camera browser is not traced: its console goes into the failure message instead.
     const consoleLines: string[] = [];
@@ -75,6 +77,7 @@ test('a gate user types references: a party is admitted by choice, unknown codes
 
   // A member who is not staff finds nothing there.
   const member = await browser.newContext({ baseURL });
+  await agreeWithSiteClock(member);
   const visitor = await member.newPage();
   const email = uniqueEmail('not-staff');
   await joinThroughApi(visitor.request, email);

@@ -1,6 +1,6 @@
 // Every page of the staff console has its title, passes axe at 375 and 1280 px, and speaks the
 // staff member's language. Staff addresses are the e2e server's (scripts/e2e-server.mjs).
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixed-clock';
 import { signInAsStaff } from './staff-support';
 import { expectNoAxeViolations } from './support';
 

@@ -2,7 +2,7 @@
 // table next to each, today's sale in them, a CSV downloaded with its header. The page passes axe; a gate
 // user reads that it is for managers only.
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixed-clock';
 import { expectNoAxeViolations } from './support';
 import { paidOrder, signInAsStaff } from './staff-support';
 

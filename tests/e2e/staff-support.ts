@@ -2,6 +2,7 @@
 // sign-in through the e-mailed link. Staff addresses are the e2e server's (scripts/e2e-server.mjs).
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { joinThroughApi, latestSignInLink, uniqueEmail } from './support';
+import { FIXED_NOW } from '../support/fixed-date';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 
@@ -29,7 +30,7 @@ export async function paidOrder(baseURL: string, adults = 1): Promise<{ order: O
   await signInWithLink(member, email);
   let slot: { id: string } | undefined;
   for (let day = 0; !slot && day < 3; day++) {
-    const selectedDate = new Date(Date.now() + day * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+    const selectedDate = new Date(FIXED_NOW.getTime() + day * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
     const res = await member.post('/api/auth/octo/products/availability', { data: { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: adults }, selectedDate } });
     slot = ((await res.json()) as { id: string; available: boolean }[]).find((s) => s.available);
   }

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import crypto from 'node:crypto';
+import { FIXED_NOW } from '../support/fixed-date';
 
 export const uniqueEmail = (label: string) => `${label}.${crypto.randomBytes(6).toString('hex')}@example.com`;
 
@@ -102,8 +103,8 @@ export const OCTO = { Authorization: 'Bearer skypass-demo-octo-key', 'Content-Ty
 
 /** The first open day of an option at least `daysAhead` days away, from our own OCTO API. */
 export async function openDay(request: APIRequestContext, productId: string, optionId: string, daysAhead: number) {
-  const start = new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
-  const end = new Date(Date.now() + (daysAhead + 20) * 86_400_000).toISOString().slice(0, 10);
+  const start = new Date(FIXED_NOW.getTime() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+  const end = new Date(FIXED_NOW.getTime() + (daysAhead + 20) * 86_400_000).toISOString().slice(0, 10);
   const res = await request.post('/octo/availability/calendar', { headers: OCTO, data: { productId, optionId, localDateStart: start, localDateEnd: end } });
   const days = (await res.json()) as { localDate: string; status: string }[];
   return days.find((d) => d.status === 'AVAILABLE')!.localDate;

@@ -1,7 +1,7 @@
 // The waitlist as a member meets it: a sold-out time on the calendar, "Join the waitlist", the place in
 // line in the profile; another visitor's booking is cancelled, the e-mail's link leads to checkout, and
 // the member pays for the places held for them.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixed-clock';
 import { chooseProduct, expectNoAxeViolations, OCTO, openDay, payWith, showMonthOf, signInAsNewMember } from './support';
 
 test.describe.configure({ timeout: 150_000 });

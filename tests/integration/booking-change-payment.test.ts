@@ -17,13 +17,14 @@ import { embeddedCheckoutDeps, signedUpMember } from '../support/checkout';
 import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
 import { checkPayments } from '../support/jobs';
 import { adults, openDay } from './supplier-scenarios';
+import { serverNow } from '@/server/clock';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 
 describe.each(TEST_BACKENDS)('paying for a change of a booking on $name', ({ adminUrl }) => {
   let database: Awaited<ReturnType<typeof openBackendDatabase>>;
   let clock: Date | undefined;
-  const now = () => clock ?? new Date();
+  const now = () => clock ?? serverNow();
   let deps: ReturnType<typeof embeddedCheckoutDeps>;
 
   beforeAll(async () => {
@@ -82,7 +83,7 @@ describe.each(TEST_BACKENDS)('paying for a change of a booking on $name', ({ adm
     await deps.gateway.pay(sessionId, CARD);
     // The member's return and the payment's check job (its first look due) at once: one of them moves the
     // booking (the return answers `in-progress` when the job holds the payment's lease).
-    clock = new Date(Date.now() + 60_000);
+    clock = new Date(serverNow().getTime() + 60_000);
     const [returned] = await Promise.all([completeChangePayment(deps, sessionId), checkPayments(deps)]);
     const again = await completeChangePayment(deps, sessionId);
     clock = undefined;

@@ -15,13 +15,14 @@ import { bookingChanges, orders, refunds, testPaymentSessions } from '@/server/d
 import { embeddedCheckoutDeps, signedUpMember, sessionIdOf } from '../support/checkout';
 import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
 import { adults, openDay } from './supplier-scenarios';
+import { serverNow } from '@/server/clock';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 
 describe.each(TEST_BACKENDS)('changing a booking on $name', ({ adminUrl }) => {
   let database: Awaited<ReturnType<typeof openBackendDatabase>>;
   let clock: Date | undefined;
-  const now = () => clock ?? new Date();
+  const now = () => clock ?? serverNow();
   let deps: ReturnType<typeof embeddedCheckoutDeps>;
   const gateway = () => deps.gateway;
 

@@ -6,6 +6,7 @@ import { SupplierError } from '@/ports/supplier';
 import { embeddedCheckoutDeps } from '../support/checkout';
 import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
 import { adults, firstSlot, openDay } from './supplier-scenarios';
+import { serverNow } from '@/server/clock';
 
 const MAIN = { productId: 'main-deck', optionId: 'main-deck-day' };
 const CONTACT = { contact: { fullName: 'A Visitor' } };
@@ -13,7 +14,7 @@ const CONTACT = { contact: { fullName: 'A Visitor' } };
 describe.each(TEST_BACKENDS)('the states of a booking on $name', ({ adminUrl }) => {
   let database: Awaited<ReturnType<typeof openBackendDatabase>>;
   let clock: Date | undefined;
-  const now = () => clock ?? new Date();
+  const now = () => clock ?? serverNow();
   let deps: ReturnType<typeof embeddedCheckoutDeps>;
   let availabilityId: string;
 
@@ -58,7 +59,7 @@ describe.each(TEST_BACKENDS)('the states of a booking on $name', ({ adminUrl }) 
 
     // EXPIRED -> CONFIRMED: a hold whose time ran out reads EXPIRED and is neither confirmed nor cancelled.
     const lapsed = await hold();
-    clock = new Date(Date.now() + 6 * 60_000);
+    clock = new Date(serverNow().getTime() + 6 * 60_000);
     try {
       expect(await refusal(deps.supplier.confirmBooking(lapsed.uuid, CONTACT))).toMatchObject({ code: 'UNPROCESSABLE_ENTITY' });
       expect(await refusal(deps.supplier.cancelBooking(lapsed.uuid, { reason: 'test' }))).toMatchObject({ code: 'UNPROCESSABLE_ENTITY' });

@@ -3,6 +3,7 @@
 // comes back is exactly the product's cancellation policy at that moment, whoever cancels it: the member
 // (the terms shown first), the office (whatever refund it picked) or a reseller through OCTO. Before the
 // visit Main Deck's policy gives half back within 24 hours; from the start, nothing. On PGlite and PostgreSQL.
+import { serverNow } from '@/server/clock';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLocalSupplier } from '@/adapters/supplier/local/local-supplier';
@@ -25,7 +26,7 @@ const staff = { kind: 'staff' as const, userId: 'desk-1', email: 'desk-1@staff.e
 
 describe.each(TEST_BACKENDS)('cancelling an admitted booking ($name)', ({ adminUrl }) => {
   let database: Awaited<ReturnType<typeof openBackendDatabase>>;
-  let clock = new Date();
+  let clock = serverNow();
   let deps: ReturnType<typeof embeddedCheckoutDeps>;
   let gate: GateDeps;
   let member: { userId: string; email: string };
@@ -48,7 +49,7 @@ describe.each(TEST_BACKENDS)('cancelling an admitted booking ($name)', ({ adminU
 
   /** A paid booking of two adults on slot `n` of the day, its first ticket scanned 10 minutes before the start. */
   async function admittedOrder(n: number) {
-    clock = new Date();
+    clock = serverNow();
     const slot = slots[n]!;
     const checkout = await startCheckout(deps as CheckoutDeps, member, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 2 }, selectedTime: slot }, 'fr');
     await deps.gateway.pay(checkout.paymentSession.id, CARD);
@@ -106,7 +107,7 @@ describe.each(TEST_BACKENDS)('cancelling an admitted booking ($name)', ({ adminU
   });
 
   it('still refuses to cancel a booking nobody came for once its visit has begun, and an admitted one once its visit is over', async () => {
-    clock = new Date();
+    clock = serverNow();
     const unused = await startCheckout(deps as CheckoutDeps, member, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime: slots[2]! }, 'fr');
     await deps.gateway.pay(unused.paymentSession.id, CARD);
     const { order: noShow } = await completeCheckout(deps, unused.paymentSession.id);
@@ -128,8 +129,8 @@ describe.each(TEST_BACKENDS)('cancelling an admitted booking ($name)', ({ adminU
     ] as const) {
       const availabilityId = slots[n]!;
       const start = new Date(availabilityId).getTime();
-      const held = await partner(new Date()).createBooking({ productId: 'main-deck', optionId: 'main-deck-day', availabilityId, unitItems: adults(1) });
-      const confirmed = await partner(new Date()).confirmBooking(held.uuid, { contact: { fullName: 'Ana Lima' } });
+      const held = await partner(serverNow()).createBooking({ productId: 'main-deck', optionId: 'main-deck-day', availabilityId, unitItems: adults(1) });
+      const confirmed = await partner(serverNow()).confirmBooking(held.uuid, { contact: { fullName: 'Ana Lima' } });
       const reference = confirmed.supplierReference!;
       clock = new Date(start - 10 * MINUTE);
       // A reference read at the gate shows the party; its ticket is then ticked, as the gate's page does.

@@ -16,13 +16,14 @@ import { newSigningSeed } from '@/server/ticket-keys';
 import { embeddedCheckoutDeps, signedUpMember, sessionIdOf } from '../support/checkout';
 import { openTestDatabase } from '../support/database';
 import { firstSlot, openDay } from './supplier-scenarios';
+import { serverNow } from '@/server/clock';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 const STAFF = { kind: 'staff' as const, userId: 'staff-user', email: 'manager@staff.example' };
 
 describe('cancelling a booking', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  let clock = new Date();
+  let clock = serverNow();
   const now = () => clock;
   let deps: ReturnType<typeof embeddedCheckoutDeps>;
 
@@ -128,7 +129,7 @@ describe('cancelling a booking', () => {
     clock = new Date(new Date(late.selectedTime).getTime() + 60_000);
     expect(await refusal(cancelBooking(deps, { reference: late.order.supplierReference, refund: { kind: 'full' }, by: STAFF }))).toMatchObject({ status: 409, key: 'notCancellableNow' });
     expect(await session(await sessionIdOf(database.db, late.order))).toMatchObject({ status: 'paid' });
-    clock = new Date();
+    clock = serverNow();
   });
 
   it('keeps a refund the gateway could not take pending, and takes it on the next call', async () => {
@@ -142,6 +143,6 @@ describe('cancelling a booking', () => {
     clock = new Date(clock.getTime() + 61_000);
     expect(await cancelBooking(deps, { reference: order.supplierReference, refund: { kind: 'full' }, by: STAFF })).toMatchObject({ refundStatus: 'refunded', refundAmount: 8800 });
     expect(await session(await sessionIdOf(database.db, order))).toMatchObject({ status: 'refunded', refundedAmount: 8800 });
-    clock = new Date();
+    clock = serverNow();
   });
 });

@@ -8,6 +8,7 @@ import { openTestDatabase } from '../support/database';
 import { createTestDatabase } from '../support/postgres';
 import { OCTO_KEY } from './sites';
 import { adults, firstSlot, openDay } from './supplier-scenarios';
+import { serverNow } from '@/server/clock';
 
 const PRODUCT = 'express-pass';
 const OPTION = 'express-main-top'; // 20 places a slot, at most 8 a booking
@@ -68,7 +69,7 @@ describe('capacity under concurrent buyers', () => {
 describe('holds that run out', () => {
   it('gives the places back and cannot be confirmed', async () => {
     const database = await openTestDatabase();
-    let now = new Date();
+    let now = serverNow();
     const supplier = createLocalSupplier(database.db, { resellerId: 'clock', now: () => now });
     try {
       const day = await openDay(supplier, 'sunrise', 'sunrise-weekend', 8, 4);

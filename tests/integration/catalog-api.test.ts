@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addLocalDays, todayIn } from '@/universal/local-date';
 import { freePort, startSite, type RunningServer } from '../support/server';
 import { OCTO_KEY, TEST_SITE_ENV, Visitor } from './sites';
+import { serverNow } from '@/server/clock';
 
-const today = () => todayIn('America/New_York', new Date());
+const today = () => todayIn('America/New_York', serverNow());
 const valid = () => ({ productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 2 }, selectedDate: addLocalDays(today(), 9) });
 
 describe.each(inject('backends'))('catalogue API on $name', ({ url }) => {

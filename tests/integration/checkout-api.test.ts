@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { createOctoClient } from '@/adapters/supplier/octo/octo-client';
 import { OCTO_KEY, Visitor, uniqueEmail } from './sites';
 import { adults, firstSlot, openDay } from './supplier-scenarios';
+import { serverNow } from '@/server/clock';
 
 type Started = { paymentSession: { id: string; provider: string; amount: number; currency: string }; bookingId: string; expirationTime: string };
 type OrderAnswer = { order: { status: string; reference: string; tickets: { reference: string }[]; total: number } };
@@ -57,7 +58,7 @@ describe.each(inject('backends'))('checkout API on $name', ({ url }) => {
     expect(res.status).toBe(201);
     const started = (await res.json()) as Started;
     expect(started.paymentSession).toMatchObject({ provider: 'test', amount: 2 * 4400 + 3800, currency: 'USD' });
-    const minutes = (new Date(started.expirationTime).getTime() - Date.now()) / 60_000;
+    const minutes = (new Date(started.expirationTime).getTime() - serverNow().getTime()) / 60_000;
     expect(minutes).toBeGreaterThan(29);
     expect(minutes).toBeLessThanOrEqual(30);
 

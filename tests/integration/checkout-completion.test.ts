@@ -19,12 +19,13 @@ import { embeddedCheckoutDeps, signedUpMember } from '../support/checkout';
 import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
 import { checkPayments, runJobs } from '../support/jobs';
 import { firstSlot, openDay } from './supplier-scenarios';
+import { serverNow } from '@/server/clock';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 
 describe.each(TEST_BACKENDS)('completing a checkout on $name', ({ adminUrl }) => {
   let database: Awaited<ReturnType<typeof openBackendDatabase>>;
-  let clock = new Date();
+  let clock = serverNow();
   const now = () => clock;
   let deps: ReturnType<typeof embeddedCheckoutDeps>;
   const gateway = () => deps.gateway;
@@ -65,7 +66,7 @@ describe.each(TEST_BACKENDS)('completing a checkout on $name', ({ adminUrl }) =>
     // Completing again changes nothing, and refunds nothing twice.
     expect((await completeCheckout(deps, checkout.paymentSession.id)).outcome).toBe('done-before');
     expect(await listOutbox(database.db, member.email)).toHaveLength(1);
-    clock = new Date();
+    clock = serverNow();
   });
 
   it('confirms once when 20 completions run at once', async () => {
@@ -128,7 +129,7 @@ describe.each(TEST_BACKENDS)('completing a checkout on $name', ({ adminUrl }) =>
     expect(await listOutbox(database.db, paid.member.email)).toHaveLength(1);
     const overview = await jobsOverview(database.db);
     expect(overview.failed.filter((job) => job.kind === 'payments.check')).toEqual([]);
-    clock = new Date();
+    clock = serverNow();
   });
 
   it('the check job waits out the lease of a crashed completion, then completes it', async () => {
@@ -144,7 +145,7 @@ describe.each(TEST_BACKENDS)('completing a checkout on $name', ({ adminUrl }) =>
     await checkPayments(deps);
     expect((await orderOf(checkout.paymentSession.id)).status).toBe('CONFIRMED');
     expect(await listOutbox(database.db, member.email)).toHaveLength(1);
-    clock = new Date();
+    clock = serverNow();
   });
 
   it('after a restart on a database of its own, asks about every pending payment at once and frees a dead process’s leases; a shared one waits', async () => {
@@ -152,7 +153,7 @@ describe.each(TEST_BACKENDS)('completing a checkout on $name', ({ adminUrl }) =>
     await gateway().pay(checkout.paymentSession.id, CARD);
     // A completion that took its lease and died; the payment's check was not due for a while yet.
     await database.db.update(payments).set({ leaseUntil: new Date(clock.getTime() + 30_000) }).where(eq(payments.gatewaySessionId, checkout.paymentSession.id));
-    const notYet = new Date(Date.now() + 60 * 60_000);
+    const notYet = new Date(serverNow().getTime() + 60 * 60_000);
     await database.db.update(jobs).set({ runAt: notYet }).where(eq(jobs.id, (await checkJobOf(checkout.paymentSession.id)).id));
     const handlers: JobHandlers = { 'payments.check': (check, job) => checkPayment(deps, check.paymentId, job) };
     // A shared database (PostgreSQL): another server may be at work on it, so nothing is brought forward.
@@ -190,7 +191,7 @@ describe.each(TEST_BACKENDS)('completing a checkout on $name', ({ adminUrl }) =>
     const asked: string[] = [];
     await checkPayments({ ...deps, gateway: { ...deps.gateway, getState: (id) => (asked.push(id), deps.gateway.getState(id)) } });
     expect(asked).not.toContain(abandoned.checkout.paymentSession.id);
-    clock = new Date();
+    clock = serverNow();
   });
 
   it('keeps the tickets e-mail in the mail queue while the transport fails, and sends it once it works', async () => {
@@ -207,7 +208,7 @@ describe.each(TEST_BACKENDS)('completing a checkout on $name', ({ adminUrl }) =>
     expect(await mailJob(order.id)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'SMTP is down' });
     expect(await listOutbox(database.db, member.email)).toHaveLength(0);
     failing = false;
-    expect(await sendMail(flaky, new Date(Date.now() + 60_000))).toMatchObject({ done: 1, retried: 0 });
+    expect(await sendMail(flaky, new Date(serverNow().getTime() + 60_000))).toMatchObject({ done: 1, retried: 0 });
     const [sent] = await database.db.select().from(mailQueue).where(eq(mailQueue.idempotencyKey, `tickets:${order.id}`));
     expect(sent).toMatchObject({ status: 'sent' });
     expect(sent!.sentAt).toBeInstanceOf(Date);
@@ -224,10 +225,10 @@ describe.each(TEST_BACKENDS)('completing a checkout on $name', ({ adminUrl }) =>
     await database.db.update(mailQueue).set({ status: 'pending', sentAt: null }).where(eq(mailQueue.idempotencyKey, `tickets:${order.id}`));
     await database.db
       .update(jobs)
-      .set({ status: 'running', lockedBy: 'a dead process', lockedUntil: new Date(Date.now() + JOB_LEASE_MS) })
+      .set({ status: 'running', lockedBy: 'a dead process', lockedUntil: new Date(serverNow().getTime() + JOB_LEASE_MS) })
       .where(eq(jobs.dedupeKey, `mail:tickets:${order.id}`));
-    expect(await sendMail(deps.mail, new Date(Date.now() + JOB_LEASE_MS - 1_000))).toMatchObject({ claimed: 0 });
-    expect(await sendMail(deps.mail, new Date(Date.now() + JOB_LEASE_MS + 1_000))).toMatchObject({ done: 1 });
+    expect(await sendMail(deps.mail, new Date(serverNow().getTime() + JOB_LEASE_MS - 1_000))).toMatchObject({ claimed: 0 });
+    expect(await sendMail(deps.mail, new Date(serverNow().getTime() + JOB_LEASE_MS + 1_000))).toMatchObject({ done: 1 });
     expect(await listOutbox(database.db, member.email)).toHaveLength(1);
   });
 });

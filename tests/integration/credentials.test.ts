@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLocalSupplier } from '@/adapters/supplier/local/local-supplier';
 import { createOctoClient } from '@/adapters/supplier/octo/octo-client';
 import { hashKey, resellerForKey, syncResellers } from '@/modules/resellers/reseller-keys';
+import { serverNow, setServerClock } from '@/server/clock';
 import { octoResellers } from '@/server/db/schema';
 import { DEMO_OPS_KEY, DEMO_RESELLER } from '@/server/demo-keys';
 import { openTestDatabase } from '../support/database';
@@ -61,8 +62,12 @@ describe('a production start on a database the demo used', () => {
   let demo: RunningServer | undefined;
   let production: RunningServer | undefined;
   let demoHold: string;
+  // A production site runs on the real time whatever it is told (decision 0031): the demo before it, and
+  // this test's days, do too, so that the demo's hold is a day the production site sells.
+  const fixedOffset = serverNow().getTime() - Date.now();
 
   beforeAll(async () => {
+    setServerClock(new Date());
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skypass-credentials-'));
     demo = await startSite({ SKYPASS_DEMO: 'true', DATA_DIR: dataDir });
     // The demo's published keys work in the demo: a reseller holds places, the operator API answers.
@@ -79,6 +84,7 @@ describe('a production start on a database the demo used', () => {
   }, 120_000);
 
   afterAll(async () => {
+    setServerClock(new Date(Date.now() + fixedOffset));
     await demo?.stop();
     await production?.stop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import { createTestDatabase, describeOnPostgres, type TestDatabase } from '../su
 import { startSite, type RunningServer } from '../support/server';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
 import { OCTO_KEY, TEST_SITE_ENV, Visitor, staffEmail, uniqueEmail } from './sites';
+import { serverNow } from '@/server/clock';
 
 const UNAVAILABLE = { error: 'The service is briefly unavailable. Please try again in a moment.', code: 'UNAVAILABLE' };
 
@@ -36,7 +37,7 @@ describeOnPostgres('a database outage on PostgreSQL', (adminUrl) => {
         productId: 'main-deck',
         optionId: 'main-deck-day',
         quantities: { adult: 1 },
-        selectedDate: new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10),
+        selectedDate: new Date(serverNow().getTime() + 9 * 86_400_000).toISOString().slice(0, 10),
       })
     ).json()) as { id: string }[];
     const started = await member.postJson('/api/auth/octo/bookings/payWithPayment', {

@@ -30,6 +30,7 @@ import { openTestDatabase } from '../support/database';
 import { STAND_IN_KEY, startOctoStandIn } from '../support/octo-stand-in';
 import { startSite, type RunningServer } from '../support/server';
 import { TEST_SITE_ENV, Visitor, staffEmail } from './sites';
+import { serverNow } from '@/server/clock';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 const GATE_USER = { kind: 'staff' as const, userId: 'gate-1', email: 'gate-1@staff.example' };
@@ -54,7 +55,7 @@ describe('staff features with an external OCTO supplier', () => {
   let deps: CheckoutDeps;
   let gate: GateDeps;
   let calendar: CalendarDeps;
-  let clock = new Date();
+  let clock = serverNow();
   const now = () => clock;
 
   beforeAll(async () => {
@@ -75,7 +76,7 @@ describe('staff features with an external OCTO supplier', () => {
   async function paidCharter(guests: number) {
     // The stand-in's holds run out 15 minutes after the real clock's now: the purchase is made then, for
     // a slot on a fixed day years ahead; the scans below set the clock.
-    clock = new Date();
+    clock = serverNow();
     const email = `gate.${crypto.randomUUID().slice(0, 8)}@example.com`;
     await signUp(database.db, { email, contact: { firstName: 'Ana', lastName: 'Lima', phoneNumber: '+12125550100', country: 'US', postalCode: undefined, marketingOptIn: false }, locale: 'en' });
     const [user] = await database.db.select().from(users).where(eq(users.email, email));

@@ -17,6 +17,7 @@ import { newSigningSeed } from '@/server/ticket-keys';
 import { embeddedCheckoutDeps, signedUpMember } from '../support/checkout';
 import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
 import { firstSlot, openDay } from './supplier-scenarios';
+import { serverNow } from '@/server/clock';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 const TRIALS = 20;
@@ -37,7 +38,7 @@ async function outcome<T>(work: Promise<T>): Promise<{ value: T } | { refused: s
 
 describe.each(TEST_BACKENDS)('the gate racing a change and a cancellation ($name)', ({ adminUrl }) => {
   let database: Awaited<ReturnType<typeof openBackendDatabase>>;
-  let clock = new Date();
+  let clock = serverNow();
   let deps: ReturnType<typeof embeddedCheckoutDeps>;
   let gate: GateDeps;
   let member: { userId: string; email: string };
@@ -63,7 +64,7 @@ describe.each(TEST_BACKENDS)('the gate racing a change and a cancellation ($name
 
   /** A paid booking of one adult on the day's first slot; the clock then 10 minutes before it (the gate admits, the member may still change). */
   async function paidOrder() {
-    clock = new Date();
+    clock = serverNow();
     const checkout = await startCheckout(deps as CheckoutDeps, member, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime: slot }, 'fr');
     await deps.gateway.pay(checkout.paymentSession.id, CARD);
     const { order } = await completeCheckout(deps, checkout.paymentSession.id);

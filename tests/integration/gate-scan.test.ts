@@ -20,13 +20,14 @@ import { orders, tokenIssues, ticketRedemptions, users } from '@/server/db/schem
 import { newSigningSeed, privateKeyFromSeed } from '@/server/ticket-keys';
 import { openTestDatabase } from '../support/database';
 import { firstSlot, openDay } from './supplier-scenarios';
+import { serverNow } from '@/server/clock';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 const gateUser = (n: number) => ({ kind: 'staff' as const, userId: `gate-${n}`, email: `gate-${n}@staff.example` });
 
 describe('the gate', () => {
   let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  let clock = new Date();
+  let clock = serverNow();
   const now = () => clock;
   let deps: CheckoutDeps;
   let gate: GateDeps;
@@ -46,7 +47,7 @@ describe('the gate', () => {
   // Each order on a day of its own (openDay keeps the days of different days ahead apart), so one slot's
   // counts are one order's.
   async function paidOrder(daysAhead: number, adults = 2) {
-    clock = new Date();
+    clock = serverNow();
     const email = `visitor.${crypto.randomUUID().slice(0, 8)}@example.com`;
     await signUp(database.db, { email, contact: { firstName: 'Kai', lastName: 'Berg', phoneNumber: '+4915112345678', country: 'DE', postalCode: undefined, marketingOptIn: false }, locale: 'de' });
     const [user] = await database.db.select().from(users).where(eq(users.email, email));

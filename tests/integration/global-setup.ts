@@ -3,16 +3,23 @@
 import type { TestProject } from 'vitest/node';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
 import { ensureBuilt, startSite, type RunningServer } from '../support/server';
+import { setServerClock } from '@/server/clock';
+import { FIXED_NOW } from '../support/fixed-date';
 import { TEST_SITE_ENV, type Backend } from './sites';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     backends: Backend[];
+    /** The real time (ms) at which the test sites' clocks started at FIXED_NOW: each test file's clock agrees with theirs. */
+    clockStartedAt: number;
   }
 }
 
 export default async function setup(project: TestProject) {
   ensureBuilt();
+  // Every site this process starts begins its clock here (spawnSite hands it this process's clock).
+  const clockStartedAt = Date.now();
+  setServerClock(FIXED_NOW);
   const started: RunningServer[] = [];
   let database: TestDatabase | undefined;
   const backends: Backend[] = [];
@@ -38,6 +45,7 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide('backends', backends);
+  project.provide('clockStartedAt', clockStartedAt);
   return async () => {
     await Promise.all(started.map((s) => s.stop()));
     await database?.drop();

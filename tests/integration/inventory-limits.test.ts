@@ -5,6 +5,7 @@ import { createOctoClient } from '@/adapters/supplier/octo/octo-client';
 import { addLocalDays, todayIn } from '@/universal/local-date';
 import { OCTO_KEY, TEST_SITE_ENV, Visitor, uniqueEmail } from './sites';
 import { NY } from './supplier-scenarios';
+import { serverNow } from '@/server/clock';
 
 const PAY = '/api/auth/octo/bookings/payWithPayment';
 const PRODUCT = 'express-pass';
@@ -18,7 +19,7 @@ describe.each(inject('backends'))('inventory limits on $name', ({ url }) => {
 
   /** A slot no one has touched yet: all 20 places free. */
   async function freshSlot(daysAhead: number): Promise<string> {
-    const from = addLocalDays(todayIn(NY, new Date()), daysAhead);
+    const from = addLocalDays(todayIn(NY, serverNow()), daysAhead);
     const slots = await octo.availability({ productId: PRODUCT, optionId: OPTION, localDateStart: from, localDateEnd: addLocalDays(from, 10) });
     const slot = slots.find((s) => s.available && s.vacancies === s.capacity);
     if (!slot) throw new Error(`no untouched slot from ${from}`);
@@ -64,7 +65,7 @@ describe.each(inject('backends'))('inventory limits on $name', ({ url }) => {
     const refetched = await hoarder.request(`/api/auth/octo/bookings/refetchSession?uuid=${first.bookingId}`, { method: 'POST' });
     const { expirationTime, order } = (await refetched.json()) as { expirationTime: string; order: { status: string } };
     expect(order.status).toBe('PENDING_PAYMENT');
-    expect(new Date(expirationTime).getTime()).toBeLessThanOrEqual(Date.now());
+    expect(new Date(expirationTime).getTime()).toBeLessThanOrEqual(serverNow().getTime());
     const paid = await hoarder.postJson('/api/payments/test/pay', { sessionId: first.paymentSession.id, card: CARD });
     expect(paid.status).toBe(402);
     expect(await paid.json()).toMatchObject({ code: 'PAYMENT_FAILED', error: 'This payment can no longer be made. Please book again.' });

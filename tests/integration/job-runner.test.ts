@@ -26,6 +26,7 @@ import { openTestDatabase, TEST_BACKENDS } from '../support/database';
 import { runJobs } from '../support/jobs';
 import { createTestDatabase, type TestDatabase } from '../support/postgres';
 import { startWebhookReceiver } from '../support/webhook-receiver';
+import { serverNow } from '@/server/clock';
 
 const delivery = (n: number) => ({ webhookId: `wh_${n}`, event: 'booking_update', body: `{"n":${n}}` });
 const jobById = async (db: Database, id: string) => (await db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
@@ -127,7 +128,7 @@ describe.each(TEST_BACKENDS)('the job runner on $name', ({ adminUrl }) => {
         if (payload.body === delivery(1_000).body && failing) throw new Error('the receiver answered 503');
       },
     };
-    let now = later(new Date(), 1_000);
+    let now = later(serverNow(), 1_000);
     const { maxAttempts } = JOB_KINDS['webhook.deliver'];
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       expect(await runJobs(db, handlers, now)).toMatchObject({ claimed: 1 });
@@ -152,7 +153,7 @@ describe.each(TEST_BACKENDS)('the job runner on $name', ({ adminUrl }) => {
     failing = false;
     expect(await retryJob(db, id)).toEqual({ id, kind: 'webhook.deliver' });
     expect(await jobById(db, id)).toMatchObject({ status: 'pending', attempts: 0 });
-    expect(await runJobs(db, handlers, later(new Date(), 1_000))).toMatchObject({ done: 1 });
+    expect(await runJobs(db, handlers, later(serverNow(), 1_000))).toMatchObject({ done: 1 });
     expect(await jobById(db, id)).toMatchObject({ status: 'done', attempts: 1, lastError: null });
     // Only a failed job is retried.
     await expect(retryJob(db, id)).rejects.toBeInstanceOf(AppError);
@@ -162,7 +163,7 @@ describe.each(TEST_BACKENDS)('the job runner on $name', ({ adminUrl }) => {
   it('fails at once when trying again cannot help, and refuses a malformed payload before writing it', async () => {
     const { db } = database;
     const id = (await enqueue(db, 'webhook.deliver', delivery(2_000)))!;
-    const run = await runJobs(db, { 'webhook.deliver': () => Promise.reject(new JobGaveUp('the webhook was deleted')) }, later(new Date(), 1_000));
+    const run = await runJobs(db, { 'webhook.deliver': () => Promise.reject(new JobGaveUp('the webhook was deleted')) }, later(serverNow(), 1_000));
     expect(run).toMatchObject({ failed: 1 });
     expect(await jobById(db, id)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'the webhook was deleted' });
 
@@ -174,7 +175,7 @@ describe.each(TEST_BACKENDS)('the job runner on $name', ({ adminUrl }) => {
   it('puts a job whose work is not due yet back at the time its handler names, with no attempt spent and no error', async () => {
     const { db } = database;
     const id = (await enqueue(db, 'webhook.deliver', delivery(3_000)))!;
-    const at = later(new Date(), 1_000);
+    const at = later(serverNow(), 1_000);
     const again = later(at, 15_000);
     let answer: 'not yet' | 'fail' | 'done' = 'not yet';
     const handlers: JobHandlers = {
@@ -218,7 +219,7 @@ describe.each(TEST_BACKENDS)('the job runner on $name', ({ adminUrl }) => {
   it("claims a dead runner's job again once its lease has run out", async () => {
     const { db } = database;
     const id = (await enqueue(db, 'webhook.deliver', delivery(3_000)))!;
-    const now = later(new Date(), 1_000);
+    const now = later(serverNow(), 1_000);
     await db.update(jobs).set({ status: 'running', attempts: 1, lockedBy: 'a dead process', lockedUntil: later(now, JOB_LEASE_MS) }).where(eq(jobs.id, id));
     const handlers: JobHandlers = { 'webhook.deliver': async () => undefined };
     expect(await runJobs(db, handlers, later(now, JOB_LEASE_MS - 1))).toMatchObject({ claimed: 0 });
@@ -228,7 +229,7 @@ describe.each(TEST_BACKENDS)('the job runner on $name', ({ adminUrl }) => {
 
   it('forgets done jobs after a day, and keeps failed ones for the operator', async () => {
     const { db } = database;
-    const now = new Date();
+    const now = serverNow();
     const old = later(now, -KEEP_DONE_MS - 1_000);
     const [doneLongAgo, doneRecently, failedLongAgo] = await Promise.all([4_000, 4_001, 4_002].map(async (n) => (await enqueue(db, 'webhook.deliver', delivery(n)))!));
     await db.update(jobs).set({ status: 'done', finishedAt: old }).where(eq(jobs.id, doneLongAgo!));

@@ -15,6 +15,7 @@ import { jobs, localTokens, tokenIssues, users } from '@/server/db/schema';
 import { openTestDatabase } from '../support/database';
 import { runJobs } from '../support/jobs';
 import { startPoapStandIn } from '../support/poap-stand-in';
+import { serverNow } from '@/server/clock';
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 beforeAll(async () => {
@@ -73,7 +74,7 @@ describe('issuing with the local issuer', () => {
     try {
       const member = await newMember('wake');
       expect(woken).toBe(1);
-      const later = new Date(Date.now() + 60_000);
+      const later = new Date(serverNow().getTime() + 60_000);
       await recordLoyaltyEvent(database.db, { userId: member.userId, trigger: 'joined' }, later);
       expect(woken).toBe(1);
       const bookingUuid = crypto.randomUUID();
@@ -159,7 +160,7 @@ describe('issuing with POAP', () => {
     const issuer = createPoapIssuer(database.db, config());
     const member = await newMember('empty-pool');
     await recordLoyaltyEvent(database.db, { userId: member.userId, trigger: 'ticket-redeemed', bookingUuid: crypto.randomUUID() });
-    await issuePendingTokens(database.db, issuer, new Date(Date.now() + 60 * 60_000));
+    await issuePendingTokens(database.db, issuer, new Date(serverNow().getTime() + 60 * 60_000));
     const visit = (await issuesOf(member.userId)).find((i) => i.dropId === 'skyline-visitor')!;
     expect(visit.status).toBe('pending');
     expect((await jobOf(visit.id)).lastError).toBe('No mint links are left for the drop skyline-visitor: load more');
@@ -170,7 +171,7 @@ describe('issuing with POAP', () => {
     await loadMintLinks(database.db, 'welcome', poap.addLinks(1));
     const member = await newMember('outage');
     poap.state.down = true;
-    let now = new Date(Date.now() + 2 * 60 * 60_000);
+    let now = new Date(serverNow().getTime() + 2 * 60 * 60_000);
     await issuePendingTokens(database.db, issuer, now);
     const [failed] = await issuesOf(member.userId);
     expect(failed).toMatchObject({ status: 'pending' });

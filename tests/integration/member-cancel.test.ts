@@ -14,6 +14,7 @@ import { bookingCancellations, orders, refunds, testPaymentSessions } from '@/se
 import { embeddedCheckoutDeps, signedUpMember, sessionIdOf } from '../support/checkout';
 import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
 import { openDay } from './supplier-scenarios';
+import { serverNow } from '@/server/clock';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 const HOUR = 3_600_000;
@@ -21,7 +22,7 @@ const HOUR = 3_600_000;
 describe.each(TEST_BACKENDS)('a member cancels on $name', ({ adminUrl }) => {
   let database: Awaited<ReturnType<typeof openBackendDatabase>>;
   let clock: Date | undefined;
-  const now = () => clock ?? new Date();
+  const now = () => clock ?? serverNow();
   let deps: ReturnType<typeof embeddedCheckoutDeps>;
 
   beforeAll(async () => {

@@ -3,6 +3,7 @@
 // admission confirms its points; confirmed points expire 12 months after the admission, when the recurring
 // `program.points-expiry` job runs (twice: once); a cancellation or a refund voids them; a change keeps
 // the total the current tickets earn; the ledger never lets a balance go negative.
+import { serverNow } from '@/server/clock';
 import crypto from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -45,7 +46,7 @@ async function newMember(db: Database) {
 
 describe.each(TEST_BACKENDS)('points earned per admitted ticket on $name', ({ adminUrl }) => {
   let database: Awaited<ReturnType<typeof openBackendDatabase>>;
-  let clock = new Date();
+  let clock = serverNow();
   const now = () => clock;
   let deps: CheckoutDeps;
   let gate: GateDeps;
@@ -64,7 +65,7 @@ describe.each(TEST_BACKENDS)('points earned per admitted ticket on $name', ({ ad
 
   /** A paid booking of an adult, a child and an infant (by default) for the first slot of a day of its own. */
   async function booking(member: { userId: string; email: string }, daysAhead: number, quantities: Record<string, number> = { adult: 1, child: 1, infant: 1 }) {
-    clock = new Date();
+    clock = serverNow();
     const day = await openDay(deps.supplier, 'main-deck', 'main-deck-day', daysAhead, 4);
     const selectedTime = await firstSlot(deps.supplier, 'main-deck', 'main-deck-day', day);
     const checkout = await startCheckout(deps, member, { productId: 'main-deck', optionId: 'main-deck-day', quantities, selectedTime }, 'en');
@@ -174,7 +175,7 @@ describe.each(TEST_BACKENDS)('points earned per admitted ticket on $name', ({ ad
     const kept = await booking(member, 24, { adult: 1 });
     const cancelled = await booking(member, 26);
     expect(await points(member.userId)).toMatchObject({ pending: 250 });
-    clock = new Date();
+    clock = serverNow();
     await cancelBooking(deps, { reference: cancelled.order.supplierReference, refund, by: GATE_USER });
     expect(await points(member.userId)).toEqual({ balance: 0, pending: 100, nextExpiry: null });
     const lines = await database.db.select().from(memberPoints).where(eq(memberPoints.bookingUuid, cancelled.order.bookingUuid));
@@ -191,7 +192,7 @@ describe.each(TEST_BACKENDS)('points earned per admitted ticket on $name', ({ ad
     const member = await newMember(database.db);
     const booked = await booking(member, 28, { adult: 1, child: 1 });
     expect(await points(member.userId)).toMatchObject({ pending: 150 });
-    clock = new Date();
+    clock = serverNow();
     const later = (await deps.supplier.availability({ productId: 'main-deck', optionId: 'main-deck-day', localDateStart: booked.day, localDateEnd: booked.day })).filter((s) => s.available && s.id !== booked.order.availabilityId).at(-1)!;
     // A cheaper selection (the child stays home, an infant comes): refunded the difference, no payment.
     const changed = await changeBooking(deps, { userId: member.userId }, { bookingId: booked.order.supplierReference, quantities: { adult: 1, infant: 1 }, selectedTime: later.id, confirm: true }, 'en');
@@ -230,7 +231,7 @@ describe.each(TEST_BACKENDS)('points earned per admitted ticket on $name', ({ ad
 
   it('earns nothing for a booking without a member (a reseller’s)', async () => {
     const reseller = createLocalSupplier(database.db, { resellerId: 'partner', now });
-    clock = new Date();
+    clock = serverNow();
     const day = await openDay(reseller, 'main-deck', 'main-deck-day', 32, 1);
     const selectedTime = await firstSlot(reseller, 'main-deck', 'main-deck-day', day);
     const held = await reseller.createBooking({ productId: 'main-deck', optionId: 'main-deck-day', availabilityId: selectedTime, unitItems: [{ unitId: 'adult' }] });

@@ -3,6 +3,7 @@
 // date count once; an undone admission and a cancelled booking take their visit back; and the tier falls
 // back as visits age out, when the recurring `program.tiers` job runs; admissions made before the program
 // count once its migration has run.
+import { serverNow } from '@/server/clock';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -49,7 +50,7 @@ async function newMember(db: Database) {
 
 describe.each(TEST_BACKENDS)('tiers earned by visits on $name', ({ adminUrl }) => {
   let database: Awaited<ReturnType<typeof openBackendDatabase>>;
-  let clock = new Date();
+  let clock = serverNow();
   const now = () => clock;
   let deps: CheckoutDeps;
   let gate: GateDeps;
@@ -68,7 +69,7 @@ describe.each(TEST_BACKENDS)('tiers earned by visits on $name', ({ adminUrl }) =
 
   /** A paid booking of the member for the first slot of a day of its own (`daysAhead` names the day). */
   async function booking(member: { userId: string; email: string }, daysAhead: number) {
-    clock = new Date();
+    clock = serverNow();
     const day = await openDay(deps.supplier, 'main-deck', 'main-deck-day', daysAhead, 2);
     const selectedTime = await firstSlot(deps.supplier, 'main-deck', 'main-deck-day', day);
     const checkout = await startCheckout(deps, member, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime }, 'en');
@@ -207,7 +208,7 @@ describe.each(TEST_BACKENDS)('tiers earned by visits on $name', ({ adminUrl }) =
 
   it('counts no visit for a booking without a member (a reseller’s)', async () => {
     const reseller = createLocalSupplier(database.db, { resellerId: 'partner', now });
-    clock = new Date();
+    clock = serverNow();
     const day = await openDay(reseller, 'main-deck', 'main-deck-day', 40, 1);
     const selectedTime = await firstSlot(reseller, 'main-deck', 'main-deck-day', day);
     const held = await reseller.createBooking({ productId: 'main-deck', optionId: 'main-deck-day', availabilityId: selectedTime, unitItems: [{ unitId: 'adult' }] });
@@ -226,7 +227,7 @@ describe('a cancelled booking is no visit', () => {
     const database = await openTestDatabase();
     const standIn = await startOctoStandIn();
     try {
-      let clock = new Date();
+      let clock = serverNow();
       const now = () => clock;
       const supplier = createOctoClient({ baseUrl: standIn.url, apiKey: STAND_IN_KEY });
       const deps: CheckoutDeps = { db: database.db, supplier, gateway: createTestGateway(database.db, now), mail: createOutboxTransport(async () => database.db), holdMinutes: 30, siteUrl: 'http://localhost:3000', now };

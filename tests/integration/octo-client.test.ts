@@ -23,9 +23,10 @@ import { CHARTER_PRICE, MUSEUM_PRICES, STAND_IN_KEY, startOctoStandIn } from '..
 import { freePort, startSite } from '../support/server';
 import { OCTO_KEY, TEST_SITE_ENV, Visitor } from './sites';
 import { firstSlot, openDay } from './supplier-scenarios';
+import { serverNow } from '@/server/clock';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
-const inDays = (n: number) => addLocalDays(todayIn('America/New_York', new Date()), n);
+const inDays = (n: number) => addLocalDays(todayIn('America/New_York', serverNow()), n);
 
 type Database = Awaited<ReturnType<typeof openTestDatabase>>;
 

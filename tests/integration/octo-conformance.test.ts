@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { addLocalDays, todayIn } from '@/universal/local-date';
 import { OCTO_KEY, OTHER_OCTO_KEY } from './sites';
+import { serverNow } from '@/server/clock';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Call = { method?: string; body?: unknown; rawBody?: string; key?: string | null; capabilities?: string; contentType?: string };
@@ -33,7 +34,7 @@ describe.each(inject('backends'))('OCTO conformance of /octo on $name', ({ url }
     (await post('/bookings', { productId: PRODUCT, optionId: OPTION, availabilityId, unitItems })).body;
 
   beforeAll(async () => {
-    const start = addLocalDays(todayIn('America/New_York', new Date()), 20);
+    const start = addLocalDays(todayIn('America/New_York', serverNow()), 20);
     const calendar = await post('/availability/calendar', { productId: PRODUCT, optionId: OPTION, localDateStart: start, localDateEnd: addLocalDays(start, 14) });
     day = (calendar.body as unknown as Json[]).find((d) => d.status === 'AVAILABLE')!.localDate;
     slots = (await post('/availability', { productId: PRODUCT, optionId: OPTION, localDate: day })).body as unknown as Json[];

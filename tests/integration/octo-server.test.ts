@@ -50,7 +50,7 @@ describe.each(inject('backends'))('the OCTO API on $name', ({ url }) => {
   it("keeps one reseller's bookings from another", async () => {
     const calendar = await octo('/availability/calendar', {
       method: 'POST',
-      body: JSON.stringify({ productId: 'main-deck', optionId: 'main-deck-day', localDateStart: '2027-01-10', localDateEnd: '2027-01-20' }),
+      body: JSON.stringify({ productId: 'main-deck', optionId: 'main-deck-day', localDateStart: '2027-05-22', localDateEnd: '2027-06-01' }),
     });
     const day = ((await calendar.json()) as { localDate: string; available: boolean }[]).find((d) => d.available)!.localDate;
     const slots = await octo('/availability', {

@@ -19,6 +19,7 @@ import { runJobs } from '../support/jobs';
 import { startWebhookReceiver, type Received } from '../support/webhook-receiver';
 import { OCTO_KEY, OTHER_OCTO_KEY } from './sites';
 import { adults, firstSlot, openDay } from './supplier-scenarios';
+import { serverNow } from '@/server/clock';
 
 const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
 const webhookBackoffMs = (attempts: number) => retryDelayMs('webhook.deliver', attempts);
@@ -61,7 +62,7 @@ describe('webhook deliveries in process', () => {
       unitItems: adults(1),
     });
 
-    const t0 = later(new Date(), 1_000);
+    const t0 = later(serverNow(), 1_000);
     expect(await deliverPendingWebhooks(db, { now: t0 })).toEqual({ delivered: 0, failed: 1 });
     const t1 = later(t0, webhookBackoffMs(1));
     expect(await deliverPendingWebhooks(db, { now: later(t1, -1) })).toEqual({ delivered: 0, failed: 0 });
@@ -100,7 +101,7 @@ describe('webhook deliveries in process', () => {
       unitItems: adults(1),
     });
     const before = receiver.received.length;
-    const now = later(new Date(), 1_000);
+    const now = later(serverNow(), 1_000);
     const runs = await Promise.all([deliverPendingWebhooks(db, { now }), deliverPendingWebhooks(db, { now })]);
     expect(runs.reduce((n, r) => n + r.delivered, 0)).toBe(1);
     expect(receiver.received.length).toBe(before + 1);
@@ -145,7 +146,7 @@ describe.each(inject('backends'))('webhooks of /octo on $name', ({ url }) => {
 
     const calendar = await octo('/availability/calendar', {
       method: 'POST',
-      body: { productId: 'main-deck', optionId: 'main-deck-day', localDateStart: new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10), localDateEnd: new Date(Date.now() + 50 * 86_400_000).toISOString().slice(0, 10) },
+      body: { productId: 'main-deck', optionId: 'main-deck-day', localDateStart: new Date(serverNow().getTime() + 40 * 86_400_000).toISOString().slice(0, 10), localDateEnd: new Date(serverNow().getTime() + 50 * 86_400_000).toISOString().slice(0, 10) },
     });
     const day = (calendar.body as unknown as { localDate: string; status: string }[]).find((d) => d.status === 'AVAILABLE')!.localDate;
     const [slot] = (await octo('/availability', { method: 'POST', body: { productId: 'main-deck', optionId: 'main-deck-day', localDate: day } })).body as unknown as { id: string; vacancies: number }[];

@@ -22,6 +22,7 @@ import { embeddedCheckoutDeps, signedUpMember } from '../support/checkout';
 import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
 import { checkPayments } from '../support/jobs';
 import { firstSlot, openDay } from './supplier-scenarios';
+import { serverNow } from '@/server/clock';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 /** Each of the three ways a payment gets completed, this many times at once. */
@@ -30,7 +31,7 @@ const CALLERS_EACH = 4;
 describe.each(TEST_BACKENDS)('the payments ledger on $name', ({ adminUrl }) => {
   let database: Awaited<ReturnType<typeof openBackendDatabase>>;
   let clock: Date | undefined;
-  const now = () => clock ?? new Date();
+  const now = () => clock ?? serverNow();
   let deps: ReturnType<typeof embeddedCheckoutDeps>;
 
   beforeAll(async () => {
@@ -57,7 +58,7 @@ describe.each(TEST_BACKENDS)('the payments ledger on $name', ({ adminUrl }) => {
    * at once, after the member paid and the check is due; answers how many of the direct callers completed the
    * payment (none, when a check job did). */
   async function raceToComplete(sessionId: string, memberReturn: () => Promise<{ outcome: string }>): Promise<number> {
-    clock = new Date(Date.now() + PAYMENT_RECHECK_MS + 1_000);
+    clock = new Date(serverNow().getTime() + PAYMENT_RECHECK_MS + 1_000);
     try {
       const direct = Array.from({ length: CALLERS_EACH }, () => [completePayment(deps, sessionId), memberReturn()]).flat();
       const [settled] = await Promise.all([Promise.all(direct), checkPayments(deps, clock, 'runner-a'), checkPayments(deps, clock, 'runner-b')]);
@@ -113,7 +114,7 @@ describe.each(TEST_BACKENDS)('the payments ledger on $name', ({ adminUrl }) => {
     // every question the gateway is asked about this payment is counted.
     let asked = 0;
     const counting = { ...deps, gateway: { ...deps.gateway, getState: (id: string) => ((asked += Number(id === sessionId)), deps.gateway.getState(id)) } };
-    const at = new Date(Date.now() + PAYMENT_RECHECK_MS + 1_000);
+    const at = new Date(serverNow().getTime() + PAYMENT_RECHECK_MS + 1_000);
     clock = at;
     try {
       await Promise.all([checkPayments(counting, at, 'runner-a'), checkPayments(counting, at, 'runner-b')]);
@@ -129,7 +130,7 @@ describe.each(TEST_BACKENDS)('the payments ledger on $name', ({ adminUrl }) => {
   it('keeps a late payment waiting while its refund fails at the gateway, then refunds it once on the next try', async () => {
     const { checkout } = await started(43, { adult: 2 });
     const sessionId = checkout.paymentSession.id;
-    clock = new Date(Date.now() + 31 * 60_000);
+    clock = new Date(serverNow().getTime() + 31 * 60_000);
     try {
       await deps.gateway.pay(sessionId, CARD);
       const gatewayDown = { ...deps, gateway: { ...deps.gateway, refund: () => Promise.reject(new Error('gateway down')) } };
@@ -165,7 +166,7 @@ describe.each(TEST_BACKENDS)('the payments ledger on $name', ({ adminUrl }) => {
       ...deps,
       gateway: { ...deps.gateway, refund: (_session: string, _amount: number, key: string) => (keys.push(key), Promise.reject(new Error('gateway down'))) },
     };
-    const at = new Date();
+    const at = serverNow();
     clock = at;
     try {
       const refund = await refundPayment(gatewayDown, { payment, amount: 1500, key: 'goodwill', reason: 'goodwill' });

@@ -6,6 +6,7 @@ import { createOctoClient } from '@/adapters/supplier/octo/octo-client';
 import { todayIn } from '@/universal/local-date';
 import { OCTO_KEY, OPS_KEY, Visitor, staffEmail, uniqueEmail } from './sites';
 import { adults, firstSlot, NY, openDay } from './supplier-scenarios';
+import { serverNow } from '@/server/clock';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 
@@ -54,7 +55,7 @@ describe.each(inject('backends'))('reports over HTTP on $name', ({ url }) => {
   it('moves by exactly the sales, refunds and sign-ups made, and says the same in CSV', async () => {
     const manager = new Visitor(url);
     await manager.signInAsStaff(staffEmail('manager', 10));
-    const today = todayIn(NY);
+    const today = todayIn(NY, serverNow());
     const read = async () => (await (await manager.request(`/api/staff/reports?from=${today}&to=${today}`)).json()) as Report;
     const channel = (r: Report, id: string) => r.sales.byChannel.find((c) => c.channel === id) ?? { bookings: 0, tickets: 0, gross: 0, refunds: 0, net: 0 };
     const before = await read();

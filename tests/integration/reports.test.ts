@@ -21,6 +21,7 @@ import { embeddedCheckoutDeps, signedUpMember } from '../support/checkout';
 import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
 import { runJobs } from '../support/jobs';
 import { adults, firstSlot, NY, openDay } from './supplier-scenarios';
+import { serverNow } from '@/server/clock';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 const MANAGER = { kind: 'staff' as const, userId: 'manager-user', email: 'manager@staff.example' };
@@ -59,7 +60,7 @@ function parseCsv(text: string): string[][] {
 
 describe.each(TEST_BACKENDS)('reports on $name', ({ adminUrl }) => {
   let database: Awaited<ReturnType<typeof openBackendDatabase>>;
-  let clock = new Date();
+  let clock = serverNow();
   const now = () => clock;
   let deps: ReturnType<typeof embeddedCheckoutDeps>;
 
@@ -84,7 +85,7 @@ describe.each(TEST_BACKENDS)('reports on $name', ({ adminUrl }) => {
   }
 
   it('counts sales on the day of sale, refunds net, visits on the visit day, members and tokens, exactly', async () => {
-    clock = new Date();
+    clock = serverNow();
     const today = todayIn(NY, clock);
     const visitDay = await openDay(deps.supplier, 'main-deck', 'main-deck-day', 2, 8);
     const slot = await firstSlot(deps.supplier, 'main-deck', 'main-deck-day', visitDay);

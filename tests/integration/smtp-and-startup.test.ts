@@ -92,10 +92,16 @@ describe('a production site that mails through SMTP', () => {
     expect(mail.html).toContain('Sign in');
   });
 
-  it('has no dev mailbox', async () => {
+  it('has no dev mailbox, and no clock to set', async () => {
     const visitor = new Visitor(site.url);
     expect((await visitor.request('/api/dev/outbox?to=a@example.com')).status).toBe(404);
     expect((await visitor.request('/dev/mailbox')).status).toBe(404);
+    expect((await visitor.postJson('/api/dev/clock', { at: '2030-01-01T00:00:00Z' })).status).toBe(404);
+  });
+
+  it('ignores SKYPASS_CLOCK, and says so at start-up', async () => {
+    // spawnSite hands every site the test's clock; a production site runs on the real time regardless.
+    expect(site.log()).toContain('SKYPASS_CLOCK is ignored outside demo mode and tests: the site runs on the real time');
   });
 });
 

@@ -9,11 +9,12 @@ import { createOctoClient } from '@/adapters/supplier/octo/octo-client';
 import { addLocalDays, todayIn } from '@/universal/local-date';
 import { OCTO_KEY, OPS_KEY, Visitor, staffEmail, uniqueEmail } from './sites';
 import { NY } from './supplier-scenarios';
+import { serverNow } from '@/server/clock';
 
 const run = promisify(execFile);
 
 /** Days far ahead that no other test books or closes (others stay within 60 days). */
-const ahead = (days: number) => addLocalDays(todayIn(NY, new Date()), days);
+const ahead = (days: number) => addLocalDays(todayIn(NY, serverNow()), days);
 
 const CALLS = [
   { method: 'GET', path: () => `/api/staff/calendar?month=${ahead(100).slice(0, 7)}` },

@@ -7,6 +7,7 @@ import { SupplierError, type SupplierPort } from '@/ports/supplier';
 import { openTestDatabase } from '../support/database';
 import { OCTO_KEY } from './sites';
 import { adults, firstSlot, openDay } from './supplier-scenarios';
+import { serverNow } from '@/server/clock';
 
 type Variant = { name: string; open: () => Promise<{ supplier: SupplierPort; close: () => Promise<void> }> };
 
@@ -74,16 +75,16 @@ describe.each(variants)('supplier contract: $name', (variant) => {
   });
 
   it('shows closed days in the calendar', async () => {
-    // The sunrise runs Friday to Sunday only.
-    const days = await supplier.availabilityCalendar({ productId: 'sunrise', optionId: 'sunrise-weekend', localDateStart: '2027-02-01', localDateEnd: '2027-02-07' });
+    // The sunrise runs Friday to Sunday only (the week after FIXED_NOW, tests/support/fixed-date.ts).
+    const days = await supplier.availabilityCalendar({ productId: 'sunrise', optionId: 'sunrise-weekend', localDateStart: '2027-05-17', localDateEnd: '2027-05-23' });
     expect(days.map((d) => `${d.localDate} ${d.status}`)).toEqual([
-      '2027-02-01 CLOSED',
-      '2027-02-02 CLOSED',
-      '2027-02-03 CLOSED',
-      '2027-02-04 CLOSED',
-      '2027-02-05 AVAILABLE',
-      '2027-02-06 AVAILABLE',
-      '2027-02-07 AVAILABLE',
+      '2027-05-17 CLOSED',
+      '2027-05-18 CLOSED',
+      '2027-05-19 CLOSED',
+      '2027-05-20 CLOSED',
+      '2027-05-21 AVAILABLE',
+      '2027-05-22 AVAILABLE',
+      '2027-05-23 AVAILABLE',
     ]);
   });
 
@@ -122,7 +123,7 @@ describe.each(variants)('supplier contract: $name', (variant) => {
     });
     expect(held).toMatchObject({ status: 'ON_HOLD', availabilityId, utcConfirmedAt: null, voucher: null });
     expect(held.supplierReference).toMatch(/^SKY-[0-9A-Z]{6}$/);
-    expect(new Date(held.utcExpiresAt!).getTime() - Date.now()).toBeGreaterThan(19 * 60_000);
+    expect(new Date(held.utcExpiresAt!).getTime() - serverNow().getTime()).toBeGreaterThan(19 * 60_000);
     expect(held.unitItems.map((u) => u.unitId)).toEqual(['adult', 'adult', 'child']);
     expect(held.pricing).toMatchObject({ retail: 2 * 8900 + 8300 });
     expect(await vacancies()).toBe(before! - 3);

@@ -1,6 +1,7 @@
 // Helpers for supplier tests: open days, and the ids of the demo catalogue.
 import { addLocalDays, todayIn } from '@/universal/local-date';
 import type { SupplierPort } from '@/ports/supplier';
+import { serverNow } from '@/server/clock';
 
 export const NY = 'America/New_York';
 
@@ -12,7 +13,7 @@ const namedBy = new Map<string, number>();
  * one, which the next day ahead names too, and two tests would then count each other's bookings; so a
  * day another `daysAhead` of this file named is passed over. The same `daysAhead` names the same day. */
 export async function openDay(supplier: SupplierPort, productId: string, optionId: string, daysAhead: number, quantity = 1): Promise<string> {
-  const start = addLocalDays(todayIn(NY, new Date()), daysAhead);
+  const start = addLocalDays(todayIn(NY, serverNow()), daysAhead);
   const days = await supplier.availabilityCalendar({
     productId,
     optionId,
@@ -29,10 +30,10 @@ export async function openDay(supplier: SupplierPort, productId: string, optionI
   return day.localDate;
 }
 
-/** The availability id of the first slot of a day. */
+/** The availability id of the first slot of a day still on sale (today's earlier slots have started). */
 export async function firstSlot(supplier: SupplierPort, productId: string, optionId: string, localDate: string): Promise<string> {
   const slots = await supplier.availability({ productId, optionId, localDateStart: localDate, localDateEnd: localDate });
-  return slots[0]!.id;
+  return (slots.find((slot) => slot.available) ?? slots[0]!).id;
 }
 
 export const adults = (n: number) => Array.from({ length: n }, () => ({ unitId: 'adult' }));

@@ -23,6 +23,7 @@ import { embeddedCheckoutDeps, signedUpMember, sessionIdOf } from '../support/ch
 import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
 import { checkPayments } from '../support/jobs';
 import { adults, firstSlot, openDay } from './supplier-scenarios';
+import { serverNow } from '@/server/clock';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 const MINUTE = 60_000;
@@ -32,7 +33,7 @@ const TOP_DECK = { productId: 'main-and-top-deck', optionId: 'top-deck-day' }; /
 describe.each(TEST_BACKENDS)('the waitlist on $name', ({ adminUrl }) => {
   let database: Awaited<ReturnType<typeof openBackendDatabase>>;
   let clock: Date | undefined;
-  const now = () => clock ?? new Date();
+  const now = () => clock ?? serverNow();
   let deps: ReturnType<typeof embeddedCheckoutDeps>;
 
   beforeAll(async () => {
@@ -218,7 +219,7 @@ describe.each(TEST_BACKENDS)('the waitlist on $name', ({ adminUrl }) => {
 
     // The 25 holds run out, 25 bookings are cancelled at the same moment, and four workers (four servers)
     // offer places while it happens.
-    clock = new Date(Date.now() + 10 * MINUTE);
+    clock = new Date(serverNow().getTime() + 10 * MINUTE);
     const workers = async () => {
       for (let i = 0; i < 6; i++) await offerFreedPlaces(deps);
     };

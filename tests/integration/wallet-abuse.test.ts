@@ -15,6 +15,7 @@ import { embeddedCheckoutDeps, signedUpMember } from '../support/checkout';
 import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
 import { testPassAuthority } from '../support/pass-authority';
 import { openDay } from './supplier-scenarios';
+import { serverNow } from '@/server/clock';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 const PASS_TYPE = 'pass.example.skypass';
@@ -94,7 +95,7 @@ describe.each(TEST_BACKENDS)('the PassKit web service under abuse on $name', ({ 
   });
 
   async function ticket(daysAhead: number): Promise<string> {
-    const deps = embeddedCheckoutDeps(database.db, () => new Date());
+    const deps = embeddedCheckoutDeps(database.db, () => serverNow());
     const member = await signedUpMember(database.db, 'devices');
     const day = await openDay(deps.supplier, 'main-deck', 'main-deck-day', daysAhead, 4);
     const [slot] = (await deps.supplier.availability({ productId: 'main-deck', optionId: 'main-deck-day', localDateStart: day, localDateEnd: day })).filter((s) => s.available);

@@ -24,6 +24,7 @@ import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
 import { runJobs } from '../support/jobs';
 import { testPassAuthority, unzipStored } from '../support/pass-authority';
 import { openDay } from './supplier-scenarios';
+import { serverNow } from '@/server/clock';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 const PASS_TYPE = 'pass.example.skypass';
@@ -64,7 +65,7 @@ describe.each(TEST_BACKENDS)('wallet passes updated on $name', ({ adminUrl }) =>
 
   beforeAll(async () => {
     database = await openBackendDatabase(adminUrl);
-    deps = embeddedCheckoutDeps(database.db, () => new Date());
+    deps = embeddedCheckoutDeps(database.db, () => serverNow());
     service = { db: database.db, config: authority.config, secret, siteUrl: 'https://tickets.example', logLimits: { perAddress: { max: 100, windowMs: 900_000 }, overall: { max: 100, windowMs: 900_000 } } };
     site = http.createServer(appleWebServiceHandler(async () => service));
     base = `http://127.0.0.1:${await listen(site)}/api/wallet/apple/v1`;
@@ -217,7 +218,7 @@ describe.each(TEST_BACKENDS)('wallet passes updated on $name', ({ adminUrl }) =>
       await changeBooking(deps, member, { bookingId: order.supplierReference, quantities: { adult: 2 }, selectedTime: otherTime, confirm: true }, 'fr');
       const first = await deliverWalletPushes({ db: database.db, google: { issuerId, objects } });
       expect(first).toMatchObject({ done: 1, retried: 1 });
-      const retry = await deliverWalletPushes({ db: database.db, google: { issuerId, objects } }, new Date(Date.now() + 3_600_000));
+      const retry = await deliverWalletPushes({ db: database.db, google: { issuerId, objects } }, new Date(serverNow().getTime() + 3_600_000));
       expect(retry).toMatchObject({ done: 1, retried: 0 });
 
       expect(patches.map((p) => p.id).sort()).toEqual([`${issuerId}.${kept}`, `${issuerId}.${kept}`, `${issuerId}.${neverSaved}`].sort());

@@ -26,6 +26,7 @@ import { runJobs } from '../support/jobs';
 import { startWebhookReceiver } from '../support/webhook-receiver';
 import { OCTO_KEY } from './sites';
 import { adults, firstSlot, openDay } from './supplier-scenarios';
+import { serverNow } from '@/server/clock';
 
 const SITE_URL = 'https://tickets.skyline.example';
 
@@ -113,7 +114,7 @@ describe('webhook destinations, in process', () => {
     await db.insert(octoWebhooks).values({ id, resellerId: 'partner', event: 'booking_update', url, secret: 'whsec_test' });
     const handlers: JobHandlers = { 'webhook.deliver': (delivery, job) => deliverWebhook(db, delivery, job, policy) };
     const [job] = await db.insert(jobs).values({ kind: 'webhook.deliver', payload: { webhookId: id, event: 'booking_update', body: '{"event":"booking_update"}' }, maxAttempts: 12 }).returning();
-    await runJobs(db, handlers, new Date(Date.now() + 1_000), crypto.randomUUID());
+    await runJobs(db, handlers, new Date(serverNow().getTime() + 1_000), crypto.randomUUID());
     const [after] = await db.select().from(jobs).where(eq(jobs.id, job!.id));
     return after!;
   };
@@ -143,7 +144,7 @@ describe('webhook destinations, in process', () => {
     answer = '127.0.0.1';
     const id = (await enqueue(db, 'webhook.deliver', { webhookId: hook.id, event: 'booking_update', body: '{"event":"booking_update"}' }, { wake: false }))!;
     const before = receiver.received.length;
-    await runJobs(db, { 'webhook.deliver': (delivery, job) => deliverWebhook(db, delivery, job, rebinding) }, new Date(Date.now() + 1_000), crypto.randomUUID());
+    await runJobs(db, { 'webhook.deliver': (delivery, job) => deliverWebhook(db, delivery, job, rebinding) }, new Date(serverNow().getTime() + 1_000), crypto.randomUUID());
     const [job] = await db.select().from(jobs).where(eq(jobs.id, id));
     expect(job).toMatchObject({ status: 'failed', attempts: 1, lastError: expect.stringContaining('internal address (127.0.0.1)') });
     expect(receiver.received).toHaveLength(before);
@@ -184,7 +185,7 @@ describe('webhook destinations, in process', () => {
     expect(await pendingFor(leavingHook.id)).toMatchObject([{ status: 'failed', lastError: 'cancelled: the reseller was revoked' }]);
 
     const before = receiver.received.length;
-    await runJobs(db, { 'webhook.deliver': (delivery, job) => deliverWebhook(db, delivery, job, allowLoopback) }, new Date(Date.now() + 1_000), crypto.randomUUID());
+    await runJobs(db, { 'webhook.deliver': (delivery, job) => deliverWebhook(db, delivery, job, allowLoopback) }, new Date(serverNow().getTime() + 1_000), crypto.randomUUID());
     const sent = receiver.received.slice(before).map((r) => r.json.webhookId);
     expect(sent).toEqual([stayingHook.id]);
   });
@@ -213,7 +214,7 @@ describe('webhook destinations, in process', () => {
         },
         { timeout: 20_000, interval: 20 },
       );
-      const run = await runJobs(db, { 'webhook.deliver': (delivery, job) => deliverWebhook(db, delivery, job, allowLoopback) }, new Date(Date.now() + 1_000), crypto.randomUUID());
+      const run = await runJobs(db, { 'webhook.deliver': (delivery, job) => deliverWebhook(db, delivery, job, allowLoopback) }, new Date(serverNow().getTime() + 1_000), crypto.randomUUID());
       await watching;
       const took = Date.now() - started;
       expect(fastArrivedAfter!).toBeLessThan(WEBHOOK_TIMEOUT_MS / 2);

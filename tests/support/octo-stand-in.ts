@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { serverNow } from '@/server/clock';
 
 export const STAND_IN_KEY = 'stand-in-key-0123456789';
 export const CHARTER_PRICE = 25_000;
@@ -164,7 +165,7 @@ export async function startOctoStandIn() {
       status: hold.status,
       utcCreatedAt: '2026-01-01T00:00:00Z',
       utcUpdatedAt: '2026-01-01T00:00:00Z',
-      utcExpiresAt: hold.status === 'ON_HOLD' ? new Date(Date.now() + 15 * 60_000).toISOString() : null,
+      utcExpiresAt: hold.status === 'ON_HOLD' ? new Date(serverNow().getTime() + 15 * 60_000).toISOString() : null,
       utcRedeemedAt: null,
       utcConfirmedAt: hold.status === 'CONFIRMED' ? '2026-01-01T00:00:00Z' : null,
       productId: hold.productId,

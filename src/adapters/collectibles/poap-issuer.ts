@@ -6,6 +6,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { poapMintLinks } from '@/server/db/schema';
 import { IssuerError, type CollectiblesIssuer } from '@/ports/collectibles';
+import { serverNow } from '@/server/clock';
 
 export type PoapConfig = {
   apiKey: string;
@@ -59,7 +60,7 @@ export function createPoapIssuer(db: Database, config: PoapConfig): Collectibles
   async function takeMintLink(dropId: string, issueId: string): Promise<string> {
     const [taken] = await db
       .update(poapMintLinks)
-      .set({ takenBy: issueId, takenAt: new Date() })
+      .set({ takenBy: issueId, takenAt: serverNow() })
       .where(
         eq(
           poapMintLinks.qrHash,

@@ -51,7 +51,8 @@ export function createStripeGateway({ secretKey, publishableKey, webhookSecret, 
     provider: 'stripe',
 
     async createSession(input) {
-      // Stripe's sessions live at least 30 minutes; a payment after our hold ends is refunded.
+      // Stripe's sessions live at least 30 minutes by Stripe's clock (the real time, hence Date.now); a payment
+      // after our hold ends is refunded.
       const expiresAt = Math.max(Math.ceil(input.expiresAt.getTime() / 1000), Math.ceil(Date.now() / 1000) + 30 * 60 + 5);
       const session = await guarded(() =>
         stripe.checkout.sessions.create(

@@ -7,6 +7,7 @@ import { expiryValid, luhnValid } from '@/ports/payment-cards';
 import type { Database } from '@/server/db/client';
 import { testPaymentSessions } from '@/server/db/schema';
 import { PaymentError, type PaymentGateway } from '@/ports/payments';
+import { serverNow } from '@/server/clock';
 
 /** Like Stripe's sessions, which outlive the hold (30 minutes at least), a session stays payable a while
  * after the hold it pays for: a payment that comes too late is then refunded, never lost. */
@@ -32,7 +33,7 @@ export type TestGateway = PaymentGateway & {
   pay(sessionId: string, card: TestCard): Promise<void>;
 };
 
-export function createTestGateway(db: Database, now: () => Date = () => new Date()): TestGateway {
+export function createTestGateway(db: Database, now: () => Date = serverNow): TestGateway {
   async function session(id: string) {
     const [row] = await db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, id));
     if (!row) throw new PaymentError('not_found', 'No such payment session');

@@ -17,6 +17,7 @@ export const WALLET_SCOPE = 'https://www.googleapis.com/auth/wallet_object.issue
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 export function createGoogleWalletObjects(options: GoogleWalletRestOptions): GoogleWalletObjects {
+  // Google's OAuth tokens are dated on Google's clock: the real time, not the shop's settable one.
   const now = options.now ?? (() => new Date());
   let cached: { token: string; until: number } | undefined;
 

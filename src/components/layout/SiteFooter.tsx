@@ -78,7 +78,11 @@ export function SiteFooter() {
           </ul>
         </div>
       </div>
-      <p className={styles.copyright}>{t('footer.copyright', { year: new Date().getFullYear(), name: ATTRACTION.name })}</p>
+      {/* The year is the renderer's: a page built last year, or a browser on a test's clock (docs/decisions/0031),
+          may see another year than the server did. React's advice for such timestamps: keep the server's text. */}
+      <p className={styles.copyright} suppressHydrationWarning>
+        {t('footer.copyright', { year: new Date().getFullYear(), name: ATTRACTION.name })}
+      </p>
     </footer>
   );
 }

@@ -1,4 +1,5 @@
 // Joining the program: the member (the sign-in identity) and their membership, in one transaction.
+import { serverNow } from '@/server/clock';
 import type { Locale } from '@/config/locales';
 import type { Database } from '@/server/db/client';
 import { memberships, users } from '@/server/db/schema';
@@ -27,7 +28,7 @@ export async function signUp(db: Database, input: { email: string; contact: Cont
       marketingOptIn: contact.marketingOptIn,
       locale,
     });
-    await startMemberTier(tx, user.id, new Date());
+    await startMemberTier(tx, user.id, serverNow());
     return true;
   });
   return { alreadyExists: !created, email };

@@ -27,6 +27,7 @@ import { renderCancellationEmail } from './cancellation-email';
 import { policyRefund } from './cancellation-terms';
 import { enqueuePlacesFreed } from '../waitlist/places-freed';
 import { recordPassUpdates } from '../wallet/pass-updates';
+import { serverNow } from '@/server/clock';
 
 export type CancelDeps = { db: Database; supplier: SupplierPort; gateway: PaymentGateway; mail: MailTransport; siteUrl: string; now?: () => Date };
 
@@ -101,7 +102,7 @@ async function takeRefund(deps: CancelDeps, row: CancellationRow, order: OrderRo
 }
 
 export async function cancelBooking(deps: CancelDeps, request: CancelRequest): Promise<Cancellation> {
-  const now = deps.now ?? (() => new Date());
+  const now = deps.now ?? serverNow;
   const reference = request.reference.trim().toUpperCase();
   const target = await findTarget(deps, reference);
 

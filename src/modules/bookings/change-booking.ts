@@ -24,6 +24,7 @@ import { refusal } from './change-refusal';
 import type { ChangeRequest } from './change-request';
 import { isUpcoming, memberBooking } from './member-booking';
 import { recordChange, unitItemsOf } from './record-change';
+import { serverNow } from '@/server/clock';
 
 export type ChangeQuote = {
   reference: string;
@@ -42,7 +43,7 @@ export type ChangeResult = ChangeQuote & { changed: boolean; payment?: ChangePay
 
 /** The new selection priced from the supplier's prices, in the order's language; refusals as messages. */
 async function quote(deps: CheckoutDeps, order: OrderRow, request: ChangeRequest): Promise<ChangeQuote> {
-  if (!isUpcoming(order, deps.now?.() ?? new Date())) throw new AppError('NOT_CHANGEABLE', 'bookingNotChangeable');
+  if (!isUpcoming(order, deps.now?.() ?? serverNow())) throw new AppError('NOT_CHANGEABLE', 'bookingNotChangeable');
   // Said before any price: a used booking stays as it is (the supplier refuses it again under its lock).
   if (await isAdmitted(deps.db, order.bookingUuid)) throw new AppError('NOT_CHANGEABLE', 'bookingAdmitted');
   const tickets = Object.values(request.quantities).reduce((sum, n) => sum + n, 0);
@@ -76,7 +77,7 @@ export async function changeBooking(deps: CheckoutDeps, member: { userId: string
   if (!request.confirm) return { ...priced, changed: false };
 
   // One change of a booking at a time (a double click, two tabs): the completion lease of the order.
-  const at = deps.now?.() ?? new Date();
+  const at = deps.now?.() ?? serverNow();
   const [leased] = await db
     .update(orders)
     .set({ completionLeaseUntil: new Date(at.getTime() + COMPLETION_LEASE_MS) })

@@ -23,6 +23,7 @@ import { cancelHold } from './change-hold';
 import { refusal } from './change-refusal';
 import { changeStates } from './change-states';
 import { changeColumns, memberContact, unitItemsOf, type ChangeTarget } from './record-change';
+import { serverNow } from '@/server/clock';
 
 export type ChangeRow = typeof bookingChanges.$inferSelect;
 
@@ -52,7 +53,7 @@ export async function startChangePayment(deps: CheckoutDeps, order: OrderRow, ta
     })
     .catch(refusal);
   try {
-    const now = deps.now?.() ?? new Date();
+    const now = deps.now?.() ?? serverNow();
     const holdExpiresAt = holdExpiry(hold, now, deps.holdMinutes);
     const changeId = crypto.randomUUID();
     const who = await memberContact(deps, order.userId);

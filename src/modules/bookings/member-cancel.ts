@@ -6,6 +6,7 @@ import { AppError } from '@/server/errors';
 import { cancelBooking, type CancelDeps, type Cancellation } from './cancel-booking';
 import { cancellationTerms, type CancellationTerms } from './cancellation-terms';
 import { memberBooking } from './member-booking';
+import { serverNow } from '@/server/clock';
 
 export type MemberCancelRequest = { bookingId: string; confirm?: boolean; expectedRefund?: number };
 
@@ -14,7 +15,7 @@ export type MemberCancelResult = { terms: CancellationTerms; cancellation: Cance
 export async function cancelOwnBooking(deps: CancelDeps, member: { userId: string; email: string }, request: MemberCancelRequest): Promise<MemberCancelResult> {
   const order = await memberBooking(deps.db, member.userId, request.bookingId);
   if (order.status === 'CANCELLED') throw new AppError('ALREADY_CANCELLED', 'alreadyCancelled', { reference: order.supplierReference });
-  const terms = cancellationTerms(order, (deps.now ?? (() => new Date()))());
+  const terms = cancellationTerms(order, (deps.now ?? serverNow)());
   // A booking whose ticket was admitted is cancelled under the same terms: the policy's (decision 0033).
   if (!terms) throw new AppError('NOT_CANCELLABLE', 'memberCannotCancel');
   if (!request.confirm) return { terms, cancellation: null };

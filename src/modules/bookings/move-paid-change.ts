@@ -18,6 +18,7 @@ import { refundWhole } from '../payments/refund-payment';
 import { cancelHold } from './change-hold';
 import { CHANGES_AWAITING_PAYMENT, changeStates } from './change-states';
 import { recordChange, unitItemsOf } from './record-change';
+import { serverNow } from '@/server/clock';
 
 export async function movePaidChange(deps: CheckoutDeps, payment: PaymentRow, state: PaymentState): Promise<'confirmed' | 'refunded' | 'in-progress' | 'done-before'> {
   const { db } = deps;
@@ -25,7 +26,7 @@ export async function movePaidChange(deps: CheckoutDeps, payment: PaymentRow, st
   if (!change) throw new Error(`payment ${payment.id} pays for no change`);
   if (!(CHANGES_AWAITING_PAYMENT as readonly string[]).includes(change.status)) return 'done-before';
 
-  const at = deps.now?.() ?? new Date();
+  const at = deps.now?.() ?? serverNow();
   const paidEnough = state.amountPaid >= payment.amount && state.currency === payment.currency;
   let booking: SupplierBooking | undefined;
   let order: OrderRow | undefined;

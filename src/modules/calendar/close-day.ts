@@ -10,6 +10,7 @@ import { bookingsOnDay } from '../inventory/bookings-on-day';
 import { writeClosure } from '../inventory/day-closure-writes';
 import type { CalendarDeps } from './deps';
 import { refuseSupplierOwned } from './supplier-owned';
+import { serverNow } from '@/server/clock';
 
 export const REASON_MAX = 200;
 
@@ -18,7 +19,7 @@ export type DayChange = { date: string; closed: boolean; reason: string | null; 
 const actorName = (by: Actor) => (by.kind === 'operator' ? 'operator' : by.email);
 
 export async function closeDay(deps: CalendarDeps, input: { date: string; reason: string; by: Actor }): Promise<DayChange> {
-  const at = (deps.now ?? (() => new Date()))();
+  const at = (deps.now ?? serverNow)();
   const reason = input.reason.trim();
   if (!isLocalDate(input.date)) throw new AppError('VALIDATION', 'dateFormat');
   if (!reason || reason.length > REASON_MAX) throw new AppError('INVALID_FIELDS', 'closeReasonRequired', { max: REASON_MAX });

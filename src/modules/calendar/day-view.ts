@@ -9,6 +9,7 @@ import { closuresBetween } from '../inventory/closures';
 import { refuseSupplierOwned } from './supplier-owned';
 import type { CalendarDeps } from './deps';
 import { slotFigures } from './slot-figures';
+import { serverNow } from '@/server/clock';
 
 export type DaySlot = { availabilityId: string; time: string; capacity: number; catalogCapacity: number; taken: number; status: string };
 
@@ -26,7 +27,7 @@ export type CalendarDayDetail = {
 export async function calendarDay(deps: CalendarDeps, date: string): Promise<CalendarDayDetail> {
   if (!isLocalDate(date)) throw new AppError('VALIDATION', 'dateFormat');
   refuseSupplierOwned(deps);
-  const at = (deps.now ?? (() => new Date()))();
+  const at = (deps.now ?? serverNow)();
   const [closures, count, options] = await Promise.all([
     closuresBetween(deps.db, date, date),
     bookingsOnDay(deps.db, date, at),

@@ -8,6 +8,7 @@ import { closuresBetween } from '../inventory/closures';
 import { refuseSupplierOwned } from './supplier-owned';
 import type { CalendarDeps } from './deps';
 import { slotFigures } from './slot-figures';
+import { serverNow } from '@/server/clock';
 
 export type OptionDay = { productId: string; optionId: string; slots: number; capacity: number; taken: number; changed: boolean };
 
@@ -28,7 +29,7 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 export async function calendarMonth(deps: CalendarDeps, month: string): Promise<CalendarMonth> {
   if (!MONTH.test(month)) throw new AppError('VALIDATION', 'monthFormat');
   refuseSupplierOwned(deps);
-  const at = (deps.now ?? (() => new Date()))();
+  const at = (deps.now ?? serverNow)();
   const first = `${month}-01`;
   const last = addLocalDays(`${addLocalDays(first, 31).slice(0, 7)}-01`, -1);
   const [closures, perOption] = await Promise.all([

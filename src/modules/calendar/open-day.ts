@@ -11,9 +11,10 @@ import type { DayChange } from './close-day';
 import type { CalendarDeps } from './deps';
 import { signalCalendarChanged } from '@/server/db/calendar-changed';
 import { enqueuePlacesFreed } from '../waitlist/places-freed';
+import { serverNow } from '@/server/clock';
 
 export async function openDay(deps: CalendarDeps, input: { date: string; by: Actor }): Promise<DayChange> {
-  const at = (deps.now ?? (() => new Date()))();
+  const at = (deps.now ?? serverNow)();
   if (!isLocalDate(input.date)) throw new AppError('VALIDATION', 'dateFormat');
   refusePast(input.date, at);
   refuseSupplierOwned(deps);

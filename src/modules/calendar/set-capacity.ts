@@ -14,6 +14,7 @@ import { refuseSupplierOwned } from './supplier-owned';
 import { slotFigures } from './slot-figures';
 import { signalCalendarChanged } from '@/server/db/calendar-changed';
 import { enqueuePlacesFreed } from '../waitlist/places-freed';
+import { serverNow } from '@/server/clock';
 
 export const CAPACITY_MAX = 10_000;
 
@@ -22,7 +23,7 @@ export type CapacityInput = { optionId: string; date: string; time?: string; cap
 export type CapacityChange = { optionId: string; date: string; slots: { time: string; before: number; after: number; taken: number }[] };
 
 export async function setCapacity(deps: CalendarDeps, input: CapacityInput): Promise<CapacityChange> {
-  const at = (deps.now ?? (() => new Date()))();
+  const at = (deps.now ?? serverNow)();
   if (!isLocalDate(input.date)) throw new AppError('VALIDATION', 'dateFormat');
   if (input.capacity !== 'reset' && (!Number.isInteger(input.capacity) || input.capacity < 0 || input.capacity > CAPACITY_MAX)) {
     throw new AppError('INVALID_FIELDS', 'capacityRange', { max: CAPACITY_MAX });

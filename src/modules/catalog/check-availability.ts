@@ -7,6 +7,7 @@ import { isDatabaseUnavailable } from '@/server/db/unavailable';
 import { AppError } from '@/server/errors';
 import type { AvailabilityRequest, CalendarRequest } from './availability-request';
 import { supplierRefusal } from './supplier-refusal';
+import { serverNow } from '@/server/clock';
 
 export type WebSlot = {
   id: string;
@@ -41,7 +42,7 @@ function fromSupplier(error: unknown): never {
   throw new AppError('SUPPLIER_FAILED', 'availabilityFailed');
 }
 
-export async function checkAvailability(supplier: SupplierPort, request: AvailabilityRequest, now = new Date()): Promise<WebSlot[]> {
+export async function checkAvailability(supplier: SupplierPort, request: AvailabilityRequest, now = serverNow()): Promise<WebSlot[]> {
   const today = todayIn(TIME_ZONE, now);
   if (request.selectedDate < today) throw new AppError('BAD_REQUEST', 'dateFromToday');
   const slots = await supplier
@@ -77,7 +78,7 @@ function slotTotal(slot: Availability, quantities: Record<string, number>): { to
   return { total: prices.reduce((sum, p) => sum + p.price!.retail * p.n, 0), currency: prices[0]!.price!.currency };
 }
 
-export async function checkCalendar(supplier: SupplierPort, request: CalendarRequest, now = new Date(), reasons?: ClosureReasons): Promise<WebDay[]> {
+export async function checkCalendar(supplier: SupplierPort, request: CalendarRequest, now = serverNow(), reasons?: ClosureReasons): Promise<WebDay[]> {
   const today = todayIn(TIME_ZONE, now);
   const first = `${request.month}-01`;
   const last = addLocalDays(`${addLocalDays(first, 31).slice(0, 7)}-01`, -1);

@@ -15,6 +15,7 @@ import { paymentById } from '../payments/ledger';
 import { settleOffer } from '../waitlist/settle-offer';
 import type { CheckoutDeps } from './deps';
 import type { OrderRow } from './order-view';
+import { serverNow } from '@/server/clock';
 
 /** Long enough for a hold and a payment session; short enough that a crashed Book frees the member soon. */
 const LEASE_MS = 60_000;
@@ -45,7 +46,7 @@ export async function enforceBookingRateLimits(
 /** Runs `book` while holding the member's booking lease; a second Book of the same member meanwhile is
  * refused (409) instead of holding places beside the first. */
 export async function oneBookingAtATime<T>(deps: CheckoutDeps, userId: string, book: () => Promise<T>): Promise<T> {
-  const now = (deps.now ?? (() => new Date()))();
+  const now = (deps.now ?? serverNow)();
   const until = new Date(now.getTime() + LEASE_MS);
   const [taken] = await deps.db
     .insert(bookingLeases)
@@ -70,7 +71,7 @@ export async function oneBookingAtATime<T>(deps: CheckoutDeps, userId: string, b
  * any payment after its hold. Returns how many were released.
  */
 export async function releaseUnpaidBookings(deps: CheckoutDeps, userId: string, keep: number): Promise<number> {
-  const now = (deps.now ?? (() => new Date()))();
+  const now = (deps.now ?? serverNow)();
   const open = await deps.db
     .select()
     .from(orders)

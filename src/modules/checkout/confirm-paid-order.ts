@@ -22,6 +22,7 @@ import type { CheckoutDeps } from './deps';
 import { orderStates } from './order-states';
 import type { OrderRow } from './order-view';
 import { renderRefundEmail, renderTicketsEmail } from './tickets-email';
+import { serverNow } from '@/server/clock';
 
 async function member(deps: CheckoutDeps, userId: string) {
   const [row] = await deps.db
@@ -61,7 +62,7 @@ async function finish(deps: CheckoutDeps, order: OrderRow, payment: PaymentRow, 
 
 export async function confirmPaidOrder(deps: CheckoutDeps, payment: PaymentRow, state: PaymentState): Promise<'confirmed' | 'refunded' | 'done-before'> {
   const { db, supplier } = deps;
-  const at = deps.now?.() ?? new Date();
+  const at = deps.now?.() ?? serverNow();
   const [order] = await db.select().from(orders).where(eq(orders.id, payment.referenceId));
   if (!order) throw new Error(`payment ${payment.id} pays for no order`);
   if (order.status !== 'PENDING_PAYMENT') return 'done-before';

@@ -18,6 +18,7 @@ import type { PaymentSessionView } from './order-view';
 import { selectionTotal, toWebProduct } from '../catalog/web-product';
 import { recordPayment } from '../payments/ledger';
 import { localizedPath } from '@/universal/localized-path';
+import { serverNow } from '@/server/clock';
 
 export type StartedCheckout = { paymentSession: PaymentSessionView; bookingId: string; expirationTime: string };
 
@@ -87,7 +88,7 @@ export async function holdAndOpenSession(
     const held = heldPrice(booking);
     if (!held || held.amount === 0) throw new AppError('SUPPLIER_FAILED', 'priceUnavailable');
     if (held.amount !== shown || held.currency !== web.currency) throw new AppError('PRICE_CHANGED', 'priceChanged');
-    const now = deps.now?.() ?? new Date();
+    const now = deps.now?.() ?? serverNow();
     const holdExpiresAt = holdExpiry(booking, now, deps.holdMinutes);
 
     const session = await gateway.createSession({

@@ -10,6 +10,7 @@ import type { Database } from '@/server/db/client';
 import { mailQueue } from '@/server/db/schema';
 import { enqueue } from '../jobs/enqueue';
 import { JobGaveUp, runDueJobs } from '../jobs/run-due-jobs';
+import { serverNow } from '@/server/clock';
 
 const jobKey = (idempotencyKey: string) => `mail:${idempotencyKey}`;
 
@@ -43,7 +44,7 @@ export async function sendQueuedMail(db: Database, transport: MailTransport, ide
     attachments: row.attachments?.map(({ base64, ...a }) => ({ ...a, content: Buffer.from(base64, 'base64') })),
     idempotencyKey: row.idempotencyKey,
   });
-  await db.update(mailQueue).set({ status: 'sent', sentAt: new Date() }).where(eq(mailQueue.id, row.id));
+  await db.update(mailQueue).set({ status: 'sent', sentAt: serverNow() }).where(eq(mailQueue.id, row.id));
 }
 
 /** Right after the commit that queued it, the use case sends its e-mail itself, through the runner's claim

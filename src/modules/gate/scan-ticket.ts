@@ -21,6 +21,7 @@ import { isTicketCode, verifyTicketCode } from '../tickets/ticket-codes';
 import type { GateBookings, GateRecord } from './gate-record';
 import { ourBookings, ourRecord } from './our-bookings';
 import { supplierBookings } from './supplier-bookings';
+import { serverNow } from '@/server/clock';
 
 export type GateDeps = {
   db: Database;
@@ -204,7 +205,7 @@ async function decide(deps: GateDeps, tx: Database, row: GateRecord | undefined,
 }
 
 export async function scanTicket(deps: GateDeps, request: ScanRequest): Promise<Verdict> {
-  const now = (deps.now ?? (() => new Date()))();
+  const now = (deps.now ?? serverNow)();
   const bookings = bookingsOf(deps);
   const found = await identify(deps.db, bookings, request.code);
   if ('verdict' in found) return { verdict: found.verdict };
@@ -231,7 +232,7 @@ export async function scanTicket(deps: GateDeps, request: ScanRequest): Promise<
 
 /** Takes back an admission made a moment ago (a wrong scan): the ticket may be scanned again. */
 export async function undoAdmission(deps: GateDeps, request: { ticket: string; by: Actor }): Promise<GateBooking> {
-  const now = (deps.now ?? (() => new Date()))();
+  const now = (deps.now ?? serverNow)();
   const bookings = bookingsOf(deps);
   const typed = request.ticket.trim();
   const live = (await liveAdmission(deps.db, typed.toUpperCase())) ?? (bookings.own ? undefined : await liveAdmission(deps.db, typed));

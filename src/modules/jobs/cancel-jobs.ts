@@ -5,9 +5,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { jobs } from '@/server/db/schema';
 import type { JobKind } from './job-kinds';
+import { serverNow } from '@/server/clock';
 
 /** Closes the pending jobs of `kind` whose payload's `field` is one of `values`; answers how many. */
-export async function cancelPendingJobs(tx: Database, kind: JobKind, field: string, values: string[], reason: string, now = new Date()): Promise<number> {
+export async function cancelPendingJobs(tx: Database, kind: JobKind, field: string, values: string[], reason: string, now = serverNow()): Promise<number> {
   if (values.length === 0) return 0;
   const closed = await tx
     .update(jobs)

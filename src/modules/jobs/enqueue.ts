@@ -4,6 +4,7 @@ import type { Database } from '@/server/db/client';
 import { jobs } from '@/server/db/schema';
 import { JOB_KINDS, type JobKind, type JobKindPolicy, type JobPayload } from './job-kinds';
 import { signalJobEnqueued } from './job-signal';
+import { serverNow } from '@/server/clock';
 
 export type EnqueueOptions = {
   /** Not before this time (default: now). */
@@ -31,7 +32,7 @@ export async function enqueue<K extends JobKind>(tx: Database, kind: K, payload:
     lane: lane ? lane(checked.data as Record<string, unknown>) : null,
     maxAttempts: JOB_KINDS[kind].maxAttempts,
     // The runner compares with its own clock, not the database's.
-    runAt: options.runAt ?? new Date(),
+    runAt: options.runAt ?? serverNow(),
     dedupeKey: options.dedupeKey,
     coalesceKey: options.coalesceKey,
   });

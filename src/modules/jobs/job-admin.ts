@@ -5,6 +5,7 @@ import type { Database } from '@/server/db/client';
 import { jobs, type JobStatus } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { signalJobEnqueued } from './job-signal';
+import { serverNow } from '@/server/clock';
 
 export type JobCount = { kind: string; status: JobStatus; count: number };
 export type FailedJob = { id: string; kind: string; attempts: number; lastError: string | null; createdAt: string; finishedAt: string | null };
@@ -31,7 +32,7 @@ export async function jobsOverview(db: Database, limit = 100): Promise<JobsOverv
 }
 
 /** A failed job runs again now, with all its attempts. Only a failed job: a pending or running one is on its way. */
-export async function retryJob(db: Database, id: string, now = new Date()): Promise<{ id: string; kind: string }> {
+export async function retryJob(db: Database, id: string, now = serverNow()): Promise<{ id: string; kind: string }> {
   const [row] = await db
     .update(jobs)
     .set({ status: 'pending', attempts: 0, runAt: now, finishedAt: null, lockedBy: null, lockedUntil: null })

@@ -14,6 +14,7 @@ import { JOB_KINDS, type JobKind, type JobKindPolicy } from './job-kinds';
 import { onJobEnqueued } from './job-signal';
 import { currentPeriodStart, recurringKey } from './recurring';
 import { claimDueJobs, type ClaimedLane, type JobHandlers } from './run-due-jobs';
+import { serverNow } from '@/server/clock';
 
 export const POLL_MS = 1_000;
 /** The signal comes from inside the enqueuing transaction, before its commit: on PostgreSQL the pass it
@@ -35,7 +36,7 @@ export type JobRunner = { workerId: string; stop: () => Promise<void> };
 /** At start: the jobs a dead process held are due again (and, on a database of its own, those of the kinds
  * due at start), and each recurring kind has its current period. */
 async function prepare(db: Database, { handlers, leasesAreStale }: JobRunnerOptions): Promise<void> {
-  const now = new Date();
+  const now = serverNow();
   if (leasesAreStale) {
     await db.update(jobs).set({ status: 'pending', lockedBy: null, lockedUntil: null }).where(eq(jobs.status, 'running'));
     const dueAtStart = (Object.keys(handlers) as JobKind[]).filter((kind) => (JOB_KINDS[kind] as JobKindPolicy).dueAtStart);

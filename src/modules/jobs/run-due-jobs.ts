@@ -9,6 +9,7 @@ import { jobs } from '@/server/db/schema';
 import { enqueue } from './enqueue';
 import { JOB_KINDS, retryDelayMs, type JobKind, type JobPayload } from './job-kinds';
 import { recurringKey, nextPeriodStart } from './recurring';
+import { serverNow } from '@/server/clock';
 
 /** A runner's hold on a job: longer than any handler's work (partners are called with a 5 s timeout); renewed
  * before each later job of a lane, as a lane's jobs run one after another, so each job's lease starts at
@@ -62,7 +63,7 @@ function outside(busyLanes: ReadonlySet<string> | undefined): SQL | undefined {
 export async function claimDueJobs(
   db: Database,
   handlers: JobHandlers,
-  { workerId, now = new Date(), batch = 20, dedupeKey, busyLanes }: RunOptions,
+  { workerId, now = serverNow(), batch = 20, dedupeKey, busyLanes }: RunOptions,
 ): Promise<{ run: JobsRun; lanes: ClaimedLane[] }> {
   const kinds = Object.keys(handlers) as JobKind[];
   const run: JobsRun = { claimed: 0, done: 0, retried: 0, failed: 0, givenBack: 0, postponed: 0 };

@@ -7,6 +7,7 @@ import { DROPS } from '@/config/drops';
 import type { Database } from '@/server/db/client';
 import { tokenIssues, users } from '@/server/db/schema';
 import { JobGaveUp } from '../jobs/run-due-jobs';
+import { serverNow } from '@/server/clock';
 
 export async function issueToken(db: Database, issuer: CollectiblesIssuer, issueId: string): Promise<void> {
   const [row] = await db.select().from(tokenIssues).where(eq(tokenIssues.id, issueId));
@@ -22,5 +23,5 @@ export async function issueToken(db: Database, issuer: CollectiblesIssuer, issue
       await db.update(tokenIssues).set({ mintLink }).where(eq(tokenIssues.id, row.id));
     },
   );
-  await db.update(tokenIssues).set({ status: 'issued', tokenId, issuedAt: new Date() }).where(eq(tokenIssues.id, row.id));
+  await db.update(tokenIssues).set({ status: 'issued', tokenId, issuedAt: serverNow() }).where(eq(tokenIssues.id, row.id));
 }

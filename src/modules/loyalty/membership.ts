@@ -1,6 +1,7 @@
 // A member's membership as the site shows it: the tokens they hold, newest first, and their tier of the
 // ambassador program (decision 0036) with the visits that earned it and what the next tier still asks, and
 // their points (decision 0037): the balance, the pending points and what expires next.
+import { serverNow } from '@/server/clock';
 import { and, desc, eq } from 'drizzle-orm';
 import { TIME_ZONE } from '@/config/attraction';
 import { DROPS } from '@/config/drops';
@@ -32,7 +33,7 @@ export type Membership = {
   points: MemberPoints;
 };
 
-export async function getMembership(db: Database, userId: string, locale: Locale, now = new Date()): Promise<Membership> {
+export async function getMembership(db: Database, userId: string, locale: Locale, now = serverNow()): Promise<Membership> {
   const t = serverT(locale, 'drops');
   const [rows, [stored], points] = await Promise.all([
     db

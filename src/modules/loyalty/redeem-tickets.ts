@@ -8,6 +8,7 @@ import { AppError } from '@/server/errors';
 import { confirmTicketPoints } from '../program/member-points';
 import { countVisit } from '../program/member-visits';
 import { recordLoyaltyEvent } from './record-event';
+import { serverNow } from '@/server/clock';
 
 export type Redemption = { reference: string; status: 'REDEEMED'; redeemedAt: string; alreadyRedeemed: boolean; tokensEarned: number };
 
@@ -24,14 +25,14 @@ export async function redeemBooking(db: Database, supplier: SupplierPort, refere
     const { booking, alreadyRedeemed } = await supplier.redeemBooking(normalized);
     // The whole booking admitted: the member's visit and every ticket's points, as the gate counts them.
     if (!alreadyRedeemed) {
-      const at = new Date();
+      const at = serverNow();
       await db.transaction(async (tx) => {
         await countVisit(tx as unknown as Database, booking.uuid, at);
         await confirmTicketPoints(tx as unknown as Database, booking.uuid, 'all', at);
       });
     }
     const tokensEarned = await creditVisit(db, booking.uuid);
-    return { reference: normalized, status: 'REDEEMED', redeemedAt: booking.utcRedeemedAt ?? new Date().toISOString(), alreadyRedeemed, tokensEarned };
+    return { reference: normalized, status: 'REDEEMED', redeemedAt: booking.utcRedeemedAt ?? serverNow().toISOString(), alreadyRedeemed, tokensEarned };
   } catch (error) {
     if (!(error instanceof SupplierError)) throw error;
     if (error.code === 'INVALID_BOOKING_UUID') throw new AppError('NOT_FOUND', 'noSuchReference', { reference: normalized });

@@ -11,6 +11,7 @@ import type { CheckoutDeps } from '../checkout/deps';
 import { COMPLETION_LEASE_MS, paymentById, paymentBySession, type PaymentRow } from './ledger';
 import { paymentStates } from './payment-states';
 import { PURPOSES } from './purposes';
+import { serverNow } from '@/server/clock';
 
 export type PaymentOutcome = 'confirmed' | 'refunded' | 'unpaid' | 'expired' | 'in-progress' | 'done-before';
 
@@ -25,7 +26,7 @@ export async function completePayment(deps: CheckoutDeps, gatewaySessionId: stri
   const state = await deps.gateway.getState(gatewaySessionId);
   if (state.status === 'open') return { payment: current, outcome: 'unpaid' };
   const purpose = PURPOSES[current.purpose];
-  const at = deps.now?.() ?? new Date();
+  const at = deps.now?.() ?? serverNow();
   if (state.status === 'expired') {
     // Closed unpaid, for good: the payment's check job ends, and what it would have paid for is told in the
     // same transaction (a change expires, a waitlist offer ends).

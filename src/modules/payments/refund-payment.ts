@@ -16,6 +16,7 @@ import { JOB_KINDS } from '../jobs/job-kinds';
 import { JobGaveUp } from '../jobs/run-due-jobs';
 import type { PaymentRow } from './ledger';
 import { refundStates } from './refund-states';
+import { serverNow } from '@/server/clock';
 
 export type RefundRow = typeof refunds.$inferSelect;
 
@@ -51,7 +52,7 @@ async function recordRefund(deps: RefundDeps, request: RefundRequest, at: Date):
 /** Asks the gateway to take a pending refund, under its key; answers it done, or still pending with the
  * gateway's error. */
 async function takeRefund(deps: RefundDeps, refund: RefundRow, gatewaySessionId: string): Promise<RefundRow> {
-  const now = deps.now ?? (() => new Date());
+  const now = deps.now ?? serverNow;
   let gatewayRefundId: string | null;
   try {
     ({ refundId: gatewayRefundId } = await deps.gateway.refund(gatewaySessionId, refund.amount, refund.idempotencyKey));
@@ -71,7 +72,7 @@ async function takeRefund(deps: RefundDeps, refund: RefundRow, gatewaySessionId:
 
 /** Gives `amount` of the payment back, once per key; answers the refund, `done` unless the gateway failed. */
 export async function refundPayment(deps: RefundDeps, request: RefundRequest): Promise<RefundRow> {
-  const now = deps.now ?? (() => new Date());
+  const now = deps.now ?? serverNow;
   const refund = await recordRefund(deps, request, now());
   if (refund.state === 'done') return refund;
   return takeRefund(deps, refund, request.payment.gatewaySessionId);

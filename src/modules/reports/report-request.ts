@@ -12,6 +12,7 @@ import { csvReportName, type ReportNames } from './report-csv';
 import type { CsvReport } from '@/universal/report-kinds';
 import { reportRange } from './report-range';
 import { staffReport, type StaffReport } from './staff-report';
+import { serverNow } from '@/server/clock';
 
 const schema = z.object({ from: z.string().optional(), to: z.string().optional(), report: z.string().optional() });
 
@@ -23,7 +24,7 @@ function query(raw: unknown): z.infer<typeof schema> {
 }
 
 /** The report of the period in `raw` (from, to); `now` for tests. */
-export async function reportFor(db: Database, raw: unknown, now = new Date()): Promise<StaffReport> {
+export async function reportFor(db: Database, raw: unknown, now = serverNow()): Promise<StaffReport> {
   const { from, to } = query(raw);
   const range = reportRange({ from, to }, todayIn(ATTRACTION.timeZone, now));
   return staffReport(db, range, { timeZone: ATTRACTION.timeZone, currency: ATTRACTION.currency, now });

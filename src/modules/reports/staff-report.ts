@@ -6,6 +6,7 @@ import { membersReport, tokensReport, type MembersReport, type TokensReport } fr
 import { rangeInstants, type ReportRange } from './report-range';
 import { salesReport, type SalesReport } from './sales-report';
 import { visitsReport, type VisitsReport } from './visits-report';
+import { serverNow } from '@/server/clock';
 
 export type StaffReport = {
   range: ReportRange;
@@ -21,7 +22,7 @@ export type StaffReport = {
 export type ReportSettings = { timeZone: string; currency: string; now?: Date };
 
 export async function staffReport(db: Database, range: ReportRange, settings: ReportSettings): Promise<StaffReport> {
-  const now = settings.now ?? new Date();
+  const now = settings.now ?? serverNow();
   const { start, end } = rangeInstants(range, settings.timeZone);
   const period = { start, end, days: localDatesBetween(range.from, range.to), timeZone: settings.timeZone };
   const [sales, visits, members, tokens] = await Promise.all([

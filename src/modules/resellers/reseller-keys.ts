@@ -9,6 +9,7 @@ import { octoResellers, octoWebhooks } from '@/server/db/schema';
 import { isDemoKey } from '@/server/demo-keys';
 import { releaseResellerHolds } from '../inventory/release-reseller-holds';
 import { cancelPendingJobs } from '../jobs/cancel-jobs';
+import { serverNow } from '@/server/clock';
 
 export type ResellerKey = { id: string; key: string };
 
@@ -46,7 +47,7 @@ export type ResellerSync = { registered: string[]; revoked: string[]; holdsRelea
 /** Makes the database hold exactly `resellers`: registers or re-keys them, revokes every other reseller,
  * releases the holds it still had (places a reseller that is gone would never confirm) and deletes its
  * webhooks with their pending deliveries. */
-export async function syncResellers(db: Database, resellers: ResellerKey[], now = new Date()): Promise<ResellerSync> {
+export async function syncResellers(db: Database, resellers: ResellerKey[], now = serverNow()): Promise<ResellerSync> {
   const ids = resellers.map((r) => r.id);
   return db.transaction(async (tx) => {
     for (const { id, key } of resellers) {

@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { octoWebhooks } from '@/server/db/schema';
 import { enqueue } from '../jobs/enqueue';
+import { serverNow } from '@/server/clock';
 
 export type SlotRef = { productId: string; optionId: string; availabilityId: string };
 
@@ -21,7 +22,7 @@ export async function notifyBookingUpdate(db: Database, resellerId: string, book
     .select({ id: octoWebhooks.id })
     .from(octoWebhooks)
     .where(and(eq(octoWebhooks.resellerId, resellerId), eq(octoWebhooks.event, 'booking_update')));
-  const utcSentAt = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const utcSentAt = serverNow().toISOString().replace(/\.\d{3}Z$/, 'Z');
   await record(
     db,
     hooks.map((hook) => ({
@@ -42,7 +43,7 @@ export async function notifyAvailabilityUpdate(
   if (distinct.length === 0) return;
   const hooks = await db.select({ id: octoWebhooks.id }).from(octoWebhooks).where(eq(octoWebhooks.event, 'availability_update'));
   if (hooks.length === 0) return;
-  const utcSentAt = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const utcSentAt = serverNow().toISOString().replace(/\.\d{3}Z$/, 'Z');
   const rows = [];
   for (const slot of distinct) {
     const availability = await load(slot);

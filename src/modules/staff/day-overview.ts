@@ -8,6 +8,7 @@ import type { CalendarDeps } from '../calendar/deps';
 import { admittedForOrders } from '../inventory/admissions-of-orders';
 import { closuresBetween } from '../inventory/closures';
 import { dayCounts, slotKey, type SlotCounts } from '../inventory/day-counts';
+import { serverNow } from '@/server/clock';
 
 export type SlotOverview = {
   productId: string;
@@ -33,7 +34,7 @@ export type DayOverview = {
   source: 'inventory' | 'supplier';
 };
 
-export async function dayOverview(deps: CalendarDeps, date: string, now = new Date()): Promise<DayOverview> {
+export async function dayOverview(deps: CalendarDeps, date: string, now = serverNow()): Promise<DayOverview> {
   const { db, supplier, ownInventory } = deps;
   const products = await supplier.getProducts('en');
   const [perOption, ours, admittedHere, closures] = await Promise.all([

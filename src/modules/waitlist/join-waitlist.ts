@@ -10,6 +10,7 @@ import { AppError } from '@/server/errors';
 import type { CheckoutDeps } from '../checkout/deps';
 import { placeInLine } from './place-in-line';
 import type { JoinRequest } from './waitlist-request';
+import { serverNow } from '@/server/clock';
 
 /** Slots a member may wait for at once. */
 export const WAITLIST_SLOTS_PER_MEMBER = 5;
@@ -18,7 +19,7 @@ export type Joined = { entryId: string; position: number };
 
 export async function joinWaitlist(deps: CheckoutDeps, member: { userId: string }, request: JoinRequest, locale: Locale): Promise<Joined> {
   const { db, supplier } = deps;
-  const at = deps.now?.() ?? new Date();
+  const at = deps.now?.() ?? serverNow();
   const product = await supplier.getProduct(request.productId, locale).catch(refusal);
   const option = product.options.find((o) => o.id === request.optionId);
   if (!option) throw new AppError('VALIDATION', 'selectProductAndOption');

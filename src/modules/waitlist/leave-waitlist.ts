@@ -7,10 +7,11 @@ import { releaseUnpaidOrder } from '../checkout/booking-limits';
 import type { CheckoutDeps } from '../checkout/deps';
 import { settleOffer } from './settle-offer';
 import { waitlistStates } from './waitlist-states';
+import { serverNow } from '@/server/clock';
 
 export async function leaveWaitlist(deps: CheckoutDeps, member: { userId: string }, entryId: string): Promise<{ left: true }> {
   const { db } = deps;
-  const at = deps.now?.() ?? new Date();
+  const at = deps.now?.() ?? serverNow();
   const [entry] = await db
     .select()
     .from(waitlistEntries)

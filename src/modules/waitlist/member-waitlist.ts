@@ -6,6 +6,7 @@ import type { SupplierPort } from '@/ports/supplier';
 import type { Database } from '@/server/db/client';
 import { orders, waitlistEntries } from '@/server/db/schema';
 import { placeInLine } from './place-in-line';
+import { serverNow } from '@/server/clock';
 
 export type WaitlistPlace = {
   id: string;
@@ -23,7 +24,7 @@ export type WaitlistPlace = {
 };
 
 export async function memberWaitlist(deps: { db: Database; supplier: SupplierPort; now?: () => Date }, userId: string, locale: Locale): Promise<WaitlistPlace[]> {
-  const at = deps.now?.() ?? new Date();
+  const at = deps.now?.() ?? serverNow();
   const rows = await deps.db
     .select({ entry: waitlistEntries, bookingUuid: orders.bookingUuid, orderStatus: orders.status, holdExpiresAt: orders.holdExpiresAt })
     .from(waitlistEntries)

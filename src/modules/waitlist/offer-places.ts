@@ -18,6 +18,7 @@ import { holdAndOpenSession } from '../checkout/start-checkout';
 import { sendMailNow, enqueueMail } from '../email/mail-queue';
 import { renderOfferEmail } from './offer-email';
 import { waitlistStates } from './waitlist-states';
+import { serverNow } from '@/server/clock';
 
 /** Longer than any offering run of one slot; a crashed worker's slot waits this long for another. */
 export const WAITLIST_LEASE_MS = 60_000;
@@ -28,7 +29,7 @@ type Slot = Pick<Entry, 'productId' | 'optionId' | 'availabilityId' | 'slotStart
 export type OfferRun = { offered: number; expired: number };
 
 export async function offerFreedPlaces(deps: CheckoutDeps): Promise<OfferRun> {
-  const at = deps.now?.() ?? new Date();
+  const at = deps.now?.() ?? serverNow();
   const slots = await deps.db
     .selectDistinct({ productId: waitlistEntries.productId, optionId: waitlistEntries.optionId, availabilityId: waitlistEntries.availabilityId, slotStart: waitlistEntries.slotStart })
     .from(waitlistEntries)

@@ -5,6 +5,7 @@ import { memberships, users, waitlistEntries } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { isLocalDate } from '@/universal/local-date';
 import { entryStatus } from './waitlist-states';
+import { serverNow } from '@/server/clock';
 
 export type StaffWaitlistEntry = {
   position: number;
@@ -18,7 +19,7 @@ export type StaffWaitlistEntry = {
 
 export type StaffWaitlistSlot = { productId: string; optionId: string; availabilityId: string; entries: StaffWaitlistEntry[] };
 
-export async function waitlistOfDay(db: Database, date: string, now = new Date()): Promise<StaffWaitlistSlot[]> {
+export async function waitlistOfDay(db: Database, date: string, now = serverNow()): Promise<StaffWaitlistSlot[]> {
   if (!isLocalDate(date)) throw new AppError('VALIDATION', 'dateFormat');
   const rows = await db
     .select({ entry: waitlistEntries, email: users.email, firstName: memberships.firstName, lastName: memberships.lastName })

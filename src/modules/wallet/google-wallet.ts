@@ -37,7 +37,8 @@ export function googleWalletObjects(order: OrderRow, config: GoogleWalletConfig,
   }));
 }
 
-/** The signed JWT of the save link for an order's tickets. */
+/** The signed JWT of the save link for an order's tickets. Its `iat` is read by Google against Google's own
+ * clock: the real time, never the shop's settable clock (src/server/clock.ts). */
 export function googleWalletJwt(order: OrderRow, config: GoogleWalletConfig, holderName: string, siteUrl: string, now = new Date()): string {
   const header = { alg: 'RS256', typ: 'JWT' };
   const claims = {

@@ -33,6 +33,7 @@ import { TIME_ZONE } from '@/config/attraction';
 import { formatDate, formatTime } from '@/universal/format/date-time';
 import { formatMoney } from '@/universal/format/money';
 import { todayIn } from '@/universal/local-date';
+import { serverNow } from '@/server/clock';
 
 type Props = {
   order: OrderView;
@@ -168,7 +169,7 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
     throw error;
   });
   if (!row) return { notFound: true };
-  const now = new Date();
+  const now = serverNow();
   // A change paid just now (the card form's return, Stripe's) or waiting with its payment: shown as it
   // stands; the client asks for its completion (useChangeCompletion).
   const asked = typeof ctx.query.change === 'string' ? await changeOfOrder(deps.db, row.id, ctx.query.change) : undefined;

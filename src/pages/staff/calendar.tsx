@@ -10,6 +10,7 @@ import styles from '@/components/staff/staff.module.css';
 import { Alert } from '@/components/ui/Alert';
 import { Card } from '@/components/ui/Card';
 import { ATTRACTION } from '@/config/attraction';
+import { serverNow } from '@/server/clock';
 import { requireStaff } from '@/http/require-staff';
 import { calendarMonth, type CalendarMonth } from '@/modules/calendar/month-view';
 import type { StaffUser } from '@/modules/staff/roles';
@@ -68,6 +69,6 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const deps = await getCalendarDeps();
   // With an external supplier there is nothing of ours to plan: the page says whose calendar it is.
   if (!deps.ownInventory) return { props: { ...translations, staff: access.staff, forbidden: false, initial: null, date: null, managedBySupplier: true } };
-  const initial = await calendarMonth(deps, (date ?? todayIn(ATTRACTION.timeZone)).slice(0, 7));
+  const initial = await calendarMonth(deps, (date ?? todayIn(ATTRACTION.timeZone, serverNow())).slice(0, 7));
   return { props: { ...translations, staff: access.staff, forbidden: false, initial, date, managedBySupplier: false } };
 });

@@ -10,6 +10,7 @@ import { Alert } from '@/components/ui/Alert';
 import { Card } from '@/components/ui/Card';
 import { TextField } from '@/components/ui/TextField';
 import { ATTRACTION } from '@/config/attraction';
+import { serverNow } from '@/server/clock';
 import { requireStaff } from '@/http/require-staff';
 import { dayOverview, type DayOverview } from '@/modules/staff/day-overview';
 import type { StaffUser } from '@/modules/staff/roles';
@@ -47,7 +48,7 @@ export default function TodayPage({ staff, day }: Props) {
 export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const access = await requireStaff(ctx);
   if (!('staff' in access)) return access;
-  const query = typeof ctx.query.date === 'string' && isLocalDate(ctx.query.date) ? ctx.query.date : todayIn(ATTRACTION.timeZone);
+  const query = typeof ctx.query.date === 'string' && isLocalDate(ctx.query.date) ? ctx.query.date : todayIn(ATTRACTION.timeZone, serverNow());
   const day = await dayOverview(await getCalendarDeps(), query);
   return { props: { ...(await translationProps(ctx.locale, ['staff', 'catalog'])), staff: access.staff, day } };
 });

@@ -1,6 +1,7 @@
 // The database schema. Migrations in drizzle/ are generated from this file (npm run db:generate).
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { serverNow } from '../clock';
 
 // --- next-auth (the column keys are the ones @auth/drizzle-adapter expects) ---
 
@@ -73,7 +74,7 @@ export const memberships = pgTable('memberships', {
   postalCode: text('postal_code'),
   locale: text('locale').notNull(),
   marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
-  joinedAt: timestamp('joined_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+  joinedAt: timestamp('joined_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
 });
 
 /** The attraction this site sells for, seeded from config/attraction.json. */
@@ -99,7 +100,7 @@ export const outboxMessages = pgTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     attachments: jsonb('attachments').$type<{ filename: string; cid: string; contentType: string; base64: string }[]>(),
-    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
   },
   (t) => [index('outbox_messages_to_idx').on(t.to, t.createdAt)],
 );
@@ -121,7 +122,7 @@ export const mailQueue = pgTable(
     attachments: jsonb('attachments').$type<{ filename: string; cid: string; contentType: string; base64: string }[]>(),
     /** Sent once the transport took it; its attempts are a `mail.send` job's (src/modules/jobs). */
     status: text('status').$type<'pending' | 'sent'>().notNull(),
-    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
     sentAt: timestamp('sent_at', { mode: 'date', withTimezone: true }),
   },
 );
@@ -197,7 +198,7 @@ export const dayClosures = pgTable('day_closures', {
   localDate: text('local_date').primaryKey(),
   reason: text('reason').notNull(),
   closedBy: text('closed_by'),
-  closedAt: timestamp('closed_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+  closedAt: timestamp('closed_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
 });
 
 /** A slot's capacity set by a manager, over its option's capacity in the catalogue (decision 0020). */
@@ -208,7 +209,7 @@ export const capacityOverrides = pgTable(
     slotStart: timestamp('slot_start', { mode: 'date', withTimezone: true }).notNull(),
     capacity: integer('capacity').notNull(),
     setBy: text('set_by'),
-    setAt: timestamp('set_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    setAt: timestamp('set_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
   },
   (t) => [primaryKey({ columns: [t.optionId, t.slotStart] })],
 );
@@ -233,8 +234,8 @@ export const bookings = pgTable(
     currency: text('currency').notNull(),
     contact: jsonb('contact').$type<Record<string, unknown>>(),
     notes: text('notes'),
-    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
+    updatedAt: timestamp('updated_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
     expiresAt: timestamp('expires_at', { mode: 'date', withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { mode: 'date', withTimezone: true }),
     redeemedAt: timestamp('redeemed_at', { mode: 'date', withTimezone: true }),
@@ -276,7 +277,7 @@ export const octoWebhooks = pgTable(
     url: text('url').notNull(),
     /** HMAC-SHA256 key of the signature header; shown once, when the webhook is registered. */
     secret: text('secret').notNull(),
-    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
   },
   (t) => [index('octo_webhooks_event_idx').on(t.event, t.resellerId)],
 );
@@ -320,7 +321,7 @@ export const orders = pgTable(
     tickets: jsonb('tickets').$type<{ reference: string; unitId: string; code?: string }[]>(),
     /** Tickets that a change of the booking replaced: they no longer admit anyone. */
     replacedTickets: jsonb('replaced_tickets').$type<{ reference: string; unitId: string; code?: string }[]>().notNull().default([]),
-    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
     paidAt: timestamp('paid_at', { mode: 'date', withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { mode: 'date', withTimezone: true }),
     refundedAt: timestamp('refunded_at', { mode: 'date', withTimezone: true }),
@@ -361,7 +362,7 @@ export const bookingCancellations = pgTable(
     byUserId: text('by_user_id'),
     byEmail: text('by_email'),
     reason: text('reason'),
-    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
   },
   (t) => [index('booking_cancellations_created_idx').on(t.createdAt)],
 );
@@ -375,7 +376,7 @@ export const ticketSigningKey = pgTable('ticket_signing_key', {
   id: text('id').primaryKey(),
   publicKey: text('public_key').notNull(),
   previousPublicKey: text('previous_public_key'),
-  updatedAt: timestamp('updated_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
 });
 
 /**
@@ -394,7 +395,7 @@ export const ticketRedemptions = pgTable(
     gate: text('gate').notNull(),
     byUserId: text('by_user_id'),
     byEmail: text('by_email'),
-    redeemedAt: timestamp('redeemed_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    redeemedAt: timestamp('redeemed_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
     undoneAt: timestamp('undone_at', { mode: 'date', withTimezone: true }),
     undoneBy: text('undone_by'),
   },
@@ -410,7 +411,7 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    at: timestamp('at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    at: timestamp('at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
     actorKind: text('actor_kind').$type<'staff' | 'member' | 'operator'>().notNull(),
     actorUserId: text('actor_user_id'),
     actorEmail: text('actor_email'),
@@ -438,7 +439,7 @@ export const testPaymentSessions = pgTable('test_payment_sessions', {
   refundedAmount: integer('refunded_amount').notNull().default(0),
   /** The keys of the refunds made, so that each refund is made once (a partial refund, then another). */
   refundKeys: jsonb('refund_keys').$type<string[]>().notNull().default([]),
-  createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
 });
 
 /** A member's change of a confirmed booking (another time, other quantities): what it was, what it became,
@@ -459,7 +460,7 @@ export const bookingChanges = pgTable(
     /** Given back to the member (a lower total); 0 otherwise. The money moves as a row of `refunds`
      * (key `change:<id>`) against the order's payment. */
     refundAmount: integer('refund_amount').notNull().default(0),
-    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
     /**
      * DONE: the booking moved. A change to a higher total is PENDING_PAYMENT first (its new places held,
      * a payment session open for the difference), then DONE once paid and moved; EXPIRED when its session
@@ -506,7 +507,7 @@ export const payments = pgTable(
     state: text('state').$type<'pending' | 'confirmed' | 'expired' | 'refunded'>().notNull(),
     /** While set and in the future, one process is completing the payment: the others leave it alone. */
     leaseUntil: timestamp('lease_until', { mode: 'date', withTimezone: true }),
-    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
     confirmedAt: timestamp('confirmed_at', { mode: 'date', withTimezone: true }),
   },
   (t) => [
@@ -535,7 +536,7 @@ export const refunds = pgTable(
     /** The gateway's own id of the refund, when it gives one. */
     gatewayRefundId: text('gateway_refund_id'),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
     doneAt: timestamp('done_at', { mode: 'date', withTimezone: true }),
   },
   (t) => [uniqueIndex('refunds_payment_key_unique').on(t.paymentId, t.idempotencyKey), index('refunds_created_idx').on(t.createdAt), check('refunds_amount_positive', sql`${t.amount} > 0`)],
@@ -563,7 +564,7 @@ export const tokenIssues = pgTable(
     tokenId: text('token_id'),
     /** The POAP mint link taken for this issue, kept so that a retry claims the same one. */
     mintLink: text('mint_link'),
-    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
     issuedAt: timestamp('issued_at', { mode: 'date', withTimezone: true }),
   },
   (t) => [uniqueIndex('token_issues_once').on(t.userId, t.dropId, t.source)],
@@ -575,7 +576,7 @@ export const localTokens = pgTable('local_tokens', {
   issueId: uuid('issue_id').notNull().unique(),
   dropId: text('drop_id').notNull(),
   owner: text('owner').notNull(),
-  mintedAt: timestamp('minted_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+  mintedAt: timestamp('minted_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
 });
 
 /** POAP mint links (qr_hash) per drop: each is handed out once. */
@@ -617,7 +618,7 @@ export const waitlistEntries = pgTable(
     places: integer('places').notNull(),
     locale: text('locale').notNull(),
     status: text('status').$type<'WAITING' | 'OFFERED' | 'BOOKED' | 'EXPIRED' | 'LEFT'>().notNull().default('WAITING'),
-    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
     offeredAt: timestamp('offered_at', { mode: 'date', withTimezone: true }),
     offerExpiresAt: timestamp('offer_expires_at', { mode: 'date', withTimezone: true }),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
@@ -649,7 +650,7 @@ export const applePassRegistrations = pgTable(
     passTypeId: text('pass_type_id').notNull(),
     serialNumber: text('serial_number').notNull(),
     pushToken: text('push_token').notNull(),
-    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
   },
   (t) => [primaryKey({ columns: [t.deviceLibraryId, t.passTypeId, t.serialNumber] }), index('apple_pass_registrations_serial_idx').on(t.serialNumber)],
 );
@@ -676,7 +677,7 @@ export const jobs = pgTable(
     payload: jsonb('payload').notNull(),
     status: text('status').$type<JobStatus>().notNull().default('pending'),
     /** Due from this time; while a runner holds the job, `lockedUntil` is its lease. */
-    runAt: timestamp('run_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    runAt: timestamp('run_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull(),
     lockedUntil: timestamp('locked_until', { mode: 'date', withTimezone: true }),
@@ -690,7 +691,7 @@ export const jobs = pgTable(
     /** The kind's lane for this payload (a webhook's receiver), written at enqueue: a runner claims no job
      * of a lane it is still running, and runs other lanes meanwhile. Null: the one lane of kinds without. */
     lane: text('lane'),
-    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
     finishedAt: timestamp('finished_at', { mode: 'date', withTimezone: true }),
   },
   (t) => [

@@ -27,6 +27,7 @@ import type { WriteListener } from '@/modules/inventory/write-listener';
 import { takenOnDays } from '@/modules/inventory/taken-on-days';
 import { addLocalDays, isLocalDate, localDatesBetween } from '@/universal/local-date';
 import { availabilityShape, bookingShape, productShape, slotPricing, slotStatus, unitPrices } from './octo-shapes';
+import { serverNow } from '@/server/clock';
 
 const MAX_RANGE_DAYS = 62;
 const MAX_AVAILABILITY_IDS = 100;
@@ -47,7 +48,7 @@ export type LocalSupplierOptions = {
   onChange?: (tx: Database, change: LocalSupplierChange) => Promise<void>;
 };
 
-export function createLocalSupplier(db: Database, { resellerId, endpoint = '', now = () => new Date(), onChange }: LocalSupplierOptions): SupplierPort {
+export function createLocalSupplier(db: Database, { resellerId, endpoint = '', now = serverNow, onChange }: LocalSupplierOptions): SupplierPort {
   const timeZone = ATTRACTION.timeZone;
 
   /** The planned slots of an option on a day; pure, so remembered (the catalogue lives as long as the process). */

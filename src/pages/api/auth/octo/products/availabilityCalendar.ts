@@ -6,6 +6,7 @@ import { checkCalendar } from '@/modules/catalog/check-availability';
 import { closureReasons } from '@/modules/inventory/closures';
 import { getDb } from '@/server/db/client';
 import { jsonRoute } from '@/http/route';
+import { serverNow } from '@/server/clock';
 
 // jsonRoute reads the body itself, with a size limit and JSON errors of its own.
 export const config = { api: { bodyParser: false } };
@@ -17,6 +18,6 @@ export default jsonRoute({
   validationStatus: 400,
   async handle({ body }) {
     const db = await getDb();
-    return { status: 200, body: await checkCalendar(await getSupplier(), body, new Date(), (first, last) => closureReasons(db, first, last)) };
+    return { status: 200, body: await checkCalendar(await getSupplier(), body, serverNow(), (first, last) => closureReasons(db, first, last)) };
   },
 });
