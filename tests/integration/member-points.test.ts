@@ -6,17 +6,15 @@
 import { serverNow } from '@/server/clock';
 import crypto from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createOutboxTransport } from '@/adapters/mail/outbox';
+import { describe, expect, it } from 'vitest';
 import { createTestGateway } from '@/adapters/payments/test-gateway';
 import { createLocalSupplier } from '@/adapters/supplier/local/local-supplier';
 import { signUp } from '@/modules/accounts/sign-up';
 import { cancelBooking, type RefundChoice } from '@/modules/bookings/cancel-booking';
 import { changeBooking } from '@/modules/bookings/change-booking';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
-import type { CheckoutDeps } from '@/modules/checkout/deps';
 import { startCheckout } from '@/modules/checkout/start-checkout';
-import { scanTicket, undoAdmission, type GateDeps } from '@/modules/gate/scan-ticket';
+import { scanTicket, undoAdmission } from '@/modules/gate/scan-ticket';
 import { enqueue } from '@/modules/jobs/enqueue';
 import { recurringKey } from '@/modules/jobs/recurring';
 import { getMembership } from '@/modules/loyalty/membership';
@@ -25,9 +23,9 @@ import { expirePoints, pointsJobHandlers } from '@/modules/program/points-jobs';
 import { programJobHandlers } from '@/modules/program/tier-jobs';
 import type { Database } from '@/server/db/client';
 import { memberPoints, orders, users } from '@/server/db/schema';
-import { newSigningSeed } from '@/server/ticket-keys';
 import { localDatePart } from '@/universal/local-date';
-import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
+import { useEmbeddedShop } from '../support/checkout';
+import { TEST_BACKENDS } from '../support/database';
 import { runJobs } from '../support/jobs';
 import { firstSlot, openDay } from './supplier-scenarios';
 
@@ -45,53 +43,37 @@ async function newMember(db: Database) {
 }
 
 describe.each(TEST_BACKENDS)('points earned per admitted ticket on $name', ({ adminUrl }) => {
-  let database: Awaited<ReturnType<typeof openBackendDatabase>>;
-  let clock = serverNow();
-  const now = () => clock;
-  let deps: CheckoutDeps;
-  let gate: GateDeps;
-
-  beforeAll(async () => {
-    vi.stubEnv('TICKET_SIGNING_KEY', newSigningSeed());
-    database = await openBackendDatabase(adminUrl);
-    const supplier = createLocalSupplier(database.db, { resellerId: 'website', now });
-    deps = { db: database.db, supplier, gateway: createTestGateway(database.db, now), mail: createOutboxTransport(async () => database.db), holdMinutes: 30, siteUrl: 'http://localhost:3000', now };
-    gate = { db: database.db, supplier, toleranceMinutes: 30, ownInventory: true, now };
-  });
-  afterAll(async () => {
-    vi.unstubAllEnvs();
-    await database?.dispose();
-  });
+  const shop = useEmbeddedShop(adminUrl, { signingKey: true });
 
   /** A paid booking of an adult, a child and an infant (by default) for the first slot of a day of its own. */
   async function booking(member: { userId: string; email: string }, daysAhead: number, quantities: Record<string, number> = { adult: 1, child: 1, infant: 1 }) {
-    clock = serverNow();
-    const day = await openDay(deps.supplier, 'main-deck', 'main-deck-day', daysAhead, 4);
-    const selectedTime = await firstSlot(deps.supplier, 'main-deck', 'main-deck-day', day);
-    const checkout = await startCheckout(deps, member, { productId: 'main-deck', optionId: 'main-deck-day', quantities, selectedTime }, 'en');
-    await (deps.gateway as ReturnType<typeof createTestGateway>).pay(checkout.paymentSession.id, CARD);
-    const { order } = await completeCheckout(deps, checkout.paymentSession.id);
+    shop.clock = serverNow();
+    const day = await openDay(shop.deps.supplier, 'main-deck', 'main-deck-day', daysAhead, 4);
+    const selectedTime = await firstSlot(shop.deps.supplier, 'main-deck', 'main-deck-day', day);
+    const checkout = await startCheckout(shop.deps, member, { productId: 'main-deck', optionId: 'main-deck-day', quantities, selectedTime }, 'en');
+    await (shop.deps.gateway as ReturnType<typeof createTestGateway>).pay(checkout.paymentSession.id, CARD);
+    const { order } = await completeCheckout(shop.deps, checkout.paymentSession.id);
     return { order, start: new Date(selectedTime), day };
   }
 
-  /** The ticket of `unitId` scanned at the gate five minutes into the slot. */
+  /** The ticket of `unitId` scanned at the shop.gate five minutes into the slot. */
   async function admit(booked: Awaited<ReturnType<typeof booking>>, unitId: string) {
-    clock = new Date(booked.start.getTime() + 5 * 60_000);
+    shop.clock = new Date(booked.start.getTime() + 5 * 60_000);
     const ticket = booked.order.tickets!.find((t) => t.unitId === unitId)!;
-    expect(await scanTicket(gate, { code: ticket.code!, gate: 'North', by: GATE_USER })).toMatchObject({ verdict: 'VALID' });
+    expect(await scanTicket(shop.gate, { code: ticket.code!, gate: 'North', by: GATE_USER })).toMatchObject({ verdict: 'VALID' });
     return ticket;
   }
 
-  const points = async (userId: string, locale: 'en' | 'de' = 'en') => (await getMembership(database.db, userId, locale, clock)).points;
-  const linesOf = (userId: string) => database.db.select().from(memberPoints).where(eq(memberPoints.userId, userId)).orderBy(asc(memberPoints.earnedAt), asc(memberPoints.points));
-  /** The recurring expiry job of the day holding the test's clock, run as the runner would. */
+  const points = async (userId: string, locale: 'en' | 'de' = 'en') => (await getMembership(shop.db, userId, locale, shop.now())).points;
+  const linesOf = (userId: string) => shop.db.select().from(memberPoints).where(eq(memberPoints.userId, userId)).orderBy(asc(memberPoints.earnedAt), asc(memberPoints.points));
+  /** The recurring expiry job of the day holding the test's shop.now(), run as the runner would. */
   async function runExpiryJob() {
-    await enqueue(database.db, 'program.points-expiry', {}, { dedupeKey: recurringKey('program.points-expiry', clock), wake: false });
-    return runJobs(database.db, pointsJobHandlers(database.db), clock);
+    await enqueue(shop.db, 'program.points-expiry', {}, { dedupeKey: recurringKey('program.points-expiry', shop.now()), wake: false });
+    return runJobs(shop.db, pointsJobHandlers(shop.db), shop.now());
   }
 
   it('writes the tickets’ points pending with the payment, confirms each at its admission, and expires them 12 months later, once', async () => {
-    const member = await newMember(database.db);
+    const member = await newMember(shop.db);
     expect(await points(member.userId)).toEqual({ balance: 0, pending: 0, nextExpiry: null });
     const booked = await booking(member, 20);
     // 100 for the adult, 50 for the child, no line for the infant: every point a line with its ticket.
@@ -113,25 +95,25 @@ describe.each(TEST_BACKENDS)('points earned per admitted ticket on $name', ({ ad
     expect((await points(member.userId, 'de')).nextExpiry!.onText).toBe(`${String(d).padStart(2, '0')}.${String(m).padStart(2, '0')}.${y}`);
 
     // The day before the anniversary, nothing expires.
-    clock = noonOn(localDatePart(new Date(noonOn(expiresOn).getTime() - 86_400_000).toISOString()));
+    shop.clock = noonOn(localDatePart(new Date(noonOn(expiresOn).getTime() - 86_400_000).toISOString()));
     expect((await runExpiryJob()).done).toBeGreaterThan(0);
     expect(await points(member.userId)).toMatchObject({ balance: 150 });
     expect((await linesOf(member.userId)).map((l) => l.state)).toEqual(['confirmed', 'confirmed']);
 
     // On the anniversary the balance leaves them out, and the day's job marks them expired.
-    clock = noonOn(expiresOn);
+    shop.clock = noonOn(expiresOn);
     expect(await points(member.userId)).toEqual({ balance: 0, pending: 0, nextExpiry: null });
     await runExpiryJob();
     const expired = await linesOf(member.userId);
     expect(expired.map((l) => [l.state, l.closeReason, l.closedAt?.toISOString()])).toEqual([
-      ['expired', 'expired', clock.toISOString()],
-      ['expired', 'expired', clock.toISOString()],
+      ['expired', 'expired', shop.now().toISOString()],
+      ['expired', 'expired', shop.now().toISOString()],
     ]);
     // A second run (the next day's, or the same day's again) expires nothing more and keeps the first's record.
-    const firstRun = clock;
-    clock = new Date(clock.getTime() + 86_400_000);
+    const firstRun = shop.now();
+    shop.clock = new Date(shop.now().getTime() + 86_400_000);
     expect((await runExpiryJob()).failed).toBe(0);
-    expect(await expirePoints(database.db, clock)).toBe(0);
+    expect(await expirePoints(shop.db, shop.now())).toBe(0);
     expect((await linesOf(member.userId)).map((l) => [l.state, l.closedAt?.toISOString()])).toEqual([
       ['expired', firstRun.toISOString()],
       ['expired', firstRun.toISOString()],
@@ -140,28 +122,28 @@ describe.each(TEST_BACKENDS)('points earned per admitted ticket on $name', ({ ad
   });
 
   it('confirms every ticket’s points and counts the visit when the booking is redeemed as a whole (npm run ops -- redeem)', async () => {
-    const member = await newMember(database.db);
+    const member = await newMember(shop.db);
     const booked = await booking(member, 23);
     expect(await points(member.userId)).toMatchObject({ balance: 0, pending: 150 });
-    // The visit's day: the operator redeems the booking at the gate.
-    clock = new Date(booked.start.getTime() + 5 * 60_000);
-    const first = await redeemBooking(database.db, deps.supplier, booked.order.supplierReference);
+    // The visit's day: the operator redeems the booking at the shop.gate.
+    shop.clock = new Date(booked.start.getTime() + 5 * 60_000);
+    const first = await redeemBooking(shop.db, shop.deps.supplier, booked.order.supplierReference);
     expect(first.alreadyRedeemed).toBe(false);
-    await runJobs(database.db, programJobHandlers(database.db), clock);
+    await runJobs(shop.db, programJobHandlers(shop.db), shop.now());
     expect(await points(member.userId)).toMatchObject({ balance: 150, pending: 0 });
-    expect((await getMembership(database.db, member.userId, 'en', clock)).visits).toBe(1);
+    expect((await getMembership(shop.db, member.userId, 'en', shop.now())).visits).toBe(1);
     // Redeemed again: nothing more.
-    expect((await redeemBooking(database.db, deps.supplier, booked.order.supplierReference)).alreadyRedeemed).toBe(true);
+    expect((await redeemBooking(shop.db, shop.deps.supplier, booked.order.supplierReference)).alreadyRedeemed).toBe(true);
     expect(await points(member.userId)).toMatchObject({ balance: 150, pending: 0 });
   });
 
   it('puts the points of an undone admission back to pending', async () => {
-    const member = await newMember(database.db);
+    const member = await newMember(shop.db);
     const booked = await booking(member, 22, { adult: 1 });
     const ticket = await admit(booked, 'adult');
     expect(await points(member.userId)).toMatchObject({ balance: 100, pending: 0 });
-    clock = new Date(clock.getTime() + 60_000);
-    await undoAdmission(gate, { ticket: ticket.reference, by: GATE_USER });
+    shop.clock = new Date(shop.now().getTime() + 60_000);
+    await undoAdmission(shop.gate, { ticket: ticket.reference, by: GATE_USER });
     expect(await points(member.userId)).toEqual({ balance: 0, pending: 100, nextExpiry: null });
     await admit(booked, 'adult');
     expect(await points(member.userId)).toMatchObject({ balance: 100, pending: 0 });
@@ -171,14 +153,14 @@ describe.each(TEST_BACKENDS)('points earned per admitted ticket on $name', ({ ad
     ['a cancellation', { kind: 'none' }, 'cancelled'],
     ['a refund', { kind: 'full' }, 'refunded'],
   ])('voids the pending points on %s', async (_, refund, reason) => {
-    const member = await newMember(database.db);
+    const member = await newMember(shop.db);
     const kept = await booking(member, 24, { adult: 1 });
     const cancelled = await booking(member, 26);
     expect(await points(member.userId)).toMatchObject({ pending: 250 });
-    clock = serverNow();
-    await cancelBooking(deps, { reference: cancelled.order.supplierReference, refund, by: GATE_USER });
+    shop.clock = serverNow();
+    await cancelBooking(shop.deps, { reference: cancelled.order.supplierReference, refund, by: GATE_USER });
     expect(await points(member.userId)).toEqual({ balance: 0, pending: 100, nextExpiry: null });
-    const lines = await database.db.select().from(memberPoints).where(eq(memberPoints.bookingUuid, cancelled.order.bookingUuid));
+    const lines = await shop.db.select().from(memberPoints).where(eq(memberPoints.bookingUuid, cancelled.order.bookingUuid));
     expect(lines.map((l) => [l.state, l.closeReason])).toEqual([
       ['void', reason],
       ['void', reason],
@@ -189,17 +171,17 @@ describe.each(TEST_BACKENDS)('points earned per admitted ticket on $name', ({ ad
   });
 
   it('keeps the total right when a change replaces the tickets: the old tickets’ points void, the new ones’ pending', async () => {
-    const member = await newMember(database.db);
+    const member = await newMember(shop.db);
     const booked = await booking(member, 28, { adult: 1, child: 1 });
     expect(await points(member.userId)).toMatchObject({ pending: 150 });
-    clock = serverNow();
-    const later = (await deps.supplier.availability({ productId: 'main-deck', optionId: 'main-deck-day', localDateStart: booked.day, localDateEnd: booked.day })).filter((s) => s.available && s.id !== booked.order.availabilityId).at(-1)!;
+    shop.clock = serverNow();
+    const later = (await shop.deps.supplier.availability({ productId: 'main-deck', optionId: 'main-deck-day', localDateStart: booked.day, localDateEnd: booked.day })).filter((s) => s.available && s.id !== booked.order.availabilityId).at(-1)!;
     // A cheaper selection (the child stays home, an infant comes): refunded the difference, no payment.
-    const changed = await changeBooking(deps, { userId: member.userId }, { bookingId: booked.order.supplierReference, quantities: { adult: 1, infant: 1 }, selectedTime: later.id, confirm: true }, 'en');
+    const changed = await changeBooking(shop.deps, { userId: member.userId }, { bookingId: booked.order.supplierReference, quantities: { adult: 1, infant: 1 }, selectedTime: later.id, confirm: true }, 'en');
     expect(changed.changed).toBe(true);
     expect(await points(member.userId)).toEqual({ balance: 0, pending: 100, nextExpiry: null });
     const lines = await linesOf(member.userId);
-    const [order] = await database.db.select({ tickets: orders.tickets }).from(orders).where(eq(orders.id, booked.order.id));
+    const [order] = await shop.db.select({ tickets: orders.tickets }).from(orders).where(eq(orders.id, booked.order.id));
     const newAdult = order!.tickets!.find((t) => t.unitId === 'adult')!;
     expect(lines.filter((l) => l.state === 'void').map((l) => [l.unitId, l.closeReason])).toEqual([
       ['child', 'changed'],
@@ -208,36 +190,36 @@ describe.each(TEST_BACKENDS)('points earned per admitted ticket on $name', ({ ad
     expect(lines.filter((l) => l.state === 'pending').map((l) => [l.unitId, l.points, l.ticketReference])).toEqual([['adult', 100, newAdult.reference]]);
 
     // The new ticket's admission confirms its points; the replaced ones stay void.
-    clock = new Date(new Date(later.id).getTime() + 5 * 60_000);
-    expect(await scanTicket(gate, { code: newAdult.code!, gate: 'North', by: GATE_USER })).toMatchObject({ verdict: 'VALID' });
+    shop.clock = new Date(new Date(later.id).getTime() + 5 * 60_000);
+    expect(await scanTicket(shop.gate, { code: newAdult.code!, gate: 'North', by: GATE_USER })).toMatchObject({ verdict: 'VALID' });
     expect(await points(member.userId)).toMatchObject({ balance: 100, pending: 0 });
   });
 
   it('never lets a balance go negative or a point be spent twice: the ledger refuses it', async () => {
-    const member = await newMember(database.db);
+    const member = await newMember(shop.db);
     const booked = await booking(member, 30, { adult: 1 });
     await admit(booked, 'adult');
     const [line] = await linesOf(member.userId);
-    const spend = (spent: number) => database.db.update(memberPoints).set({ spent }).where(eq(memberPoints.id, line!.id));
+    const spend = (spent: number) => shop.db.update(memberPoints).set({ spent }).where(eq(memberPoints.id, line!.id));
     await expect(spend(101)).rejects.toThrow();
     await expect(spend(-1)).rejects.toThrow();
-    await expect(database.db.insert(memberPoints).values({ ...line!, id: undefined, ticketReference: 'ANOTHER', points: -100 })).rejects.toThrow();
+    await expect(shop.db.insert(memberPoints).values({ ...line!, id: undefined, ticketReference: 'ANOTHER', points: -100 })).rejects.toThrow();
     // The same ticket earns once, however often its order's completion is replayed.
-    await expect(database.db.insert(memberPoints).values({ ...line!, id: undefined })).rejects.toThrow();
+    await expect(shop.db.insert(memberPoints).values({ ...line!, id: undefined })).rejects.toThrow();
     await spend(100);
     expect(await points(member.userId)).toEqual({ balance: 0, pending: 0, nextExpiry: null });
-    expect(await database.db.select().from(memberPoints).where(and(eq(memberPoints.userId, member.userId), eq(memberPoints.state, 'confirmed')))).toHaveLength(1);
+    expect(await shop.db.select().from(memberPoints).where(and(eq(memberPoints.userId, member.userId), eq(memberPoints.state, 'confirmed')))).toHaveLength(1);
   });
 
   it('earns nothing for a booking without a member (a reseller’s)', async () => {
-    const reseller = createLocalSupplier(database.db, { resellerId: 'partner', now });
-    clock = serverNow();
+    const reseller = createLocalSupplier(shop.db, { resellerId: 'partner', now: shop.now });
+    shop.clock = serverNow();
     const day = await openDay(reseller, 'main-deck', 'main-deck-day', 32, 1);
     const selectedTime = await firstSlot(reseller, 'main-deck', 'main-deck-day', day);
     const held = await reseller.createBooking({ productId: 'main-deck', optionId: 'main-deck-day', availabilityId: selectedTime, unitItems: [{ unitId: 'adult' }] });
     const confirmed = await reseller.confirmBooking(held.uuid, { contact: { fullName: 'Guest' } });
-    clock = new Date(new Date(selectedTime).getTime() + 60_000);
-    expect(await scanTicket(gate, { code: confirmed.supplierReference!, gate: 'North', by: GATE_USER, admit: confirmed.unitItems.map((u) => u.supplierReference!) })).toMatchObject({ verdict: 'VALID' });
-    expect(await database.db.select().from(memberPoints).where(eq(memberPoints.bookingUuid, confirmed.uuid))).toEqual([]);
+    shop.clock = new Date(new Date(selectedTime).getTime() + 60_000);
+    expect(await scanTicket(shop.gate, { code: confirmed.supplierReference!, gate: 'North', by: GATE_USER, admit: confirmed.unitItems.map((u) => u.supplierReference!) })).toMatchObject({ verdict: 'VALID' });
+    expect(await shop.db.select().from(memberPoints).where(eq(memberPoints.bookingUuid, confirmed.uuid))).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createOutboxTransport } from '@/adapters/mail/outbox';
 import { createTestGateway } from '@/adapters/payments/test-gateway';
 import { createLocalSupplier } from '@/adapters/supplier/local/local-supplier';
@@ -30,7 +30,8 @@ import type { Database } from '@/server/db/client';
 import { jobs, memberTierChanges, memberTiers, memberVisits, users } from '@/server/db/schema';
 import { newSigningSeed } from '@/server/ticket-keys';
 import { localDatePart } from '@/universal/local-date';
-import { openBackendDatabase, openTestDatabase, TEST_BACKENDS } from '../support/database';
+import { useEmbeddedShop } from '../support/checkout';
+import { openTestDatabase, TEST_BACKENDS } from '../support/database';
 import { runJobs } from '../support/jobs';
 import { STAND_IN_KEY, startOctoStandIn } from '../support/octo-stand-in';
 import { firstSlot, openDay } from './supplier-scenarios';
@@ -49,50 +50,34 @@ async function newMember(db: Database) {
 }
 
 describe.each(TEST_BACKENDS)('tiers earned by visits on $name', ({ adminUrl }) => {
-  let database: Awaited<ReturnType<typeof openBackendDatabase>>;
-  let clock = serverNow();
-  const now = () => clock;
-  let deps: CheckoutDeps;
-  let gate: GateDeps;
-
-  beforeAll(async () => {
-    vi.stubEnv('TICKET_SIGNING_KEY', newSigningSeed());
-    database = await openBackendDatabase(adminUrl);
-    const supplier = createLocalSupplier(database.db, { resellerId: 'website', now });
-    deps = { db: database.db, supplier, gateway: createTestGateway(database.db, now), mail: createOutboxTransport(async () => database.db), holdMinutes: 30, siteUrl: 'http://localhost:3000', now };
-    gate = { db: database.db, supplier, toleranceMinutes: 30, ownInventory: true, now };
-  });
-  afterAll(async () => {
-    vi.unstubAllEnvs();
-    await database?.dispose();
-  });
+  const shop = useEmbeddedShop(adminUrl, { signingKey: true });
 
   /** A paid booking of the member for the first slot of a day of its own (`daysAhead` names the day). */
   async function booking(member: { userId: string; email: string }, daysAhead: number) {
-    clock = serverNow();
-    const day = await openDay(deps.supplier, 'main-deck', 'main-deck-day', daysAhead, 2);
-    const selectedTime = await firstSlot(deps.supplier, 'main-deck', 'main-deck-day', day);
-    const checkout = await startCheckout(deps, member, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime }, 'en');
-    await (deps.gateway as ReturnType<typeof createTestGateway>).pay(checkout.paymentSession.id, CARD);
-    const { order } = await completeCheckout(deps, checkout.paymentSession.id);
+    shop.clock = serverNow();
+    const day = await openDay(shop.deps.supplier, 'main-deck', 'main-deck-day', daysAhead, 2);
+    const selectedTime = await firstSlot(shop.deps.supplier, 'main-deck', 'main-deck-day', day);
+    const checkout = await startCheckout(shop.deps, member, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime }, 'en');
+    await (shop.deps.gateway as ReturnType<typeof createTestGateway>).pay(checkout.paymentSession.id, CARD);
+    const { order } = await completeCheckout(shop.deps, checkout.paymentSession.id);
     return { order, start: new Date(selectedTime), day };
   }
 
-  /** The member's ticket scanned at the gate five minutes into the slot. */
+  /** The member's ticket scanned at the shop.gate five minutes into the slot. */
   async function admit(booked: Awaited<ReturnType<typeof booking>>) {
-    clock = new Date(booked.start.getTime() + 5 * 60_000);
-    expect(await scanTicket(gate, { code: booked.order.tickets![0]!.code!, gate: 'North', by: GATE_USER })).toMatchObject({ verdict: 'VALID' });
+    shop.clock = new Date(booked.start.getTime() + 5 * 60_000);
+    expect(await scanTicket(shop.gate, { code: booked.order.tickets![0]!.code!, gate: 'North', by: GATE_USER })).toMatchObject({ verdict: 'VALID' });
   }
 
-  /** The runner's pass over the program's due jobs, at the test's clock. */
-  const runProgramJobs = () => runJobs(database.db, programJobHandlers(database.db), clock);
-  const membership = (userId: string) => getMembership(database.db, userId, 'en');
-  const visitsOf = (userId: string) => database.db.select().from(memberVisits).where(eq(memberVisits.userId, userId)).orderBy(asc(memberVisits.visitDate));
+  /** The runner's pass over the program's due jobs, at the test's shop.now(). */
+  const runProgramJobs = () => runJobs(shop.db, programJobHandlers(shop.db), shop.now());
+  const membership = (userId: string) => getMembership(shop.db, userId, 'en');
+  const visitsOf = (userId: string) => shop.db.select().from(memberVisits).where(eq(memberVisits.userId, userId)).orderBy(asc(memberVisits.visitDate));
   const changesOf = async (userId: string) =>
-    (await database.db.select().from(memberTierChanges).where(eq(memberTierChanges.userId, userId)).orderBy(asc(memberTierChanges.at))).map((c) => `${c.fromTier ?? '-'}>${c.toTier} ${c.reason}`);
+    (await shop.db.select().from(memberTierChanges).where(eq(memberTierChanges.userId, userId)).orderBy(asc(memberTierChanges.at))).map((c) => `${c.fromTier ?? '-'}>${c.toTier} ${c.reason}`);
 
   it('makes a new member an Explorer, two visits from Regular', async () => {
-    const member = await newMember(database.db);
+    const member = await newMember(shop.db);
     expect(await membership(member.userId)).toMatchObject({
       mintedTokenIds: [],
       tokens: [],
@@ -100,18 +85,18 @@ describe.each(TEST_BACKENDS)('tiers earned by visits on $name', ({ adminUrl }) =
       visits: 0,
       nextTier: { id: 'regular', name: 'Regular', visitsToGo: 2 },
     });
-    expect((await getMembership(database.db, member.userId, 'de')).tier.name).toBe('Entdecker');
+    expect((await getMembership(shop.db, member.userId, 'de')).tier.name).toBe('Entdecker');
     expect(await changesOf(member.userId)).toEqual(['->explorer joined']);
   });
 
   it('makes a member a Regular at the 2nd visit, on two dates; the visit is written with the admission', async () => {
-    const member = await newMember(database.db);
+    const member = await newMember(shop.db);
     const first = await booking(member, 20);
     const second = await booking(member, 21);
     await admit(first);
     // In the admission's transaction: the visit and the member's recompute job, before any job ran.
     expect((await visitsOf(member.userId)).map((v) => [v.visitDate, v.bookingReference])).toEqual([[first.day, first.order.supplierReference]]);
-    expect(await database.db.select().from(jobs).where(eq(jobs.coalesceKey, `program.recompute:${member.userId}`))).toHaveLength(1);
+    expect(await shop.db.select().from(jobs).where(eq(jobs.coalesceKey, `program.recompute:${member.userId}`))).toHaveLength(1);
     await runProgramJobs();
     expect(await membership(member.userId)).toMatchObject({ tier: { id: 'explorer' }, visits: 1, nextTier: { id: 'regular', visitsToGo: 1 } });
 
@@ -122,7 +107,7 @@ describe.each(TEST_BACKENDS)('tiers earned by visits on $name', ({ adminUrl }) =
   });
 
   it('counts two admissions on one date once; undoing one keeps the date for the other', async () => {
-    const member = await newMember(database.db);
+    const member = await newMember(shop.db);
     const morning = await booking(member, 23);
     const again = await booking(member, 23);
     expect(again.day).toBe(morning.day);
@@ -133,23 +118,23 @@ describe.each(TEST_BACKENDS)('tiers earned by visits on $name', ({ adminUrl }) =
     expect((await membership(member.userId)).visits).toBe(1);
 
     // The wrong scan taken back: the other booking of that day still makes it a visit.
-    clock = new Date(clock.getTime() + 60_000);
-    await undoAdmission(gate, { ticket: morning.order.tickets![0]!.reference, by: GATE_USER });
+    shop.clock = new Date(shop.now().getTime() + 60_000);
+    await undoAdmission(shop.gate, { ticket: morning.order.tickets![0]!.reference, by: GATE_USER });
     expect((await visitsOf(member.userId)).map((v) => v.bookingReference)).toEqual([again.order.supplierReference]);
     await runProgramJobs();
     expect((await membership(member.userId)).visits).toBe(1);
   });
 
   it('takes an undone admission back: no visit, and the tier recomputed', async () => {
-    const member = await newMember(database.db);
+    const member = await newMember(shop.db);
     const [first, second] = [await booking(member, 25), await booking(member, 26)];
     await admit(first);
     await admit(second);
     await runProgramJobs();
     expect((await membership(member.userId)).tier.id).toBe('regular');
 
-    clock = new Date(clock.getTime() + 2 * 60_000);
-    await undoAdmission(gate, { ticket: second.order.tickets![0]!.reference, by: GATE_USER });
+    shop.clock = new Date(shop.now().getTime() + 2 * 60_000);
+    await undoAdmission(shop.gate, { ticket: second.order.tickets![0]!.reference, by: GATE_USER });
     expect((await visitsOf(member.userId)).map((v) => v.visitDate)).toEqual([first.day]);
     await runProgramJobs();
     expect(await membership(member.userId)).toMatchObject({ tier: { id: 'explorer' }, visits: 1, nextTier: { id: 'regular', visitsToGo: 1 } });
@@ -157,7 +142,7 @@ describe.each(TEST_BACKENDS)('tiers earned by visits on $name', ({ adminUrl }) =
   });
 
   it('makes a Local Legend at the 5th visit, and lets the tier fall back as visits age out', async () => {
-    const member = await newMember(database.db);
+    const member = await newMember(shop.db);
     const booked = [];
     for (const daysAhead of [30, 32, 34, 36, 38]) booked.push(await booking(member, daysAhead));
     for (const [index, visit] of booked.entries()) {
@@ -169,15 +154,15 @@ describe.each(TEST_BACKENDS)('tiers earned by visits on $name', ({ adminUrl }) =
 
     // Twelve months after the 2nd visit, the first two have aged out: three visits, a Regular again.
     const program = currentProgram();
-    clock = noonOn(agesOutOn(program, booked[1]!.day));
-    await enqueue(database.db, 'program.tiers', {}, { dedupeKey: recurringKey('program.tiers', clock), wake: false });
+    shop.clock = noonOn(agesOutOn(program, booked[1]!.day));
+    await enqueue(shop.db, 'program.tiers', {}, { dedupeKey: recurringKey('program.tiers', shop.now()), wake: false });
     await runProgramJobs();
     expect(await membership(member.userId)).toMatchObject({ tier: { id: 'regular' }, visits: 3, nextTier: { id: 'local-legend', visitsToGo: 2 } });
 
     // Thirteen months after the last: no visit left in the window.
-    clock = noonOn(agesOutOn(program, booked[4]!.day));
-    clock = new Date(clock.getTime() + 31 * 86_400_000);
-    await enqueue(database.db, 'program.tiers', {}, { dedupeKey: recurringKey('program.tiers', clock), wake: false });
+    shop.clock = noonOn(agesOutOn(program, booked[4]!.day));
+    shop.clock = new Date(shop.now().getTime() + 31 * 86_400_000);
+    await enqueue(shop.db, 'program.tiers', {}, { dedupeKey: recurringKey('program.tiers', shop.now()), wake: false });
     await runProgramJobs();
     expect(await membership(member.userId)).toMatchObject({ tier: { id: 'explorer' }, visits: 0, nextTier: { id: 'regular', visitsToGo: 2 } });
     expect((await changesOf(member.userId)).slice(-2)).toEqual(['local-legend>regular expiry', 'regular>explorer expiry']);
@@ -186,36 +171,36 @@ describe.each(TEST_BACKENDS)('tiers earned by visits on $name', ({ adminUrl }) =
   });
 
   it('counts the admissions made before the program (its migration) and gives their members a tier', async () => {
-    const member = await newMember(database.db);
+    const member = await newMember(shop.db);
     const [first, second] = [await booking(member, 50), await booking(member, 52)];
     await admit(first);
     await admit(second);
     // As before the program: admissions, but no visits and no tier.
-    await database.db.delete(memberVisits).where(eq(memberVisits.userId, member.userId));
-    await database.db.delete(memberTiers).where(eq(memberTiers.userId, member.userId));
-    await database.db.delete(jobs).where(eq(jobs.coalesceKey, `program.recompute:${member.userId}`));
+    await shop.db.delete(memberVisits).where(eq(memberVisits.userId, member.userId));
+    await shop.db.delete(memberTiers).where(eq(memberTiers.userId, member.userId));
+    await shop.db.delete(jobs).where(eq(jobs.coalesceKey, `program.recompute:${member.userId}`));
     const migration = fs.readFileSync(path.join(process.cwd(), 'drizzle/0023_member_tiers.sql'), 'utf8');
-    await database.db.execute(sql.raw(migration.slice(migration.indexOf('-- hand-written:'))));
+    await shop.db.execute(sql.raw(migration.slice(migration.indexOf('-- hand-written:'))));
     expect((await visitsOf(member.userId)).map((v) => [v.visitDate, v.bookingReference])).toEqual([
       [first.day, first.order.supplierReference],
       [second.day, second.order.supplierReference],
     ]);
     expect((await membership(member.userId)).tier.id).toBe('explorer');
-    await enqueue(database.db, 'program.tiers', {}, { dedupeKey: recurringKey('program.tiers', clock), wake: false });
+    await enqueue(shop.db, 'program.tiers', {}, { dedupeKey: recurringKey('program.tiers', shop.now()), wake: false });
     await runProgramJobs();
     expect(await membership(member.userId)).toMatchObject({ tier: { id: 'regular' }, visits: 2 });
   });
 
   it('counts no visit for a booking without a member (a reseller’s)', async () => {
-    const reseller = createLocalSupplier(database.db, { resellerId: 'partner', now });
-    clock = serverNow();
+    const reseller = createLocalSupplier(shop.db, { resellerId: 'partner', now: shop.now });
+    shop.clock = serverNow();
     const day = await openDay(reseller, 'main-deck', 'main-deck-day', 40, 1);
     const selectedTime = await firstSlot(reseller, 'main-deck', 'main-deck-day', day);
     const held = await reseller.createBooking({ productId: 'main-deck', optionId: 'main-deck-day', availabilityId: selectedTime, unitItems: [{ unitId: 'adult' }] });
     const confirmed = await reseller.confirmBooking(held.uuid, { contact: { fullName: 'Guest' } });
-    clock = new Date(new Date(selectedTime).getTime() + 60_000);
-    expect(await scanTicket(gate, { code: confirmed.supplierReference!, gate: 'North', by: GATE_USER, admit: confirmed.unitItems.map((u) => u.supplierReference!) })).toMatchObject({ verdict: 'VALID' });
-    expect(await database.db.select().from(memberVisits).where(eq(memberVisits.bookingUuid, confirmed.uuid))).toEqual([]);
+    shop.clock = new Date(new Date(selectedTime).getTime() + 60_000);
+    expect(await scanTicket(shop.gate, { code: confirmed.supplierReference!, gate: 'North', by: GATE_USER, admit: confirmed.unitItems.map((u) => u.supplierReference!) })).toMatchObject({ verdict: 'VALID' });
+    expect(await shop.db.select().from(memberVisits).where(eq(memberVisits.bookingUuid, confirmed.uuid))).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@
 // add up past it, however many are made at once, and one key refunds once; a refund the gateway failed is
 // retried by its job on the runner, under the same key, until the gateway takes it.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listOutbox } from '@/adapters/mail/outbox';
 import { changeBooking } from '@/modules/bookings/change-booking';
 import { completeChangePayment } from '@/modules/bookings/change-payment';
@@ -18,8 +18,8 @@ import { runDueJobs } from '@/modules/jobs/run-due-jobs';
 import { refundPayment, retryRefund } from '@/modules/payments/refund-payment';
 import { AppError } from '@/server/errors';
 import { jobs, orders, payments, refunds, testPaymentSessions } from '@/server/db/schema';
-import { embeddedCheckoutDeps, signedUpMember } from '../support/checkout';
-import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
+import { signedUpMember, useEmbeddedShop } from '../support/checkout';
+import { TEST_BACKENDS } from '../support/database';
 import { checkPayments } from '../support/jobs';
 import { firstSlot, openDay } from './supplier-scenarios';
 import { serverNow } from '@/server/clock';
@@ -29,28 +29,17 @@ const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '12
 const CALLERS_EACH = 4;
 
 describe.each(TEST_BACKENDS)('the payments ledger on $name', ({ adminUrl }) => {
-  let database: Awaited<ReturnType<typeof openBackendDatabase>>;
-  let clock: Date | undefined;
-  const now = () => clock ?? serverNow();
-  let deps: ReturnType<typeof embeddedCheckoutDeps>;
+  const shop = useEmbeddedShop(adminUrl);
 
-  beforeAll(async () => {
-    database = await openBackendDatabase(adminUrl);
-    deps = embeddedCheckoutDeps(database.db, now);
-  }, 60_000);
-  afterAll(async () => {
-    await database?.dispose();
-  });
-
-  const paymentOf = async (sessionId: string) => (await database.db.select().from(payments).where(eq(payments.gatewaySessionId, sessionId)))[0]!;
-  const refundsOf = (paymentId: string) => database.db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
-  const checkJobOf = async (paymentId: string) => (await database.db.select().from(jobs).where(eq(jobs.dedupeKey, `payments.check:${paymentId}`)))[0]!;
+  const paymentOf = async (sessionId: string) => (await shop.db.select().from(payments).where(eq(payments.gatewaySessionId, sessionId)))[0]!;
+  const refundsOf = (paymentId: string) => shop.db.select().from(refunds).where(eq(refunds.paymentId, paymentId));
+  const checkJobOf = async (paymentId: string) => (await shop.db.select().from(jobs).where(eq(jobs.dedupeKey, `payments.check:${paymentId}`)))[0]!;
 
   async function started(daysAhead: number, quantities: Record<string, number>) {
-    const member = await signedUpMember(database.db, 'ledger');
-    const day = await openDay(deps.supplier, 'main-deck', 'main-deck-day', daysAhead, 4);
-    const selectedTime = await firstSlot(deps.supplier, 'main-deck', 'main-deck-day', day);
-    const checkout = await startCheckout(deps, member, { productId: 'main-deck', optionId: 'main-deck-day', quantities, selectedTime }, 'en');
+    const member = await signedUpMember(shop.db, 'ledger');
+    const day = await openDay(shop.deps.supplier, 'main-deck', 'main-deck-day', daysAhead, 4);
+    const selectedTime = await firstSlot(shop.deps.supplier, 'main-deck', 'main-deck-day', day);
+    const checkout = await startCheckout(shop.deps, member, { productId: 'main-deck', optionId: 'main-deck-day', quantities, selectedTime }, 'en');
     return { member, checkout, day };
   }
 
@@ -58,13 +47,13 @@ describe.each(TEST_BACKENDS)('the payments ledger on $name', ({ adminUrl }) => {
    * at once, after the member paid and the check is due; answers how many of the direct callers completed the
    * payment (none, when a check job did). */
   async function raceToComplete(sessionId: string, memberReturn: () => Promise<{ outcome: string }>): Promise<number> {
-    clock = new Date(serverNow().getTime() + PAYMENT_RECHECK_MS + 1_000);
+    shop.clock = new Date(serverNow().getTime() + PAYMENT_RECHECK_MS + 1_000);
     try {
-      const direct = Array.from({ length: CALLERS_EACH }, () => [completePayment(deps, sessionId), memberReturn()]).flat();
-      const [settled] = await Promise.all([Promise.all(direct), checkPayments(deps, clock, 'runner-a'), checkPayments(deps, clock, 'runner-b')]);
+      const direct = Array.from({ length: CALLERS_EACH }, () => [completePayment(shop.deps, sessionId), memberReturn()]).flat();
+      const [settled] = await Promise.all([Promise.all(direct), checkPayments(shop.deps, shop.clock, 'runner-a'), checkPayments(shop.deps, shop.clock, 'runner-b')]);
       return settled.filter((result) => result.outcome === 'confirmed').length;
     } finally {
-      clock = undefined;
+      shop.clock = undefined;
     }
   }
 
@@ -72,32 +61,32 @@ describe.each(TEST_BACKENDS)('the payments ledger on $name', ({ adminUrl }) => {
     const { member, checkout } = await started(40, { adult: 2 });
     const sessionId = checkout.paymentSession.id;
     expect(await paymentOf(sessionId)).toMatchObject({ purpose: 'order', amount: 8800, currency: 'USD', gateway: 'test', state: 'pending' });
-    await deps.gateway.pay(sessionId, CARD);
+    await shop.deps.gateway.pay(sessionId, CARD);
 
-    expect(await raceToComplete(sessionId, () => completeCheckout(deps, sessionId))).toBeLessThanOrEqual(1);
+    expect(await raceToComplete(sessionId, () => completeCheckout(shop.deps, sessionId))).toBeLessThanOrEqual(1);
     const payment = await paymentOf(sessionId);
     expect(payment).toMatchObject({ state: 'confirmed', leaseUntil: null });
     expect(payment.confirmedAt).not.toBeNull();
-    expect((await completeCheckout(deps, sessionId)).order.status).toBe('CONFIRMED');
-    expect(await deps.supplier.getBooking(checkout.bookingId)).toMatchObject({ status: 'CONFIRMED' });
-    expect(await listOutbox(database.db, member.email)).toHaveLength(1);
+    expect((await completeCheckout(shop.deps, sessionId)).order.status).toBe('CONFIRMED');
+    expect(await shop.deps.supplier.getBooking(checkout.bookingId)).toMatchObject({ status: 'CONFIRMED' });
+    expect(await listOutbox(shop.db, member.email)).toHaveLength(1);
     expect(await refundsOf(payment.id)).toHaveLength(0);
   });
 
   it('completes a change’s payment once, whichever of the webhook, its check job and the member come at once', async () => {
     const { member, checkout } = await started(41, { adult: 1 });
-    await deps.gateway.pay(checkout.paymentSession.id, CARD);
-    const { order } = await completeCheckout(deps, checkout.paymentSession.id);
-    const change = await changeBooking(deps, member, { bookingId: order.bookingUuid, quantities: { adult: 2 }, selectedTime: order.availabilityId, confirm: true }, 'en');
+    await shop.deps.gateway.pay(checkout.paymentSession.id, CARD);
+    const { order } = await completeCheckout(shop.deps, checkout.paymentSession.id);
+    const change = await changeBooking(shop.deps, member, { bookingId: order.bookingUuid, quantities: { adult: 2 }, selectedTime: order.availabilityId, confirm: true }, 'en');
     const sessionId = change.payment!.paymentSession.id;
     expect(await paymentOf(sessionId)).toMatchObject({ purpose: 'change', referenceId: change.payment!.changeId, amount: 4400, state: 'pending' });
-    await deps.gateway.pay(sessionId, CARD);
+    await shop.deps.gateway.pay(sessionId, CARD);
 
-    expect(await raceToComplete(sessionId, () => completeChangePayment(deps, sessionId))).toBeLessThanOrEqual(1);
+    expect(await raceToComplete(sessionId, () => completeChangePayment(shop.deps, sessionId))).toBeLessThanOrEqual(1);
     expect(await paymentOf(sessionId)).toMatchObject({ state: 'confirmed', leaseUntil: null });
-    expect((await completeChangePayment(deps, sessionId)).change.status).toBe('DONE');
-    expect((await deps.supplier.getBooking(order.bookingUuid)).unitItems).toHaveLength(2);
-    const changedMails = (await listOutbox(database.db, member.email)).filter((m) => m.subject.startsWith('Your booking has changed'));
+    expect((await completeChangePayment(shop.deps, sessionId)).change.status).toBe('DONE');
+    expect((await shop.deps.supplier.getBooking(order.bookingUuid)).unitItems).toHaveLength(2);
+    const changedMails = (await listOutbox(shop.db, member.email)).filter((m) => m.subject.startsWith('Your booking has changed'));
     expect(changedMails).toHaveLength(1);
   });
 
@@ -105,110 +94,110 @@ describe.each(TEST_BACKENDS)('the payments ledger on $name', ({ adminUrl }) => {
     const { member, checkout } = await started(46, { adult: 1 });
     const sessionId = checkout.paymentSession.id;
     const payment = await paymentOf(sessionId);
-    expect(await database.db.select().from(jobs).where(eq(jobs.kind, 'payments.check'))).toEqual(
+    expect(await shop.db.select().from(jobs).where(eq(jobs.kind, 'payments.check'))).toEqual(
       expect.arrayContaining([expect.objectContaining({ payload: { paymentId: payment.id }, dedupeKey: `payments.check:${payment.id}`, status: 'pending' })]),
     );
-    expect((await database.db.select().from(jobs).where(eq(jobs.dedupeKey, `payments.check:${payment.id}`))).length).toBe(1);
-    await deps.gateway.pay(sessionId, CARD);
+    expect((await shop.db.select().from(jobs).where(eq(jobs.dedupeKey, `payments.check:${payment.id}`))).length).toBe(1);
+    await shop.deps.gateway.pay(sessionId, CARD);
     // Two runners (on PostgreSQL, each on its own connection of the pool) pass over the due checks at once;
     // every question the gateway is asked about this payment is counted.
     let asked = 0;
-    const counting = { ...deps, gateway: { ...deps.gateway, getState: (id: string) => ((asked += Number(id === sessionId)), deps.gateway.getState(id)) } };
+    const counting = { ...shop.deps, gateway: { ...shop.deps.gateway, getState: (id: string) => ((asked += Number(id === sessionId)), shop.deps.gateway.getState(id)) } };
     const at = new Date(serverNow().getTime() + PAYMENT_RECHECK_MS + 1_000);
-    clock = at;
+    shop.clock = at;
     try {
       await Promise.all([checkPayments(counting, at, 'runner-a'), checkPayments(counting, at, 'runner-b')]);
     } finally {
-      clock = undefined;
+      shop.clock = undefined;
     }
     expect(asked).toBe(1);
     expect(await checkJobOf(payment.id)).toMatchObject({ status: 'done', attempts: 1 });
     expect(await paymentOf(sessionId)).toMatchObject({ state: 'confirmed' });
-    expect(await listOutbox(database.db, member.email)).toHaveLength(1);
+    expect(await listOutbox(shop.db, member.email)).toHaveLength(1);
   });
 
   it('keeps a late payment waiting while its refund fails at the gateway, then refunds it once on the next try', async () => {
     const { checkout } = await started(43, { adult: 2 });
     const sessionId = checkout.paymentSession.id;
-    clock = new Date(serverNow().getTime() + 31 * 60_000);
+    shop.clock = new Date(serverNow().getTime() + 31 * 60_000);
     try {
-      await deps.gateway.pay(sessionId, CARD);
-      const gatewayDown = { ...deps, gateway: { ...deps.gateway, refund: () => Promise.reject(new Error('gateway down')) } };
+      await shop.deps.gateway.pay(sessionId, CARD);
+      const gatewayDown = { ...shop.deps, gateway: { ...shop.deps.gateway, refund: () => Promise.reject(new Error('gateway down')) } };
       await expect(completePayment(gatewayDown, sessionId)).rejects.toThrow(/not done yet/);
       const waiting = await paymentOf(sessionId);
       expect(waiting).toMatchObject({ state: 'pending', leaseUntil: null });
       expect(await refundsOf(waiting.id)).toMatchObject([{ amount: 8800, state: 'pending', idempotencyKey: 'late', lastError: 'gateway down' }]);
-      expect((await database.db.select().from(orders).where(eq(orders.id, waiting.referenceId)))[0]!.status).toBe('PENDING_PAYMENT');
+      expect((await shop.db.select().from(orders).where(eq(orders.id, waiting.referenceId)))[0]!.status).toBe('PENDING_PAYMENT');
 
       // The gateway is back: the next completion (here the payment's check job) takes the same refund up.
-      clock = new Date(clock.getTime() + PAYMENT_RECHECK_MS);
-      await checkPayments(deps);
+      shop.clock = new Date(shop.clock.getTime() + PAYMENT_RECHECK_MS);
+      await checkPayments(shop.deps);
       expect(await checkJobOf(waiting.id)).toMatchObject({ status: 'done', attempts: 1, lastError: null });
       expect(await paymentOf(sessionId)).toMatchObject({ state: 'refunded' });
       expect(await refundsOf(waiting.id)).toMatchObject([{ amount: 8800, state: 'done', lastError: null }]);
-      const [session] = await database.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, sessionId));
+      const [session] = await shop.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, sessionId));
       expect(session).toMatchObject({ status: 'refunded', refundedAmount: 8800 });
-      expect((await completeCheckout(deps, sessionId)).order.status).toBe('REFUNDED');
+      expect((await completeCheckout(shop.deps, sessionId)).order.status).toBe('REFUNDED');
     } finally {
-      clock = undefined;
+      shop.clock = undefined;
     }
   });
 
   it('retries a refund the gateway failed as a job of the runner, under the same key, until the gateway takes it', async () => {
     const { checkout } = await started(44, { adult: 2 });
     const sessionId = checkout.paymentSession.id;
-    await deps.gateway.pay(sessionId, CARD);
-    expect((await completeCheckout(deps, sessionId)).order.status).toBe('CONFIRMED');
+    await shop.deps.gateway.pay(sessionId, CARD);
+    expect((await completeCheckout(shop.deps, sessionId)).order.status).toBe('CONFIRMED');
     const payment = await paymentOf(sessionId);
 
     const keys: string[] = [];
     const gatewayDown = {
-      ...deps,
-      gateway: { ...deps.gateway, refund: (_session: string, _amount: number, key: string) => (keys.push(key), Promise.reject(new Error('gateway down'))) },
+      ...shop.deps,
+      gateway: { ...shop.deps.gateway, refund: (_session: string, _amount: number, key: string) => (keys.push(key), Promise.reject(new Error('gateway down'))) },
     };
     const at = serverNow();
-    clock = at;
+    shop.clock = at;
     try {
       const refund = await refundPayment(gatewayDown, { payment, amount: 1500, key: 'goodwill', reason: 'goodwill' });
       expect(refund).toMatchObject({ state: 'pending', lastError: 'gateway down' });
       // Its job was enqueued with it, due once the caller's own attempt had its chance.
       const jobKey = `refund:${refund.id}`;
-      const jobOf = async () => (await database.db.select().from(jobs).where(eq(jobs.dedupeKey, jobKey)))[0]!;
+      const jobOf = async () => (await shop.db.select().from(jobs).where(eq(jobs.dedupeKey, jobKey)))[0]!;
       expect(await jobOf()).toMatchObject({ kind: 'refunds.retry', status: 'pending', payload: { refundId: refund.id }, runAt: new Date(at.getTime() + JOB_KINDS['refunds.retry'].firstRetryMs) });
 
       // Not due yet: the runner leaves it.
-      const runner = (gateway: typeof deps) => ({ 'refunds.retry': (job: { refundId: string }) => retryRefund(gateway, job.refundId) });
-      expect(await runDueJobs(database.db, runner(gatewayDown), { workerId: 'test', now: new Date(at.getTime() + 1_000), dedupeKey: jobKey })).toMatchObject({ claimed: 0 });
+      const runner = (gateway: typeof shop.deps) => ({ 'refunds.retry': (job: { refundId: string }) => retryRefund(gateway, job.refundId) });
+      expect(await runDueJobs(shop.db, runner(gatewayDown), { workerId: 'test', now: new Date(at.getTime() + 1_000), dedupeKey: jobKey })).toMatchObject({ claimed: 0 });
       // Due, and the gateway still down: the job waits its back-off, the refund stays pending.
       const firstTry = (await jobOf()).runAt;
-      expect(await runDueJobs(database.db, runner(gatewayDown), { workerId: 'test', now: firstTry, dedupeKey: jobKey })).toMatchObject({ claimed: 1, retried: 1 });
+      expect(await runDueJobs(shop.db, runner(gatewayDown), { workerId: 'test', now: firstTry, dedupeKey: jobKey })).toMatchObject({ claimed: 1, retried: 1 });
       const waiting = await jobOf();
       expect(waiting).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringMatching(/gateway down/) });
       expect(waiting.runAt.getTime()).toBeGreaterThan(firstTry.getTime());
       expect(await refundsOf(payment.id)).toMatchObject([{ state: 'pending', amount: 1500 }]);
 
       // The gateway answers again: the next attempt refunds, under the very key of the first.
-      expect(await runDueJobs(database.db, runner(deps), { workerId: 'test', now: waiting.runAt, dedupeKey: jobKey })).toMatchObject({ claimed: 1, done: 1 });
+      expect(await runDueJobs(shop.db, runner(shop.deps), { workerId: 'test', now: waiting.runAt, dedupeKey: jobKey })).toMatchObject({ claimed: 1, done: 1 });
       expect(await jobOf()).toMatchObject({ status: 'done', attempts: 2 });
       expect(keys).toEqual(['goodwill', 'goodwill']);
       expect(await refundsOf(payment.id)).toMatchObject([{ state: 'done', lastError: null, gatewayRefundId: `re_test_${sessionId}_goodwill` }]);
-      const [session] = await database.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, sessionId));
+      const [session] = await shop.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, sessionId));
       expect(session!.refundedAmount).toBe(1500);
     } finally {
-      clock = undefined;
+      shop.clock = undefined;
     }
   });
 
   it('never refunds more than a payment took, however many refunds come at once, and refunds a key once', async () => {
     const { checkout } = await started(42, { adult: 2 });
     const sessionId = checkout.paymentSession.id;
-    await deps.gateway.pay(sessionId, CARD);
-    await completeCheckout(deps, sessionId);
+    await shop.deps.gateway.pay(sessionId, CARD);
+    await completeCheckout(shop.deps, sessionId);
     const payment = await paymentOf(sessionId);
 
     // Ten refunds of 10.00 at once against a payment of 88.00: eight fit, two are refused.
     const attempts = await Promise.allSettled(
-      Array.from({ length: 10 }, (_, i) => refundPayment(deps, { payment, amount: 1000, key: `part:${i}`, reason: 'goodwill' })),
+      Array.from({ length: 10 }, (_, i) => refundPayment(shop.deps, { payment, amount: 1000, key: `part:${i}`, reason: 'goodwill' })),
     );
     const refused = attempts.filter((a) => a.status === 'rejected').map((a) => (a as PromiseRejectedResult).reason as AppError);
     expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(8);
@@ -219,15 +208,15 @@ describe.each(TEST_BACKENDS)('the payments ledger on $name', ({ adminUrl }) => {
     const made = await refundsOf(payment.id);
     expect(made.reduce((sum, r) => sum + r.amount, 0)).toBe(8000);
     expect(made.every((r) => r.state === 'done' && r.gatewayRefundId === `re_test_${sessionId}_${r.idempotencyKey}`)).toBe(true);
-    const [session] = await database.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, sessionId));
+    const [session] = await shop.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, sessionId));
     expect(session!.refundedAmount).toBe(8000);
 
     // The rest, five times at once under one key: refunded once.
-    await Promise.all(Array.from({ length: 5 }, () => refundPayment(deps, { payment, amount: 800, key: 'rest', reason: 'goodwill' })));
+    await Promise.all(Array.from({ length: 5 }, () => refundPayment(shop.deps, { payment, amount: 800, key: 'rest', reason: 'goodwill' })));
     expect((await refundsOf(payment.id)).filter((r) => r.idempotencyKey === 'rest')).toHaveLength(1);
-    const [after] = await database.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, sessionId));
+    const [after] = await shop.db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, sessionId));
     expect(after!.refundedAmount).toBe(8800);
     // Nothing is left to give back.
-    await expect(refundPayment(deps, { payment, amount: 1, key: 'more', reason: 'goodwill' })).rejects.toMatchObject({ status: 422, key: 'refundAmountRange', values: { max: 0 } });
+    await expect(refundPayment(shop.deps, { payment, amount: 1, key: 'more', reason: 'goodwill' })).rejects.toMatchObject({ status: 422, key: 'refundAmountRange', values: { max: 0 } });
   });
 });

@@ -2,13 +2,18 @@
 // gateway, outbox), and members signed up the way the site signs them up.
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { createOutboxTransport } from '@/adapters/mail/outbox';
 import { createTestGateway } from '@/adapters/payments/test-gateway';
 import { createLocalSupplier } from '@/adapters/supplier/local/local-supplier';
 import { signUp } from '@/modules/accounts/sign-up';
 import type { CheckoutDeps } from '@/modules/checkout/deps';
+import type { GateDeps } from '@/modules/gate/scan-ticket';
+import { serverNow } from '@/server/clock';
+import { newSigningSeed } from '@/server/ticket-keys';
 import type { Database } from '@/server/db/client';
 import { payments, users } from '@/server/db/schema';
+import { openBackendDatabase } from './database';
 
 export function embeddedCheckoutDeps(db: Database, now: () => Date): CheckoutDeps & { gateway: ReturnType<typeof createTestGateway> } {
   return {
@@ -39,4 +44,33 @@ export async function signedUpMember(db: Database, label: string, locale: keyof 
 export async function sessionIdOf(db: Database, order: { paymentId: string }): Promise<string> {
   const [row] = await db.select({ id: payments.gatewaySessionId }).from(payments).where(eq(payments.id, order.paymentId));
   return row!.id;
+}
+
+/** A test file's shop on a fresh database of one backend (TEST_BACKENDS): the embedded adapters, our gate,
+ * and a clock the tests move (`shop.clock`; unset, the server clock). Call it inside the file's describe:
+ * it opens the database before the tests and disposes of it after. */
+export type EmbeddedShop = {
+  db: Database;
+  deps: ReturnType<typeof embeddedCheckoutDeps>;
+  gate: GateDeps;
+  clock: Date | undefined;
+  now: () => Date;
+};
+
+export function useEmbeddedShop(adminUrl: string | undefined, options: { signingKey?: boolean } = {}): EmbeddedShop {
+  let database: Awaited<ReturnType<typeof openBackendDatabase>> | undefined;
+  const shop = { clock: undefined, now: () => shop.clock ?? serverNow() } as EmbeddedShop;
+  beforeAll(async () => {
+    // Gate tests sign and verify tickets: a key of their own.
+    if (options.signingKey) vi.stubEnv('TICKET_SIGNING_KEY', newSigningSeed());
+    database = await openBackendDatabase(adminUrl);
+    shop.db = database.db;
+    shop.deps = embeddedCheckoutDeps(database.db, shop.now);
+    shop.gate = { db: database.db, supplier: shop.deps.supplier, toleranceMinutes: 30, ownInventory: true, now: shop.now };
+  });
+  afterAll(async () => {
+    if (options.signingKey) vi.unstubAllEnvs();
+    await database?.dispose();
+  });
+  return shop;
 }
