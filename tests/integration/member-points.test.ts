@@ -4,12 +4,10 @@
 // `program.points-expiry` job runs (twice: once); a cancellation or a refund voids them; a change keeps
 // the total the current tickets earn; the ledger never lets a balance go negative.
 import { serverNow } from '@/server/clock';
-import crypto from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestGateway } from '@/adapters/payments/test-gateway';
 import { createLocalSupplier } from '@/adapters/supplier/local/local-supplier';
-import { signUp } from '@/modules/accounts/sign-up';
 import { cancelBooking, type RefundChoice } from '@/modules/bookings/cancel-booking';
 import { changeBooking } from '@/modules/bookings/change-booking';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
@@ -21,26 +19,16 @@ import { getMembership } from '@/modules/loyalty/membership';
 import { redeemBooking } from '@/modules/loyalty/redeem-tickets';
 import { expirePoints, pointsJobHandlers } from '@/modules/program/points-jobs';
 import { programJobHandlers } from '@/modules/program/tier-jobs';
-import type { Database } from '@/server/db/client';
-import { memberPoints, orders, users } from '@/server/db/schema';
+import { memberPoints, orders } from '@/server/db/schema';
 import { localDatePart } from '@/universal/local-date';
-import { useEmbeddedShop } from '../support/checkout';
+import { GATE_STAFF, signedUpMember, TEST_CARD, useEmbeddedShop } from '../support/checkout';
 import { TEST_BACKENDS } from '../support/database';
 import { runJobs } from '../support/jobs';
 import { firstSlot, openDay } from './supplier-scenarios';
 
-const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
-const GATE_USER = { kind: 'staff' as const, userId: 'gate-1', email: 'gate-1@staff.example' };
 
 /** Noon in New York on a local date: a clock the tests set. */
 const noonOn = (localDate: string) => new Date(`${localDate}T12:00:00-05:00`);
-
-async function newMember(db: Database) {
-  const email = `member.${crypto.randomUUID().slice(0, 8)}@example.com`;
-  await signUp(db, { email, contact: { firstName: 'Ana', lastName: 'Lima', phoneNumber: '+12125550100', country: 'US', postalCode: undefined, marketingOptIn: false }, locale: 'en' });
-  const [user] = await db.select().from(users).where(eq(users.email, email));
-  return { userId: user!.id, email };
-}
 
 describe.each(TEST_BACKENDS)('points earned per admitted ticket on $name', ({ adminUrl }) => {
   const shop = useEmbeddedShop(adminUrl, { signingKey: true });
@@ -51,7 +39,7 @@ describe.each(TEST_BACKENDS)('points earned per admitted ticket on $name', ({ ad
     const day = await openDay(shop.deps.supplier, 'main-deck', 'main-deck-day', daysAhead, 4);
     const selectedTime = await firstSlot(shop.deps.supplier, 'main-deck', 'main-deck-day', day);
     const checkout = await startCheckout(shop.deps, member, { productId: 'main-deck', optionId: 'main-deck-day', quantities, selectedTime }, 'en');
-    await (shop.deps.gateway as ReturnType<typeof createTestGateway>).pay(checkout.paymentSession.id, CARD);
+    await (shop.deps.gateway as ReturnType<typeof createTestGateway>).pay(checkout.paymentSession.id, TEST_CARD);
     const { order } = await completeCheckout(shop.deps, checkout.paymentSession.id);
     return { order, start: new Date(selectedTime), day };
   }
@@ -60,7 +48,7 @@ describe.each(TEST_BACKENDS)('points earned per admitted ticket on $name', ({ ad
   async function admit(booked: Awaited<ReturnType<typeof booking>>, unitId: string) {
     shop.clock = new Date(booked.start.getTime() + 5 * 60_000);
     const ticket = booked.order.tickets!.find((t) => t.unitId === unitId)!;
-    expect(await scanTicket(shop.gate, { code: ticket.code!, gate: 'North', by: GATE_USER })).toMatchObject({ verdict: 'VALID' });
+    expect(await scanTicket(shop.gate, { code: ticket.code!, gate: 'North', by: GATE_STAFF })).toMatchObject({ verdict: 'VALID' });
     return ticket;
   }
 
@@ -73,7 +61,7 @@ describe.each(TEST_BACKENDS)('points earned per admitted ticket on $name', ({ ad
   }
 
   it('writes the tickets’ points pending with the payment, confirms each at its admission, and expires them 12 months later, once', async () => {
-    const member = await newMember(shop.db);
+    const member = await signedUpMember(shop.db, 'member', 'en');
     expect(await points(member.userId)).toEqual({ balance: 0, pending: 0, nextExpiry: null });
     const booked = await booking(member, 20);
     // 100 for the adult, 50 for the child, no line for the infant: every point a line with its ticket.
@@ -122,7 +110,7 @@ describe.each(TEST_BACKENDS)('points earned per admitted ticket on $name', ({ ad
   });
 
   it('confirms every ticket’s points and counts the visit when the booking is redeemed as a whole (npm run ops -- redeem)', async () => {
-    const member = await newMember(shop.db);
+    const member = await signedUpMember(shop.db, 'member', 'en');
     const booked = await booking(member, 23);
     expect(await points(member.userId)).toMatchObject({ balance: 0, pending: 150 });
     // The visit's day: the operator redeems the booking at the shop.gate.
@@ -138,12 +126,12 @@ describe.each(TEST_BACKENDS)('points earned per admitted ticket on $name', ({ ad
   });
 
   it('puts the points of an undone admission back to pending', async () => {
-    const member = await newMember(shop.db);
+    const member = await signedUpMember(shop.db, 'member', 'en');
     const booked = await booking(member, 22, { adult: 1 });
     const ticket = await admit(booked, 'adult');
     expect(await points(member.userId)).toMatchObject({ balance: 100, pending: 0 });
     shop.clock = new Date(shop.now().getTime() + 60_000);
-    await undoAdmission(shop.gate, { ticket: ticket.reference, by: GATE_USER });
+    await undoAdmission(shop.gate, { ticket: ticket.reference, by: GATE_STAFF });
     expect(await points(member.userId)).toEqual({ balance: 0, pending: 100, nextExpiry: null });
     await admit(booked, 'adult');
     expect(await points(member.userId)).toMatchObject({ balance: 100, pending: 0 });
@@ -153,12 +141,12 @@ describe.each(TEST_BACKENDS)('points earned per admitted ticket on $name', ({ ad
     ['a cancellation', { kind: 'none' }, 'cancelled'],
     ['a refund', { kind: 'full' }, 'refunded'],
   ])('voids the pending points on %s', async (_, refund, reason) => {
-    const member = await newMember(shop.db);
+    const member = await signedUpMember(shop.db, 'member', 'en');
     const kept = await booking(member, 24, { adult: 1 });
     const cancelled = await booking(member, 26);
     expect(await points(member.userId)).toMatchObject({ pending: 250 });
     shop.clock = serverNow();
-    await cancelBooking(shop.deps, { reference: cancelled.order.supplierReference, refund, by: GATE_USER });
+    await cancelBooking(shop.deps, { reference: cancelled.order.supplierReference, refund, by: GATE_STAFF });
     expect(await points(member.userId)).toEqual({ balance: 0, pending: 100, nextExpiry: null });
     const lines = await shop.db.select().from(memberPoints).where(eq(memberPoints.bookingUuid, cancelled.order.bookingUuid));
     expect(lines.map((l) => [l.state, l.closeReason])).toEqual([
@@ -171,7 +159,7 @@ describe.each(TEST_BACKENDS)('points earned per admitted ticket on $name', ({ ad
   });
 
   it('keeps the total right when a change replaces the tickets: the old tickets’ points void, the new ones’ pending', async () => {
-    const member = await newMember(shop.db);
+    const member = await signedUpMember(shop.db, 'member', 'en');
     const booked = await booking(member, 28, { adult: 1, child: 1 });
     expect(await points(member.userId)).toMatchObject({ pending: 150 });
     shop.clock = serverNow();
@@ -191,12 +179,12 @@ describe.each(TEST_BACKENDS)('points earned per admitted ticket on $name', ({ ad
 
     // The new ticket's admission confirms its points; the replaced ones stay void.
     shop.clock = new Date(new Date(later.id).getTime() + 5 * 60_000);
-    expect(await scanTicket(shop.gate, { code: newAdult.code!, gate: 'North', by: GATE_USER })).toMatchObject({ verdict: 'VALID' });
+    expect(await scanTicket(shop.gate, { code: newAdult.code!, gate: 'North', by: GATE_STAFF })).toMatchObject({ verdict: 'VALID' });
     expect(await points(member.userId)).toMatchObject({ balance: 100, pending: 0 });
   });
 
   it('never lets a balance go negative or a point be spent twice: the ledger refuses it', async () => {
-    const member = await newMember(shop.db);
+    const member = await signedUpMember(shop.db, 'member', 'en');
     const booked = await booking(member, 30, { adult: 1 });
     await admit(booked, 'adult');
     const [line] = await linesOf(member.userId);
@@ -219,7 +207,7 @@ describe.each(TEST_BACKENDS)('points earned per admitted ticket on $name', ({ ad
     const held = await reseller.createBooking({ productId: 'main-deck', optionId: 'main-deck-day', availabilityId: selectedTime, unitItems: [{ unitId: 'adult' }] });
     const confirmed = await reseller.confirmBooking(held.uuid, { contact: { fullName: 'Guest' } });
     shop.clock = new Date(new Date(selectedTime).getTime() + 60_000);
-    expect(await scanTicket(shop.gate, { code: confirmed.supplierReference!, gate: 'North', by: GATE_USER, admit: confirmed.unitItems.map((u) => u.supplierReference!) })).toMatchObject({ verdict: 'VALID' });
+    expect(await scanTicket(shop.gate, { code: confirmed.supplierReference!, gate: 'North', by: GATE_STAFF, admit: confirmed.unitItems.map((u) => u.supplierReference!) })).toMatchObject({ verdict: 'VALID' });
     expect(await shop.db.select().from(memberPoints).where(eq(memberPoints.bookingUuid, confirmed.uuid))).toEqual([]);
   });
 });

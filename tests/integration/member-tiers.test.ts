@@ -4,7 +4,6 @@
 // back as visits age out, when the recurring `program.tiers` job runs; admissions made before the program
 // count once its migration has run.
 import { serverNow } from '@/server/clock';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -14,7 +13,6 @@ import { createTestGateway } from '@/adapters/payments/test-gateway';
 import { createLocalSupplier } from '@/adapters/supplier/local/local-supplier';
 import { createOctoClient } from '@/adapters/supplier/octo/octo-client';
 import { TIME_ZONE } from '@/config/attraction';
-import { signUp } from '@/modules/accounts/sign-up';
 import { cancelBooking } from '@/modules/bookings/cancel-booking';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import type { CheckoutDeps } from '@/modules/checkout/deps';
@@ -26,28 +24,18 @@ import { getMembership } from '@/modules/loyalty/membership';
 import { programJobHandlers } from '@/modules/program/tier-jobs';
 import { agesOutOn } from '@/modules/program/tier-rule';
 import { currentProgram } from '@/config/program';
-import type { Database } from '@/server/db/client';
-import { jobs, memberTierChanges, memberTiers, memberVisits, users } from '@/server/db/schema';
+import { jobs, memberTierChanges, memberTiers, memberVisits } from '@/server/db/schema';
 import { newSigningSeed } from '@/server/ticket-keys';
 import { localDatePart } from '@/universal/local-date';
-import { useEmbeddedShop } from '../support/checkout';
+import { GATE_STAFF, signedUpMember, TEST_CARD, useEmbeddedShop } from '../support/checkout';
 import { openTestDatabase, TEST_BACKENDS } from '../support/database';
 import { runJobs } from '../support/jobs';
 import { STAND_IN_KEY, startOctoStandIn } from '../support/octo-stand-in';
 import { firstSlot, openDay } from './supplier-scenarios';
 
-const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
-const GATE_USER = { kind: 'staff' as const, userId: 'gate-1', email: 'gate-1@staff.example' };
 
 /** Noon in New York on a local date: a clock the tests set. */
 const noonOn = (localDate: string) => new Date(`${localDate}T12:00:00-05:00`);
-
-async function newMember(db: Database) {
-  const email = `member.${crypto.randomUUID().slice(0, 8)}@example.com`;
-  await signUp(db, { email, contact: { firstName: 'Ana', lastName: 'Lima', phoneNumber: '+12125550100', country: 'US', postalCode: undefined, marketingOptIn: false }, locale: 'en' });
-  const [user] = await db.select().from(users).where(eq(users.email, email));
-  return { userId: user!.id, email };
-}
 
 describe.each(TEST_BACKENDS)('tiers earned by visits on $name', ({ adminUrl }) => {
   const shop = useEmbeddedShop(adminUrl, { signingKey: true });
@@ -58,7 +46,7 @@ describe.each(TEST_BACKENDS)('tiers earned by visits on $name', ({ adminUrl }) =
     const day = await openDay(shop.deps.supplier, 'main-deck', 'main-deck-day', daysAhead, 2);
     const selectedTime = await firstSlot(shop.deps.supplier, 'main-deck', 'main-deck-day', day);
     const checkout = await startCheckout(shop.deps, member, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime }, 'en');
-    await (shop.deps.gateway as ReturnType<typeof createTestGateway>).pay(checkout.paymentSession.id, CARD);
+    await (shop.deps.gateway as ReturnType<typeof createTestGateway>).pay(checkout.paymentSession.id, TEST_CARD);
     const { order } = await completeCheckout(shop.deps, checkout.paymentSession.id);
     return { order, start: new Date(selectedTime), day };
   }
@@ -66,7 +54,7 @@ describe.each(TEST_BACKENDS)('tiers earned by visits on $name', ({ adminUrl }) =
   /** The member's ticket scanned at the shop.gate five minutes into the slot. */
   async function admit(booked: Awaited<ReturnType<typeof booking>>) {
     shop.clock = new Date(booked.start.getTime() + 5 * 60_000);
-    expect(await scanTicket(shop.gate, { code: booked.order.tickets![0]!.code!, gate: 'North', by: GATE_USER })).toMatchObject({ verdict: 'VALID' });
+    expect(await scanTicket(shop.gate, { code: booked.order.tickets![0]!.code!, gate: 'North', by: GATE_STAFF })).toMatchObject({ verdict: 'VALID' });
   }
 
   /** The runner's pass over the program's due jobs, at the test's shop.now(). */
@@ -77,7 +65,7 @@ describe.each(TEST_BACKENDS)('tiers earned by visits on $name', ({ adminUrl }) =
     (await shop.db.select().from(memberTierChanges).where(eq(memberTierChanges.userId, userId)).orderBy(asc(memberTierChanges.at))).map((c) => `${c.fromTier ?? '-'}>${c.toTier} ${c.reason}`);
 
   it('makes a new member an Explorer, two visits from Regular', async () => {
-    const member = await newMember(shop.db);
+    const member = await signedUpMember(shop.db, 'member', 'en');
     expect(await membership(member.userId)).toMatchObject({
       mintedTokenIds: [],
       tokens: [],
@@ -90,7 +78,7 @@ describe.each(TEST_BACKENDS)('tiers earned by visits on $name', ({ adminUrl }) =
   });
 
   it('makes a member a Regular at the 2nd visit, on two dates; the visit is written with the admission', async () => {
-    const member = await newMember(shop.db);
+    const member = await signedUpMember(shop.db, 'member', 'en');
     const first = await booking(member, 20);
     const second = await booking(member, 21);
     await admit(first);
@@ -107,7 +95,7 @@ describe.each(TEST_BACKENDS)('tiers earned by visits on $name', ({ adminUrl }) =
   });
 
   it('counts two admissions on one date once; undoing one keeps the date for the other', async () => {
-    const member = await newMember(shop.db);
+    const member = await signedUpMember(shop.db, 'member', 'en');
     const morning = await booking(member, 23);
     const again = await booking(member, 23);
     expect(again.day).toBe(morning.day);
@@ -119,14 +107,14 @@ describe.each(TEST_BACKENDS)('tiers earned by visits on $name', ({ adminUrl }) =
 
     // The wrong scan taken back: the other booking of that day still makes it a visit.
     shop.clock = new Date(shop.now().getTime() + 60_000);
-    await undoAdmission(shop.gate, { ticket: morning.order.tickets![0]!.reference, by: GATE_USER });
+    await undoAdmission(shop.gate, { ticket: morning.order.tickets![0]!.reference, by: GATE_STAFF });
     expect((await visitsOf(member.userId)).map((v) => v.bookingReference)).toEqual([again.order.supplierReference]);
     await runProgramJobs();
     expect((await membership(member.userId)).visits).toBe(1);
   });
 
   it('takes an undone admission back: no visit, and the tier recomputed', async () => {
-    const member = await newMember(shop.db);
+    const member = await signedUpMember(shop.db, 'member', 'en');
     const [first, second] = [await booking(member, 25), await booking(member, 26)];
     await admit(first);
     await admit(second);
@@ -134,7 +122,7 @@ describe.each(TEST_BACKENDS)('tiers earned by visits on $name', ({ adminUrl }) =
     expect((await membership(member.userId)).tier.id).toBe('regular');
 
     shop.clock = new Date(shop.now().getTime() + 2 * 60_000);
-    await undoAdmission(shop.gate, { ticket: second.order.tickets![0]!.reference, by: GATE_USER });
+    await undoAdmission(shop.gate, { ticket: second.order.tickets![0]!.reference, by: GATE_STAFF });
     expect((await visitsOf(member.userId)).map((v) => v.visitDate)).toEqual([first.day]);
     await runProgramJobs();
     expect(await membership(member.userId)).toMatchObject({ tier: { id: 'explorer' }, visits: 1, nextTier: { id: 'regular', visitsToGo: 1 } });
@@ -142,7 +130,7 @@ describe.each(TEST_BACKENDS)('tiers earned by visits on $name', ({ adminUrl }) =
   });
 
   it('makes a Local Legend at the 5th visit, and lets the tier fall back as visits age out', async () => {
-    const member = await newMember(shop.db);
+    const member = await signedUpMember(shop.db, 'member', 'en');
     const booked = [];
     for (const daysAhead of [30, 32, 34, 36, 38]) booked.push(await booking(member, daysAhead));
     for (const [index, visit] of booked.entries()) {
@@ -171,7 +159,7 @@ describe.each(TEST_BACKENDS)('tiers earned by visits on $name', ({ adminUrl }) =
   });
 
   it('counts the admissions made before the program (its migration) and gives their members a tier', async () => {
-    const member = await newMember(shop.db);
+    const member = await signedUpMember(shop.db, 'member', 'en');
     const [first, second] = [await booking(member, 50), await booking(member, 52)];
     await admit(first);
     await admit(second);
@@ -199,7 +187,7 @@ describe.each(TEST_BACKENDS)('tiers earned by visits on $name', ({ adminUrl }) =
     const held = await reseller.createBooking({ productId: 'main-deck', optionId: 'main-deck-day', availabilityId: selectedTime, unitItems: [{ unitId: 'adult' }] });
     const confirmed = await reseller.confirmBooking(held.uuid, { contact: { fullName: 'Guest' } });
     shop.clock = new Date(new Date(selectedTime).getTime() + 60_000);
-    expect(await scanTicket(shop.gate, { code: confirmed.supplierReference!, gate: 'North', by: GATE_USER, admit: confirmed.unitItems.map((u) => u.supplierReference!) })).toMatchObject({ verdict: 'VALID' });
+    expect(await scanTicket(shop.gate, { code: confirmed.supplierReference!, gate: 'North', by: GATE_STAFF, admit: confirmed.unitItems.map((u) => u.supplierReference!) })).toMatchObject({ verdict: 'VALID' });
     expect(await shop.db.select().from(memberVisits).where(eq(memberVisits.bookingUuid, confirmed.uuid))).toEqual([]);
   });
 });
@@ -217,16 +205,16 @@ describe('a cancelled booking is no visit', () => {
       const supplier = createOctoClient({ baseUrl: standIn.url, apiKey: STAND_IN_KEY });
       const deps: CheckoutDeps = { db: database.db, supplier, gateway: createTestGateway(database.db, now), mail: createOutboxTransport(async () => database.db), holdMinutes: 30, siteUrl: 'http://localhost:3000', now };
       const gate: GateDeps = { db: database.db, supplier, toleranceMinutes: 30, ownInventory: false, now };
-      const member = await newMember(database.db);
+      const member = await signedUpMember(database.db, 'member', 'en');
       const slot = '2030-06-12T18:00:00-04:00';
       const started = await startCheckout(deps, member, { productId: 'charter', optionId: 'sunset-cruise', quantities: { guest: 1 }, selectedTime: slot }, 'en');
-      await (deps.gateway as ReturnType<typeof createTestGateway>).pay(started.paymentSession.id, CARD);
+      await (deps.gateway as ReturnType<typeof createTestGateway>).pay(started.paymentSession.id, TEST_CARD);
       const { order } = await completeCheckout(deps, started.paymentSession.id);
       clock = new Date(new Date(slot).getTime() - 10 * 60_000);
-      expect(await scanTicket(gate, { code: order.tickets![0]!.code!, gate: 'North', by: GATE_USER })).toMatchObject({ verdict: 'VALID' });
+      expect(await scanTicket(gate, { code: order.tickets![0]!.code!, gate: 'North', by: GATE_STAFF })).toMatchObject({ verdict: 'VALID' });
       expect((await database.db.select().from(memberVisits).where(eq(memberVisits.userId, member.userId))).map((v) => v.visitDate)).toEqual([localDatePart(slot)]);
 
-      await cancelBooking(deps, { reference: order.supplierReference, refund: { kind: 'full' }, by: GATE_USER });
+      await cancelBooking(deps, { reference: order.supplierReference, refund: { kind: 'full' }, by: GATE_STAFF });
       expect(await database.db.select().from(memberVisits).where(eq(memberVisits.userId, member.userId))).toEqual([]);
       await runJobs(database.db, programJobHandlers(database.db), clock);
       expect(await getMembership(database.db, member.userId, 'en')).toMatchObject({ tier: { id: 'explorer' }, visits: 0 });

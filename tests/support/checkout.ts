@@ -27,12 +27,18 @@ export function embeddedCheckoutDeps(db: Database, now: () => Date): CheckoutDep
   };
 }
 
+/** The test gateway's card that pays. */
+export const TEST_CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
+/** A gate user of the test sites, as the gate's use cases see them. */
+export const GATE_STAFF = { kind: 'staff' as const, userId: 'gate-1', email: 'gate-1@staff.example' };
+
 const CONTACTS = {
+  en: { firstName: 'Ana', lastName: 'Lima', phoneNumber: '+12125550100', country: 'US' },
   fr: { firstName: 'Lea', lastName: 'Roux', phoneNumber: '+33612345678', country: 'FR' },
   nl: { firstName: 'Jan', lastName: 'Smit', phoneNumber: '+31612345678', country: 'NL' },
 } as const;
 
-/** A new member (an address of its own, labelled for the logs), in French or Dutch. */
+/** A new member (an address of its own, labelled for the logs), in English, French or Dutch. */
 export async function signedUpMember(db: Database, label: string, locale: keyof typeof CONTACTS = 'fr') {
   const email = `${label}.${crypto.randomUUID().slice(0, 8)}@example.com`;
   await signUp(db, { email, contact: { ...CONTACTS[locale], postalCode: undefined, marketingOptIn: false }, locale });
