@@ -28,6 +28,7 @@ import { takenOnDays } from '@/modules/inventory/taken-on-days';
 import { addLocalDays, isLocalDate, localDatesBetween } from '@/universal/local-date';
 import { availabilityShape, bookingShape, productShape, slotPricing, slotStatus, unitPrices } from './octo-shapes';
 import { serverNow } from '@/server/clock';
+import { WEBSITE_RESELLER } from '@/modules/resellers/reseller-keys';
 
 const MAX_RANGE_DAYS = 62;
 const MAX_AVAILABILITY_IDS = 100;
@@ -212,7 +213,9 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
       const catalog = await loadCatalog(db);
       const product = findProduct(catalog, request.productId);
       const option = findOption(product, request.optionId);
-      const { items, wanted } = checkUnitItems(option, request.unitItems);
+      // A member's extra tickets are the website's perk: a reseller's booking never has them.
+      const extraUnits = resellerId === WEBSITE_RESELLER ? Math.max(Math.trunc(request.extraUnits ?? 0), 0) : 0;
+      const { items, wanted } = checkUnitItems(option, request.unitItems, extraUnits);
       const at = now();
       const slot = bookableSlot(catalog, option, request.availabilityId, at);
       const minutes = holdMinutes(request.expirationMinutes);
