@@ -39,7 +39,7 @@ describe.each(TEST_BACKENDS)('member prices on $name', ({ adminUrl }) => {
     vi.stubEnv('TICKET_SIGNING_KEY', newSigningSeed());
     database = await openBackendDatabase(adminUrl);
     gateway = createTestGateway(database.db, now);
-    deps = { db: database.db, supplier: createLocalSupplier(database.db, { resellerId: 'website', now }), gateway, mail: createOutboxTransport(async () => database.db), holdMinutes: 30, siteUrl: 'http://localhost:3000', now };
+    deps = { db: database.db, supplier: createLocalSupplier(database.db, { resellerId: 'website', now, memberPerks: true }), gateway, mail: createOutboxTransport(async () => database.db), holdMinutes: 30, siteUrl: 'http://localhost:3000', now };
   });
   afterAll(async () => {
     vi.unstubAllEnvs();

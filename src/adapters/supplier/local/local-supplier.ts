@@ -28,7 +28,6 @@ import { takenOnDays } from '@/modules/inventory/taken-on-days';
 import { addLocalDays, isLocalDate, localDatesBetween } from '@/universal/local-date';
 import { availabilityShape, bookingShape, productShape, slotPricing, slotStatus, unitPrices } from './octo-shapes';
 import { serverNow } from '@/server/clock';
-import { WEBSITE_RESELLER } from '@/modules/resellers/reseller-keys';
 
 const MAX_RANGE_DAYS = 62;
 const MAX_AVAILABILITY_IDS = 100;
@@ -47,9 +46,12 @@ export type LocalSupplierOptions = {
   /** Told of every write inside its transaction, with the transaction's handle, so that what it records
    * (webhook jobs) commits with the write or not at all; its failure undoes the write. */
   onChange?: (tx: Database, change: LocalSupplierChange) => Promise<void>;
+  /** The website's inventory only: a booking may ask for a member tier's extra tickets (decision 0038). A
+   * reseller's never can. */
+  memberPerks?: boolean;
 };
 
-export function createLocalSupplier(db: Database, { resellerId, endpoint = '', now = serverNow, onChange }: LocalSupplierOptions): SupplierPort {
+export function createLocalSupplier(db: Database, { resellerId, endpoint = '', now = serverNow, onChange, memberPerks = false }: LocalSupplierOptions): SupplierPort {
   const timeZone = ATTRACTION.timeZone;
 
   /** The planned slots of an option on a day; pure, so remembered (the catalogue lives as long as the process). */
@@ -214,7 +216,7 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
       const product = findProduct(catalog, request.productId);
       const option = findOption(product, request.optionId);
       // A member's extra tickets are the website's perk: a reseller's booking never has them.
-      const extraUnits = resellerId === WEBSITE_RESELLER ? Math.max(Math.trunc(request.extraUnits ?? 0), 0) : 0;
+      const extraUnits = memberPerks ? Math.max(Math.trunc(request.extraUnits ?? 0), 0) : 0;
       const { items, wanted } = checkUnitItems(option, request.unitItems, extraUnits);
       const at = now();
       const slot = bookableSlot(catalog, option, request.availabilityId, at);
