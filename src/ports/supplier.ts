@@ -40,6 +40,8 @@ export type AvailabilityQuery = {
   localDateEnd?: string;
   availabilityIds?: string[];
   units?: UnitQuantity[];
+  /** Skypass's own, as in ReservationRequest: a member tier's extra tickets (decision 0038). */
+  extraUnits?: number;
 };
 
 export type UnitItemInput = { uuid?: string; unitId: string; resellerReference?: string };

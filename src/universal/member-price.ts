@@ -22,3 +22,10 @@ export function memberDiscount(option: WebOption | undefined, quantities: Record
     return unit.price === null || quantity <= 0 ? sum : sum + (unit.price - memberUnitPrice(unit.price, percent)) * quantity;
   }, 0);
 }
+
+/** The option as a member with `extraTickets` may book it: the booking's and each unit's maximum raised,
+ * as the website's inventory allows (start-checkout.ts passes the same number). */
+export function withExtraTickets(option: WebOption, extraTickets: number): WebOption {
+  if (extraTickets <= 0) return option;
+  return { ...option, maxUnits: option.maxUnits + extraTickets, units: option.units.map((u) => ({ ...u, maxQuantity: u.maxQuantity + extraTickets })) };
+}

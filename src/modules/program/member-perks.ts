@@ -11,9 +11,8 @@ export type MemberPerks = TierPerks & { tierId: string };
 export async function memberPerks(db: Database, userId: string): Promise<MemberPerks> {
   const program = currentProgram();
   const [stored] = await db.select({ tierId: memberTiers.tierId }).from(memberTiers).where(eq(memberTiers.userId, userId));
-  // A tier the program no longer has (a manager removed it) gives nothing until the member is recomputed.
-  const tier = stored ? program.tiers.find((t) => t.id === stored.tierId) : program.tiers[0];
-  if (!tier) return { tierId: stored!.tierId, memberDiscountPercent: 0, extraTicketsPerBooking: 0 };
+  // A tier the program no longer has reads as the first until the member is recomputed, as getMembership has it.
+  const tier = program.tiers.find((t) => t.id === stored?.tierId) ?? program.tiers[0]!;
   return { tierId: tier.id, ...tier.perks };
 }
 

@@ -116,7 +116,7 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
     const product = findProduct(catalog, query.productId);
     const option = findOption(product, query.optionId);
     const requested = (query.units ?? []).map((u) => ({ unitId: u.id, quantity: u.quantity }));
-    checkUnits(option, requested);
+    checkUnits(option, requested, memberPerks ? Math.max(Math.trunc(query.extraUnits ?? 0), 0) : 0);
     const { dates, ids } = queriedDays(option, query, idsAllowed);
     const at = now();
     const slots = dates.flatMap((d) => slotsOf(option, d));
