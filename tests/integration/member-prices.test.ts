@@ -138,5 +138,11 @@ describe.each(TEST_BACKENDS)('member prices on $name', ({ adminUrl }) => {
     const regularAgain = await member(database.db, 'regular');
     const tooMany = await startCheckout(deps, regularAgain, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 13 }, selectedTime }, 'en').catch((e: unknown) => e);
     expect(tooMany).toMatchObject({ code: 'VALIDATION', key: 'ticketsPerBookingMax', values: { max: 12 } });
+
+    // The ticket page's availability of 12 tickets: the website's inventory answers it with the member's
+    // extra tickets, refuses it without them.
+    const query = { productId: 'main-deck', optionId: 'main-deck-day', localDateStart: day, localDateEnd: day, units: [{ id: 'adult', quantity: 12 }] };
+    expect((await deps.supplier.availability({ ...query, extraUnits: 2 })).some((slot) => slot.available)).toBe(true);
+    await expect(deps.supplier.availability(query)).rejects.toMatchObject({ code: 'UNPROCESSABLE_ENTITY' });
   });
 });
