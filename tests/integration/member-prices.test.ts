@@ -2,7 +2,7 @@
 // PostgreSQL: an Explorer pays list; a Regular 10 % less and a Local Legend 20 % less, charged exactly that
 // (the ledger's payment row and the gateway's session) while the supplier's hold carries list, the order
 // recording the discount and its reason; a reseller pays list; a refund gives back what was paid; a
-// Regular may book the product's maximum + 2, an Explorer is refused at maximum + 1.
+// Regular may book the product's maximum + 2 (and ask its availability), an Explorer is refused at maximum + 1.
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
