@@ -11,6 +11,16 @@ export const programSchema = z.object({
         id: z.string().regex(/^[a-z0-9-]+$/),
         /** Visits in the window that reach this tier. */
         visits: z.number().int().min(0),
+        /** What the tier gives on the website (decision 0038); a tier that lists none gives none. */
+        perks: z
+          .object({
+            /** Taken off each unit price, per unit, rounded to the cent half up. Never the whole price. */
+            memberDiscountPercent: z.number().int().min(0).max(90).default(0),
+            /** Tickets a booking may have beyond the product's maxTicketsPerBooking. */
+            extraTicketsPerBooking: z.number().int().min(0).max(20).default(0),
+          })
+          .strict()
+          .default({ memberDiscountPercent: 0, extraTicketsPerBooking: 0 }),
       }),
     )
     .min(1)
@@ -21,3 +31,4 @@ export const programSchema = z.object({
 
 export type Program = z.infer<typeof programSchema>;
 export type ProgramTier = Program['tiers'][number];
+export type TierPerks = ProgramTier['perks'];

@@ -19,6 +19,8 @@ import { TimeSlotPicker } from '@/components/booking/TimeSlotPicker';
 import { Alert } from '@/components/ui/Alert';
 import { PageTitle } from '@/components/ui/PageTitle';
 import { selectionTotal } from '@/universal/web-product';
+import { useMemberPerks } from '@/client/booking/use-member-perks';
+import { memberDiscount, withExtraTickets } from '@/universal/member-price';
 import { staticTranslations } from '@/server/translations';
 
 /** Quantity clicks come in bursts: ask for times once they settle. */
@@ -41,8 +43,11 @@ export default function ProductsPage() {
   const { book, busy } = useBook();
   const waitlist = useWaitlistJoin();
 
+  // A member's tier may give member prices and extra tickets per booking (decision 0038).
+  const perks = useMemberPerks();
   const product = products?.find((p) => p.id === productId);
-  const option = product?.options.find((o) => o.id === optionId);
+  const listedOption = product?.options.find((o) => o.id === optionId);
+  const option = listedOption && withExtraTickets(listedOption, perks?.extraTickets ?? 0);
   const hasQuantity = Object.keys(quantities).length > 0;
   // What is still to choose. Once the catalogue is here, a saved product or option it no longer offers
   // counts as not chosen; before, the saved choice is taken as it is.
@@ -68,7 +73,8 @@ export default function ProductsPage() {
     availabilityStore.getState().reset();
   }
 
-  const total = selectionTotal(option, quantities);
+  const listTotal = selectionTotal(option, quantities);
+  const total = listTotal && listTotal - memberDiscount(option, quantities, perks?.discountPercent ?? 0);
 
   return (
     <div className={`${frame.page} ${product ? styles.withBookBar : ''}`}>
@@ -97,6 +103,7 @@ export default function ProductsPage() {
                 option={option}
                 currency={product.currency}
                 quantities={quantities}
+                perks={perks}
                 onChange={(unitId, count) => selectionStore.getState().setQuantity(unitId, count)}
               />
             </Step>
@@ -137,6 +144,7 @@ export default function ProductsPage() {
           selectedTime={selectedTime}
           missing={missing}
           busy={busy}
+          perks={perks}
           onBook={book}
           onReset={reset}
         />

@@ -40,6 +40,8 @@ export type AvailabilityQuery = {
   localDateEnd?: string;
   availabilityIds?: string[];
   units?: UnitQuantity[];
+  /** Skypass's own, as in ReservationRequest: a member tier's extra tickets (decision 0038). */
+  extraUnits?: number;
 };
 
 export type UnitItemInput = { uuid?: string; unitId: string; resellerReference?: string };
@@ -53,6 +55,9 @@ export type ReservationRequest = {
   expirationMinutes?: number;
   resellerReference?: string;
   notes?: string | null;
+  /** Skypass's own, not OCTO's: tickets beyond the booking's maximum a member's tier allows (decision
+   * 0038). Only our own inventory honours it, and only for the website; an OCTO supplier ignores it. */
+  extraUnits?: number;
 };
 
 /** PATCH /bookings/{uuid}: what changes; everything else stays. Unit items sent replace the booking's

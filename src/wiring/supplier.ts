@@ -44,5 +44,5 @@ export async function webhookNotifier(tx: Database, { resellerId, booking, slots
 /** Our own inventory as one reseller sees it: the website, or a partner of our OCTO API. */
 export async function localSupplierFor(resellerId: string): Promise<SupplierPort> {
   const db = await getDb();
-  return createLocalSupplier(db, { resellerId, endpoint: `${getEnv().siteUrl}/octo`, onChange: webhookNotifier, now: serverNow });
+  return createLocalSupplier(db, { resellerId, endpoint: `${getEnv().siteUrl}/octo`, onChange: webhookNotifier, now: serverNow, memberPerks: resellerId === WEBSITE_RESELLER });
 }

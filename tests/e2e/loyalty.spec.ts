@@ -1,7 +1,7 @@
 // Collectible tokens as a member meets them: the welcome toast, the tokens tab, the visit at the gate; and
 // the member's tier of the ambassador program on the profile.
 import { expect, test } from './fixed-clock';
-import { expectNoAxeViolations, OCTO, signInAsNewMember } from './support';
+import { chooseProduct, expectNoAxeViolations, OCTO, showMonthOf, signInAsNewMember } from './support';
 import { FIXED_NOW } from '../support/fixed-date';
 
 test('a new member gets the welcome toast within the polling interval, then the token in the profile', async ({ page }) => {
@@ -64,4 +64,52 @@ test('a new member is an Explorer on the profile, two visits from Regular', asyn
   const stufe = page.getByRole('region', { name: 'Ihre Botschafter-Stufe' });
   await expect(stufe.getByText('Entdecker', { exact: true })).toBeVisible();
   await expect(stufe.getByText('Noch 2 Besuche bis Stammgast')).toBeVisible();
+});
+
+test('a member made Regular by two visits on two days sees the member price on /products and at checkout', async ({ page }, testInfo) => {
+  await signInAsNewMember(page, 'regular');
+  // Two paid bookings on two days, each redeemed by the operator's gate call: two visits, so Regular.
+  const start = new Date(FIXED_NOW.getTime() + 20 * 86_400_000).toISOString().slice(0, 10);
+  const end = new Date(FIXED_NOW.getTime() + 40 * 86_400_000).toISOString().slice(0, 10);
+  const days = (await (await page.request.post('/octo/availability/calendar', { headers: OCTO, data: { productId: 'main-deck', optionId: 'main-deck-day', localDateStart: start, localDateEnd: end } })).json()) as { localDate: string; available: boolean }[];
+  const open = days.filter((d) => d.available).map((d) => d.localDate);
+  for (const day of open.slice(0, 2)) {
+    const [slot] = (await (await page.request.post('/octo/availability', { headers: OCTO, data: { productId: 'main-deck', optionId: 'main-deck-day', localDateStart: day, localDateEnd: day } })).json()) as { id: string }[];
+    const started = await (await page.request.post('/api/auth/octo/bookings/payWithPayment', { data: { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime: slot!.id } })).json();
+    const paid = await (await page.request.post('/api/payments/test/pay', { data: { sessionId: started.paymentSession.id, card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' } } })).json();
+    const redeemed = await page.request.post('/api/ops/redeem', { headers: { Authorization: 'Bearer skypass-demo-ops-key' }, data: { reference: paid.order.reference } });
+    expect(redeemed.ok()).toBe(true);
+  }
+  await page.goto('/profile');
+  await expect(page.getByRole('region', { name: 'Your ambassador tier' }).getByText('Regular', { exact: true })).toBeVisible({ timeout: 20_000 });
+
+  await page.goto('/products');
+  await chooseProduct(page, /^Main Deck/);
+  const adult = page.getByRole('listitem').filter({ has: page.getByRole('group', { name: /Adult/ }) });
+  await expect(adult.locator('s')).toHaveText('List price $44.00');
+  await expect(adult.getByText('Regular price $39.60')).toBeVisible();
+  await page.getByRole('button', { name: 'Add one Adult' }).click();
+  await page.getByRole('button', { name: 'Add one Adult' }).click();
+  const summary = page.getByRole('complementary', { name: 'Your visit' });
+  await expect(summary.getByText('Regular price $79.20')).toBeVisible();
+  await expectNoAxeViolations(page);
+  for (const width of [375, 800, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(adult.getByText('Regular price $39.60')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`member-price-${width}.png`), fullPage: true });
+    await expectNoAxeViolations(page);
+  }
+
+  // At checkout: the tickets at list, the member discount, the total charged.
+  const day = open[2]!;
+  await showMonthOf(page, day);
+  await page.locator(`button[data-date="${day}"]`).click();
+  await page.getByRole('button', { name: /^9:00 AM/ }).click();
+  await summary.getByRole('button', { name: 'Book' }).click();
+  await expect(page).toHaveURL(/\/checkout/);
+  await expect(page.getByText('Member discount')).toBeVisible();
+  await expect(page.getByText('−$8.80')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay $79.20' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('member-price-checkout.png'), fullPage: true });
+  await expectNoAxeViolations(page);
 });

@@ -8,7 +8,10 @@ import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { selectionTotal, type WebProduct } from '@/universal/web-product';
 import summary from '@/components/ui/summary.module.css';
+import type { ShownPerks } from '@/client/booking/use-member-perks';
+import { memberDiscount } from '@/universal/member-price';
 import styles from './booking.module.css';
+import { MemberPrice } from './MemberPrice';
 
 type Props = {
   product?: WebProduct;
@@ -19,16 +22,19 @@ type Props = {
   /** The first choice still to make, told above the Book button. */
   missing?: MissingChoice;
   busy?: boolean;
+  /** A member's tier perks: the total shown at the member price, as the checkout charges it. */
+  perks?: ShownPerks | null;
   onBook: () => void;
   onReset: () => void;
 };
 
-export function BookingSummary({ product, optionId, quantities, selectedDate, selectedTime, missing, busy, onBook, onReset }: Props) {
+export function BookingSummary({ product, optionId, quantities, selectedDate, selectedTime, missing, busy, perks, onBook, onReset }: Props) {
   const { t } = useTranslation('products');
   const { locale = 'en' } = useRouter();
   const option = product?.options.find((o) => o.id === optionId);
   const lines = (option?.units ?? []).filter((u) => (quantities[u.id] ?? 0) > 0);
   const total = selectionTotal(option, quantities);
+  const discount = total ? memberDiscount(option, quantities, perks?.discountPercent ?? 0) : 0;
   return (
     <aside className={styles.summary} aria-labelledby="booking-summary-heading">
       <Card>
@@ -62,7 +68,15 @@ export function BookingSummary({ product, optionId, quantities, selectedDate, se
         {product && (
           <p className={summary.total}>
             <span>{t('summary.total')}</span>
-            <span>{total === null ? '—' : formatMoney(total, product.currency, locale)}</span>
+            <span>
+              {total === null ? (
+                '—'
+              ) : discount > 0 && perks ? (
+                <MemberPrice list={formatMoney(total, product.currency, locale)} member={formatMoney(total - discount, product.currency, locale)} tierName={perks.tierName} />
+              ) : (
+                formatMoney(total, product.currency, locale)
+              )}
+            </span>
           </p>
         )}
         {missing && (

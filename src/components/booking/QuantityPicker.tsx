@@ -3,11 +3,15 @@ import { useTranslation } from '@/client/i18n';
 import type { Quantities } from '@/client/booking/selection-store';
 import { formatMoney } from '@/universal/format/money';
 import type { WebOption } from '@/modules/catalog/web-product';
+import type { ShownPerks } from '@/client/booking/use-member-perks';
+import { memberUnitPrice } from '@/universal/member-price';
 import styles from './booking.module.css';
+import { MemberPrice } from './MemberPrice';
 
-type Props = { option: WebOption; currency: string; quantities: Quantities; onChange: (unitId: string, count: number) => void };
+/** `option` as this visitor may book it (a member's extra tickets included); `perks` for member prices. */
+type Props = { option: WebOption; currency: string; quantities: Quantities; perks?: ShownPerks | null; onChange: (unitId: string, count: number) => void };
 
-export function QuantityPicker({ option, currency, quantities, onChange }: Props) {
+export function QuantityPicker({ option, currency, quantities, perks, onChange }: Props) {
   const { t } = useTranslation('products');
   const { locale = 'en' } = useRouter();
   const total = Object.values(quantities).reduce((n, c) => n + c, 0);
@@ -24,7 +28,22 @@ export function QuantityPicker({ option, currency, quantities, onChange }: Props
                 <div className={styles.unitName}>{unit.title}</div>
                 <div className={styles.unitMeta}>
                   {unit.description}
-                  {unit.price !== null && <> · {unit.price > 0 ? formatMoney(unit.price, currency, locale) : t('free')}</>}
+                  {unit.price !== null && (
+                    <>
+                      {' · '}
+                      {unit.price <= 0 ? (
+                        t('free')
+                      ) : perks && perks.discountPercent > 0 ? (
+                        <MemberPrice
+                          list={formatMoney(unit.price, currency, locale)}
+                          member={formatMoney(memberUnitPrice(unit.price, perks.discountPercent), currency, locale)}
+                          tierName={perks.tierName}
+                        />
+                      ) : (
+                        formatMoney(unit.price, currency, locale)
+                      )}
+                    </>
+                  )}
                 </div>
               </div>
               <div className={styles.stepper} role="group" aria-labelledby={labelId}>

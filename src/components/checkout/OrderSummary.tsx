@@ -26,6 +26,12 @@ export function OrderSummary({ order }: { order: OrderView }) {
             <dd>{formatMoney(line.unitPrice * line.quantity, order.currency, locale)}</dd>
           </div>
         ))}
+        {order.discount > 0 && (
+          <>
+            <dt>{t('summary.memberDiscount')}</dt>
+            <dd>−{formatMoney(order.discount, order.currency, locale)}</dd>
+          </>
+        )}
       </dl>
       <p className={summary.total}>
         <span>{t('summary.total')}</span>

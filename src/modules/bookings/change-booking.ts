@@ -25,6 +25,8 @@ import type { ChangeRequest } from './change-request';
 import { isUpcoming, memberBooking } from './member-booking';
 import { recordChange, unitItemsOf } from './record-change';
 import { serverNow } from '@/server/clock';
+import { memberDiscount } from '@/universal/member-price';
+import { memberPerks } from '../program/member-perks';
 
 export type ChangeQuote = {
   reference: string;
@@ -54,8 +56,11 @@ async function quote(deps: CheckoutDeps, order: OrderRow, request: ChangeRequest
   if (!option) throw new AppError('NOT_CHANGEABLE', 'bookingNotChangeable');
   const unknown = Object.keys(request.quantities).find((unitId) => !option.units.some((u) => u.id === unitId));
   if (unknown) throw new AppError('VALIDATION', 'unknownTicketType');
-  const toTotal = selectionTotal(option, request.quantities);
-  if (!toTotal) throw new AppError('SUPPLIER_FAILED', 'priceUnavailable');
+  const listTotal = selectionTotal(option, request.quantities);
+  if (!listTotal) throw new AppError('SUPPLIER_FAILED', 'priceUnavailable');
+  // A change is priced at the member's discount of today, as a new Book would be (decision 0038).
+  const { memberDiscountPercent } = await memberPerks(deps.db, order.userId);
+  const toTotal = listTotal - memberDiscount(option, request.quantities, memberDiscountPercent);
   const lines = Object.entries(request.quantities).map(([unitId, quantity]) => {
     const unit = option.units.find((u) => u.id === unitId)!;
     return { unitId, title: unit.title, quantity, unitPrice: unit.price ?? 0 };

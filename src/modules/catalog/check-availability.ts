@@ -42,7 +42,8 @@ function fromSupplier(error: unknown): never {
   throw new AppError('SUPPLIER_FAILED', 'availabilityFailed');
 }
 
-export async function checkAvailability(supplier: SupplierPort, request: AvailabilityRequest, now = serverNow()): Promise<WebSlot[]> {
+/** `extraUnits`: the signed-in member's extra tickets per booking (decision 0038), 0 for anyone else. */
+export async function checkAvailability(supplier: SupplierPort, request: AvailabilityRequest, now = serverNow(), extraUnits = 0): Promise<WebSlot[]> {
   const today = todayIn(TIME_ZONE, now);
   if (request.selectedDate < today) throw new AppError('BAD_REQUEST', 'dateFromToday');
   const slots = await supplier
@@ -52,6 +53,7 @@ export async function checkAvailability(supplier: SupplierPort, request: Availab
       localDateStart: request.selectedDate,
       localDateEnd: request.selectedDate,
       units: units(request.quantities),
+      ...(extraUnits > 0 ? { extraUnits } : {}),
     })
     .catch(fromSupplier);
   return slots.map((slot) => ({
@@ -78,7 +80,7 @@ function slotTotal(slot: Availability, quantities: Record<string, number>): { to
   return { total: prices.reduce((sum, p) => sum + p.price!.retail * p.n, 0), currency: prices[0]!.price!.currency };
 }
 
-export async function checkCalendar(supplier: SupplierPort, request: CalendarRequest, now = serverNow(), reasons?: ClosureReasons): Promise<WebDay[]> {
+export async function checkCalendar(supplier: SupplierPort, request: CalendarRequest, now = serverNow(), reasons?: ClosureReasons, extraUnits = 0): Promise<WebDay[]> {
   const today = todayIn(TIME_ZONE, now);
   const first = `${request.month}-01`;
   const last = addLocalDays(`${addLocalDays(first, 31).slice(0, 7)}-01`, -1);
@@ -92,6 +94,7 @@ export async function checkCalendar(supplier: SupplierPort, request: CalendarReq
         localDateStart: start,
         localDateEnd: last,
         units: units(request.quantities),
+        ...(extraUnits > 0 ? { extraUnits } : {}),
       })
       .catch(fromSupplier),
     reasons?.(start, last),

@@ -14,7 +14,9 @@ export type OrderView = {
   optionTitle: string;
   availabilityId: string;
   lines: OrderLine[];
+  /** What the member pays: the lines at list price less `discount` (a member price, decision 0038). */
   total: number;
+  discount: number;
   currency: string;
   expirationTime: string;
   /** `code`: what the ticket's QR carries (the signed code, or the reference of an older order). */
@@ -36,6 +38,7 @@ export function orderView(row: OrderRow): OrderView {
     availabilityId: row.availabilityId,
     lines: row.lines,
     total: row.total,
+    discount: row.discountCents,
     currency: row.currency,
     expirationTime: row.holdExpiresAt.toISOString(),
     tickets: (row.tickets ?? []).map((t) => ({ reference: t.reference, unitId: t.unitId, unitTitle: unitTitle(t.unitId), code: t.code ?? t.reference })),

@@ -19,6 +19,8 @@ import { selectionTotal, toWebProduct } from '../catalog/web-product';
 import { recordPayment } from '../payments/ledger';
 import { localizedPath } from '@/universal/localized-path';
 import { serverNow } from '@/server/clock';
+import { memberDiscount } from '@/universal/member-price';
+import { memberDiscountReason, memberPerks } from '../program/member-perks';
 
 export type StartedCheckout = { paymentSession: PaymentSessionView; bookingId: string; expirationTime: string };
 
@@ -40,7 +42,9 @@ export async function startCheckout(
   const option = product.options.find((o) => o.id === request.optionId);
   if (!option) throw new AppError('VALIDATION', 'selectProductAndOption');
   const tickets = Object.values(request.quantities).reduce((sum, n) => sum + n, 0);
-  const maxTickets = maxTicketsPerBooking(product.id);
+  // A tier may book a few more than the product's maximum (decision 0038).
+  const perks = await memberPerks(deps.db, member.userId);
+  const maxTickets = maxTicketsPerBooking(product.id) + perks.extraTicketsPerBooking;
   if (tickets > maxTickets) throw new AppError('VALIDATION', 'ticketsPerBookingMax', { max: maxTickets });
 
   return oneBookingAtATime(deps, member.userId, async () => {
@@ -66,6 +70,10 @@ export async function holdAndOpenSession(
   const webOption = web.options.find((o) => o.id === option.id)!;
   const shown = selectionTotal(webOption, request.quantities);
   if (!shown) throw new AppError('SUPPLIER_FAILED', 'priceUnavailable');
+  // The member price is the shop's discount off the list price; the supplier's hold still carries list.
+  const perks = await memberPerks(db, member.userId);
+  const discount = memberDiscount(webOption, request.quantities, perks.memberDiscountPercent);
+  const charged = shown - discount;
   const lines: OrderLine[] = Object.entries(request.quantities).map(([unitId, quantity]) => {
     const unit = webOption.units.find((u) => u.id === unitId);
     return { unitId, title: unit?.title ?? unitId, quantity, unitPrice: unit?.price ?? 0 };
@@ -80,11 +88,13 @@ export async function holdAndOpenSession(
       unitItems,
       expirationMinutes: deps.holdMinutes,
       notes: `Skypass member ${member.userId}`,
+      extraUnits: perks.extraTicketsPerBooking,
     })
     .catch(refusal);
 
   try {
-    // The amount charged is the price shown, and only if the supplier's hold carries exactly that price.
+    // The amount charged is the price shown (less the member's discount), and only if the supplier's hold
+    // carries exactly the list price it was counted from.
     const held = heldPrice(booking);
     if (!held || held.amount === 0) throw new AppError('SUPPLIER_FAILED', 'priceUnavailable');
     if (held.amount !== shown || held.currency !== web.currency) throw new AppError('PRICE_CHANGED', 'priceChanged');
@@ -92,7 +102,7 @@ export async function holdAndOpenSession(
     const holdExpiresAt = holdExpiry(booking, now, deps.holdMinutes);
 
     const session = await gateway.createSession({
-      amount: shown,
+      amount: charged,
       currency: web.currency,
       reference: booking.uuid,
       description: `${product.title} · ${option.title}`,
@@ -116,7 +126,9 @@ export async function holdAndOpenSession(
         optionTitle: option.title,
         availabilityId: request.selectedTime,
         lines,
-        total: shown,
+        total: charged,
+        discountCents: discount,
+        discountReason: discount > 0 ? memberDiscountReason(perks) : null,
         currency: web.currency,
         locale,
         paymentId: payment.id,

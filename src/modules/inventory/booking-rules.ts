@@ -17,18 +17,21 @@ export function companionsOf(unit: Pick<UnitRow, 'type'>, option: OptionRow): st
   return option.units.filter((u) => u.type === 'ADULT' || u.type === 'SENIOR').map((u) => u.id);
 }
 
-export function checkUnits(option: OptionRow, requested: { unitId: string; quantity: number }[]): number {
+/** `extraUnits`: a member's tier may book that many more than the option's and each unit's maximum (the
+ * website only, decision 0038). */
+export function checkUnits(option: OptionRow, requested: { unitId: string; quantity: number }[], extraUnits = 0): number {
   for (const r of requested) {
     const unit = findUnit(option, r.unitId);
     if (!Number.isInteger(r.quantity) || r.quantity < 0) {
       throw new SupplierError('BAD_REQUEST', `The quantity of ${unit.id} must be a whole number of 0 or more`);
     }
-    if (r.quantity > unit.maxQuantity || (r.quantity > 0 && r.quantity < unit.minQuantity)) {
-      throw new SupplierError('UNPROCESSABLE_ENTITY', `Validation failed: ${unit.id} takes ${unit.minQuantity} to ${unit.maxQuantity}`, {}, {
+    const maxQuantity = unit.maxQuantity + extraUnits;
+    if (r.quantity > maxQuantity || (r.quantity > 0 && r.quantity < unit.minQuantity)) {
+      throw new SupplierError('UNPROCESSABLE_ENTITY', `Validation failed: ${unit.id} takes ${unit.minQuantity} to ${maxQuantity}`, {}, {
         reason: 'UNIT_QUANTITY',
         unitId: unit.id,
         min: unit.minQuantity,
-        max: unit.maxQuantity,
+        max: maxQuantity,
       });
     }
   }
@@ -44,25 +47,26 @@ export function checkUnits(option: OptionRow, requested: { unitId: string; quant
     }
   }
   const total = requested.reduce((n, r) => n + r.quantity, 0);
-  if (total > option.maxUnits || (total > 0 && total < option.minUnits)) {
-    throw new SupplierError('UNPROCESSABLE_ENTITY', `Validation failed: ${option.minUnits} to ${option.maxUnits} tickets per booking`, {}, {
+  const maxUnits = option.maxUnits + extraUnits;
+  if (total > maxUnits || (total > 0 && total < option.minUnits)) {
+    throw new SupplierError('UNPROCESSABLE_ENTITY', `Validation failed: ${option.minUnits} to ${maxUnits} tickets per booking`, {}, {
       reason: 'UNITS_PER_BOOKING',
       min: option.minUnits,
-      max: option.maxUnits,
+      max: maxUnits,
     });
   }
   return total;
 }
 
 /** Unit items as counts per unit, checked like a new booking's: known units, within their ranges. */
-export function checkUnitItems(option: OptionRow, unitItems: unknown): { items: UnitItemInput[]; wanted: number } {
+export function checkUnitItems(option: OptionRow, unitItems: unknown, extraUnits = 0): { items: UnitItemInput[]; wanted: number } {
   if (!Array.isArray(unitItems) || unitItems.length === 0) {
     throw new SupplierError('UNPROCESSABLE_ENTITY', 'unitItems must list at least one unit');
   }
   const items = unitItems as UnitItemInput[];
   const counts = new Map<string, number>();
   for (const item of items) counts.set(item.unitId, (counts.get(item.unitId) ?? 0) + 1);
-  return { items, wanted: checkUnits(option, [...counts].map(([unitId, quantity]) => ({ unitId, quantity }))) };
+  return { items, wanted: checkUnits(option, [...counts].map(([unitId, quantity]) => ({ unitId, quantity })), extraUnits) };
 }
 
 /** Whether slots can still be sold: the day is open, inside the booking window, and the slot has not started. */

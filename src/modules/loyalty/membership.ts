@@ -7,6 +7,7 @@ import { TIME_ZONE } from '@/config/attraction';
 import { DROPS } from '@/config/drops';
 import type { Locale } from '@/config/locales';
 import { currentProgram } from '@/config/program';
+import type { TierPerks } from '@/config/program-schema';
 import type { Database } from '@/server/db/client';
 import { memberTiers, tokenIssues } from '@/server/db/schema';
 import { serverT } from '@/server/i18n';
@@ -23,13 +24,15 @@ export type MemberTier = { id: string; name: string };
  * the soonest points of the balance to expire, `on` the New York date they no longer count ("yyyy-MM-dd")
  * and `onText` that date as the visitor's language writes it in full. */
 export type MemberPoints = { balance: number; pending: number; nextExpiry: { points: number; on: string; onText: string } | null };
-/** `visits`: visits in the program's window; `nextTier` null at the top. */
+/** `visits`: visits in the program's window; `nextTier` null at the top; `perks`: what the tier gives on
+ * the website now (decision 0038), so that the ticket page shows the member price the checkout charges. */
 export type Membership = {
   mintedTokenIds: string[];
   tokens: MemberToken[];
   tier: MemberTier;
   visits: number;
   nextTier: (MemberTier & { visitsToGo: number }) | null;
+  perks: TierPerks;
   points: MemberPoints;
 };
 
@@ -59,7 +62,7 @@ export async function getMembership(db: Database, userId: string, locale: Locale
 
 /** The stored tier as the member reads it; a member without one yet (joined before the program) has the
  * first tier. A tier the program no longer has reads as the first too, until the member is recomputed. */
-function memberTier(stored: { tierId: string; visits: number } | undefined, locale: Locale): Pick<Membership, 'tier' | 'visits' | 'nextTier'> {
+function memberTier(stored: { tierId: string; visits: number } | undefined, locale: Locale): Pick<Membership, 'tier' | 'visits' | 'nextTier' | 'perks'> {
   const program = currentProgram();
   const tp = serverT(locale, 'profile');
   const name = (id: string) => tp(`program.tiers.${id}`);
@@ -71,5 +74,6 @@ function memberTier(stored: { tierId: string; visits: number } | undefined, loca
     tier: { id: tier.id, name: name(tier.id) },
     visits,
     nextTier: next ? { id: next.tier.id, name: name(next.tier.id), visitsToGo: next.visitsToGo } : null,
+    perks: tier.perks,
   };
 }

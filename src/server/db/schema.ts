@@ -307,7 +307,12 @@ export const orders = pgTable(
     optionTitle: text('option_title').notNull(),
     availabilityId: text('availability_id').notNull(),
     lines: jsonb('lines').$type<OrderLine[]>().notNull(),
+    /** What the member pays (and what the payment charges): the list price of the lines less the discount. */
     total: integer('total').notNull(),
+    /** Taken off the list price by the shop (decision 0038), never by the supplier: its hold carries list. */
+    discountCents: integer('discount_cents').notNull().default(0),
+    /** Why: 'member-tier:<tier>' (a member price); null without a discount. */
+    discountReason: text('discount_reason'),
     currency: text('currency').notNull(),
     locale: text('locale').notNull(),
     /** The ledger's payment of the booking (its own session); changes have payments of their own. */

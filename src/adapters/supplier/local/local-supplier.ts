@@ -46,9 +46,12 @@ export type LocalSupplierOptions = {
   /** Told of every write inside its transaction, with the transaction's handle, so that what it records
    * (webhook jobs) commits with the write or not at all; its failure undoes the write. */
   onChange?: (tx: Database, change: LocalSupplierChange) => Promise<void>;
+  /** The website's inventory only: a booking may ask for a member tier's extra tickets (decision 0038). A
+   * reseller's never can. */
+  memberPerks?: boolean;
 };
 
-export function createLocalSupplier(db: Database, { resellerId, endpoint = '', now = serverNow, onChange }: LocalSupplierOptions): SupplierPort {
+export function createLocalSupplier(db: Database, { resellerId, endpoint = '', now = serverNow, onChange, memberPerks = false }: LocalSupplierOptions): SupplierPort {
   const timeZone = ATTRACTION.timeZone;
 
   /** The planned slots of an option on a day; pure, so remembered (the catalogue lives as long as the process). */
@@ -113,7 +116,7 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
     const product = findProduct(catalog, query.productId);
     const option = findOption(product, query.optionId);
     const requested = (query.units ?? []).map((u) => ({ unitId: u.id, quantity: u.quantity }));
-    checkUnits(option, requested);
+    checkUnits(option, requested, memberPerks ? Math.max(Math.trunc(query.extraUnits ?? 0), 0) : 0);
     const { dates, ids } = queriedDays(option, query, idsAllowed);
     const at = now();
     const slots = dates.flatMap((d) => slotsOf(option, d));
@@ -212,7 +215,9 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
       const catalog = await loadCatalog(db);
       const product = findProduct(catalog, request.productId);
       const option = findOption(product, request.optionId);
-      const { items, wanted } = checkUnitItems(option, request.unitItems);
+      // A member's extra tickets are the website's perk: a reseller's booking never has them.
+      const extraUnits = memberPerks ? Math.max(Math.trunc(request.extraUnits ?? 0), 0) : 0;
+      const { items, wanted } = checkUnitItems(option, request.unitItems, extraUnits);
       const at = now();
       const slot = bookableSlot(catalog, option, request.availabilityId, at);
       const minutes = holdMinutes(request.expirationMinutes);

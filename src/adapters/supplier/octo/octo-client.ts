@@ -35,6 +35,13 @@ export type OctoClientOptions = { baseUrl: string; apiKey: string; timeoutMs?: n
 
 type Answer<T> = { payload: T; pricing: boolean };
 
+/** A request without Skypass's own fields (a member's extra tickets, decision 0038): never sent to another supplier. */
+function octoOnly<T extends { extraUnits?: number }>(request: T): Omit<T, 'extraUnits'> {
+  const copy: T = { ...request };
+  delete copy.extraUnits;
+  return copy;
+}
+
 export function createOctoClient({ baseUrl, apiKey, timeoutMs = 10_000, fetch: fetchImpl = fetch }: OctoClientOptions): SupplierPort {
   const root = baseUrl.replace(/\/+$/, '');
 
@@ -95,10 +102,11 @@ export function createOctoClient({ baseUrl, apiKey, timeoutMs = 10_000, fetch: f
     getSupplier: () => read(call<never>('GET', '/supplier'), (payload) => payload),
     getProducts: (locale) => read(call<unknown>('GET', '/products', undefined, locale), (p, pricing) => list(p).map((x) => normalizeProduct(x, pricing))),
     getProduct: (productId, locale) => read(call<unknown>('GET', `/products/${encodeURIComponent(productId)}`, undefined, locale), normalizeProduct),
-    availabilityCalendar: (query) => read(call<unknown>('POST', '/availability/calendar', query), (p) => list(p)),
+    // A member's extra tickets (decision 0038) are our own inventory's: never sent to another supplier.
+    availabilityCalendar: (query) => read(call<unknown>('POST', '/availability/calendar', octoOnly(query)), (p) => list(p)),
     availability: (query) =>
-      read(call<unknown>('POST', '/availability', query), (p, pricing) => list<Availability>(p).map((a) => normalizeAvailability(a, pricing))),
-    createBooking: (request) => booking(call('POST', '/bookings', request)),
+      read(call<unknown>('POST', '/availability', octoOnly(query)), (p, pricing) => list<Availability>(p).map((a) => normalizeAvailability(a, pricing))),
+    createBooking: (request) => booking(call('POST', '/bookings', octoOnly(request))),
     confirmBooking: (uuid, body) => booking(call('POST', `${uuidPath(uuid)}/confirm`, body)),
     updateBooking: async (uuid, { releaseHold, ...body }) => {
       // OCTO has no atomic "move into my hold": the hold goes first, then the PATCH takes the places

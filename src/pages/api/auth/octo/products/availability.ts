@@ -3,6 +3,8 @@ import { getSupplier } from '@/wiring/supplier';
 import { availabilityRequest } from '@/modules/catalog/availability-request';
 import { checkAvailability } from '@/modules/catalog/check-availability';
 import { jsonRoute } from '@/http/route';
+import { serverNow } from '@/server/clock';
+import { memberExtraTickets } from '@/wiring/member-extra-tickets';
 
 // jsonRoute reads the body itself, with a size limit and JSON errors of its own.
 export const config = { api: { bodyParser: false } };
@@ -12,7 +14,7 @@ export default jsonRoute({
   access: 'public',
   body: availabilityRequest,
   validationStatus: 400,
-  async handle({ body }) {
-    return { status: 200, body: await checkAvailability(await getSupplier(), body) };
+  async handle({ body, req, res }) {
+    return { status: 200, body: await checkAvailability(await getSupplier(), body, serverNow(), await memberExtraTickets(req, res)) };
   },
 });

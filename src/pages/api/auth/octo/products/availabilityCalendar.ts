@@ -7,6 +7,7 @@ import { closureReasons } from '@/modules/inventory/closures';
 import { getDb } from '@/server/db/client';
 import { jsonRoute } from '@/http/route';
 import { serverNow } from '@/server/clock';
+import { memberExtraTickets } from '@/wiring/member-extra-tickets';
 
 // jsonRoute reads the body itself, with a size limit and JSON errors of its own.
 export const config = { api: { bodyParser: false } };
@@ -16,8 +17,9 @@ export default jsonRoute({
   access: 'public',
   body: calendarRequest,
   validationStatus: 400,
-  async handle({ body }) {
+  async handle({ body, req, res }) {
     const db = await getDb();
-    return { status: 200, body: await checkCalendar(await getSupplier(), body, serverNow(), (first, last) => closureReasons(db, first, last)) };
+    const extraUnits = await memberExtraTickets(req, res);
+    return { status: 200, body: await checkCalendar(await getSupplier(), body, serverNow(), (first, last) => closureReasons(db, first, last), extraUnits) };
   },
 });
