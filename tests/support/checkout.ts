@@ -18,7 +18,8 @@ import { openBackendDatabase } from './database';
 export function embeddedCheckoutDeps(db: Database, now: () => Date): CheckoutDeps & { gateway: ReturnType<typeof createTestGateway> } {
   return {
     db,
-    supplier: createLocalSupplier(db, { resellerId: 'website', now }),
+    // As the website's wiring: members' extra tickets honoured (decision 0038).
+    supplier: createLocalSupplier(db, { resellerId: 'website', now, memberPerks: true }),
     gateway: createTestGateway(db, now),
     mail: createOutboxTransport(async () => db),
     holdMinutes: 30,
