@@ -3,13 +3,12 @@
 // 1280 px, in English and German, passing axe.
 import { request as playwrightRequest } from '@playwright/test';
 import { expect, test } from './fixed-clock';
-import { expectNoAxeViolations, signInAsNewMember } from './support';
-import { signInWithLink } from './staff-support';
+import { expectNoAxeViolations, signedInAs, signedInAsNewMember } from './support';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 
 test('a member sees the points of a paid booking pending, then confirmed at the gate with their expiry', async ({ page, baseURL }, testInfo) => {
-  await signInAsNewMember(page, 'points');
+  await signedInAsNewMember(page, 'points');
   const points = page.getByRole('region', { name: 'Your points' });
   await expect(points.getByText('0 points', { exact: true })).toBeVisible();
   await expect(points).toContainText('Points stay valid for 12 months.');
@@ -32,7 +31,7 @@ test('a member sees the points of a paid booking pending, then confirmed at the 
   await expect(points.getByText('150 points pending: they count once your tickets are scanned at the entrance')).toBeVisible();
 
   const staff = await playwrightRequest.newContext({ baseURL });
-  await signInWithLink(staff, 'gate-7@staff.example', '/staff/gate');
+  await signedInAs(staff, 'gate-7@staff.example');
   const adult = order.tickets.find((t) => t.unitId === 'adult')!;
   const scanned = await staff.post('/api/staff/gate/scan', { data: { code: adult.code, gate: 'North' } });
   expect(((await scanned.json()) as { verdict: string }).verdict).toBe('VALID');
