@@ -4,6 +4,7 @@
 import { request as playwrightRequest } from '@playwright/test';
 import { expect, test } from './fixed-clock';
 import { expectNoAxeViolations, signedInAs, signedInAsNewMember } from './support';
+import { FIXED_NOW } from '../support/fixed-date';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 
@@ -16,7 +17,7 @@ test('a member sees the points of a paid booking pending, then confirmed at the 
   // An adult and a child for the next slot still sold (the e2e server's gate admits it).
   let slot: { id: string } | undefined;
   for (let day = 0; !slot && day < 3; day++) {
-    const selectedDate = new Date(Date.now() + day * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+    const selectedDate = new Date(FIXED_NOW.getTime() + day * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
     const res = await page.request.post('/api/auth/octo/products/availability', { data: { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1, child: 1 }, selectedDate } });
     slot = ((await res.json()) as { id: string; available: boolean }[]).find((s) => s.available);
   }
