@@ -2,12 +2,12 @@
 // hold for the same one (docs/product.md#states).
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixed-clock';
-import { chooseVisit, signInAsNewMember } from './support';
+import { chooseVisit, signedInAsNewMember } from './support';
 
 const bookingId = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('skypass.payment') ?? '{}').state?.bookingId as string | undefined);
 
 test('a member back on /products after the checkout changes the quantity and books the new choice @once', async ({ page }) => {
-  await signInAsNewMember(page, 'again');
+  await signedInAsNewMember(page, 'again', null);
   await chooseVisit(page, 2);
   await page.getByRole('button', { name: 'Book' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
@@ -26,7 +26,7 @@ test('a member back on /products after the checkout changes the quantity and boo
 });
 
 test('after a full reload of /products, Book on the same choice returns to the same booking @once', async ({ page }) => {
-  await signInAsNewMember(page, 'reload');
+  await signedInAsNewMember(page, 'reload', null);
   await chooseVisit(page, 2);
   await page.getByRole('button', { name: 'Book' }).click();
   await expect(page).toHaveURL(/\/checkout$/);

@@ -1,9 +1,9 @@
 // Booking and paying as a member does: Book, the checkout with its countdown, a card, the tickets.
 import { expect, test } from './fixed-clock';
-import { chooseVisit, expectNoAxeViolations, payWith, signInAsNewMember } from './support';
+import { chooseVisit, expectNoAxeViolations, payWith, signedInAsNewMember } from './support';
 
 test('a member books, pays with 4242, gets the tickets by e-mail and sees the booking in the profile', async ({ page }) => {
-  const email = await signInAsNewMember(page, 'payer');
+  const email = await signedInAsNewMember(page, 'payer', null);
   await chooseVisit(page, 2);
   await page.getByRole('button', { name: 'Book' }).click();
   await expect(page.getByText('Redirecting to checkout')).toBeVisible();
@@ -41,7 +41,7 @@ test('a member books, pays with 4242, gets the tickets by e-mail and sees the bo
 });
 
 test('a declined card leaves the hold in place, and a good card then pays @once', async ({ page }) => {
-  await signInAsNewMember(page, 'declined');
+  await signedInAsNewMember(page, 'declined', null);
   await chooseVisit(page, 1);
   await page.getByRole('button', { name: 'Book' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
@@ -56,7 +56,7 @@ test('a declined card leaves the hold in place, and a good card then pays @once'
 test('when the time to pay runs out, the member is told and the session is reset @once', async ({ page }) => {
   // The page's clock is installed by the fixture (fixed-clock.ts), on the site's time: fast-forwarding it
   // moves this browser only.
-  await signInAsNewMember(page, 'late');
+  await signedInAsNewMember(page, 'late', null);
   await chooseVisit(page, 1);
   await page.getByRole('button', { name: 'Book' }).click();
   await expect(page).toHaveURL(/\/checkout$/);

@@ -3,7 +3,7 @@
 // visit: the home page, the language, sign-in, booking, paying, the profile, the dev mailbox, the errors.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixed-clock';
-import { chooseVisit, payWith, signInAsNewMember } from './support';
+import { chooseVisit, payWith, signedInAsNewMember } from './support';
 
 /** Collects what the browser refuses under the policy, as the page itself would be told. */
 async function watchViolations(page: Page): Promise<string[]> {
@@ -40,7 +40,7 @@ test('no page breaks the Content-Security-Policy, and every page runs its script
   }
 
   // Pages rendered per request, signed in: booking and paying, the profile, the mailbox.
-  await signInAsNewMember(page, 'csp');
+  await signedInAsNewMember(page, 'csp', null);
   await chooseVisit(page, 1);
   await page.getByRole('button', { name: 'Book' }).click();
   await expect(page).toHaveURL(/\/checkout$/);

@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixed-clock';
 import { LOCALES } from '../../src/config/locales';
-import { chooseVisit, joinThroughApi, latestSignInLink, payWith, signInAsNewMember, uniqueEmail } from './support';
+import { chooseVisit, joinThroughApi, latestSignInLink, payWith, signedInAsNewMember, uniqueEmail } from './support';
 
 /** Neither the page nor any e-mail in it scrolls sideways. */
 async function expectNoSidewaysScroll(page: Page) {
@@ -30,7 +30,7 @@ test('the mailbox on a 375 px phone has no sideways scroll, long sign-in links i
 
 test('after a paid booking the mailbox shows the e-mail as sent, QR codes included, on a 375 px phone @own-viewport', async ({ page }) => {
   test.slow(); // sign-in, booking and payment before the mailbox
-  const email = await signInAsNewMember(page, 'mailbox-qr');
+  const email = await signedInAsNewMember(page, 'mailbox-qr', null);
   await chooseVisit(page, 2);
   await page.getByRole('button', { name: 'Book' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
@@ -63,7 +63,7 @@ test('after a paid booking the mailbox shows the e-mail as sent, QR codes includ
 
 test('on a 375 px phone every profile tab is in sight and whole, in every language: the row wraps, it does not scroll @own-viewport', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await signInAsNewMember(page, 'tabs');
+  await signedInAsNewMember(page, 'tabs', null);
   for (const locale of LOCALES) {
     await page.goto(locale === 'en' ? '/profile' : `/${locale}/profile`);
     const tabs = page.getByRole('tab');
@@ -87,7 +87,7 @@ test('on a 375 px phone every profile tab is in sight and whole, in every langua
 
 test('at 1280 px a signed-in member sees the whole brand and a one-line account button @own-viewport', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInAsNewMember(page, 'header');
+  await signedInAsNewMember(page, 'header', null);
   await page.goto('/');
   const banner = page.getByRole('banner');
   const brand = banner.getByText('Skyline Ambassadors', { exact: true });

@@ -1,11 +1,11 @@
 // Collectible tokens as a member meets them: the welcome toast, the tokens tab, the visit at the gate; and
 // the member's tier of the ambassador program on the profile.
 import { expect, test } from './fixed-clock';
-import { chooseProduct, expectNoAxeViolations, OCTO, showMonthOf, signInAsNewMember } from './support';
+import { chooseProduct, expectNoAxeViolations, OCTO, showMonthOf, signedInAsNewMember } from './support';
 import { FIXED_NOW } from '../support/fixed-date';
 
 test('a new member gets the welcome toast within the polling interval, then the token in the profile', async ({ page }) => {
-  await signInAsNewMember(page, 'collector');
+  await signedInAsNewMember(page, 'collector');
   // On the profile: the welcome token is issued a few seconds after the first sign-in.
   await expect(page.getByText("Hooray, you've received a new POAP! Check it out in the profile tab!")).toBeVisible({ timeout: 20_000 });
   const tokens = page.getByRole('tabpanel', { name: 'My POAPs' });
@@ -22,7 +22,7 @@ test('a new member gets the welcome toast within the polling interval, then the 
 });
 
 test('after the visit is redeemed at the gate, the attendance token appears @once', async ({ page }) => {
-  await signInAsNewMember(page, 'gate');
+  await signedInAsNewMember(page, 'gate');
   // Book and pay through the page's own calls, as the checkout does.
   const start = new Date(FIXED_NOW.getTime() + 20 * 86_400_000).toISOString().slice(0, 10);
   const end = new Date(FIXED_NOW.getTime() + 40 * 86_400_000).toISOString().slice(0, 10);
@@ -49,7 +49,7 @@ test('after the visit is redeemed at the gate, the attendance token appears @onc
 });
 
 test('a new member is an Explorer on the profile, two visits from Regular', async ({ page }) => {
-  await signInAsNewMember(page, 'explorer');
+  await signedInAsNewMember(page, 'explorer');
   const tier = page.getByRole('region', { name: 'Your ambassador tier' });
   await expect(tier.getByText('Explorer', { exact: true })).toBeVisible();
   await expect(tier).toContainText('0 visits in the last 12 months');
@@ -67,7 +67,7 @@ test('a new member is an Explorer on the profile, two visits from Regular', asyn
 });
 
 test('a member made Regular by two visits on two days sees the member price on /products and at checkout', async ({ page }, testInfo) => {
-  await signInAsNewMember(page, 'regular');
+  await signedInAsNewMember(page, 'regular');
   // Two paid bookings on two days, each redeemed by the operator's gate call: two visits, so Regular.
   const start = new Date(FIXED_NOW.getTime() + 20 * 86_400_000).toISOString().slice(0, 10);
   const end = new Date(FIXED_NOW.getTime() + 40 * 86_400_000).toISOString().slice(0, 10);

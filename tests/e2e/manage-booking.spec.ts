@@ -3,7 +3,7 @@
 // calendar file).
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixed-clock';
-import { chooseVisit, expectNoAxeViolations, payWith, signInAsNewMember } from './support';
+import { chooseVisit, expectNoAxeViolations, payWith, signedInAsNewMember } from './support';
 
 // Each flow books and pays before it changes or cancels: a minute is too short on a loaded machine.
 test.describe.configure({ timeout: 150_000 });
@@ -18,7 +18,7 @@ async function bookAndPay(page: Page) {
 }
 
 test('a member changes the time of a booking and sees the new tickets @once', async ({ page }) => {
-  const email = await signInAsNewMember(page, 'changer');
+  const email = await signedInAsNewMember(page, 'changer', null);
   const reference = await bookAndPay(page);
   const oldTicket = (await page.locator('[class*="reference"]').filter({ hasText: /^TKT-/ }).first().textContent())!;
 
@@ -56,7 +56,7 @@ test('a member changes the time of a booking and sees the new tickets @once', as
 });
 
 test('a member cancels a booking before the deadline and sees the full refund @once', async ({ page }) => {
-  const email = await signInAsNewMember(page, 'canceller');
+  const email = await signedInAsNewMember(page, 'canceller', null);
   const reference = await bookAndPay(page);
   await page.goto(`/bookings/${reference}`);
   await expect(page.getByRole('heading', { name: 'Cancel this booking' })).toBeVisible();
@@ -79,7 +79,7 @@ test('a member cancels a booking before the deadline and sees the full refund @o
 });
 
 test('a member changes to more tickets at another time, pays the difference and sees the new tickets', async ({ page }) => {
-  const email = await signInAsNewMember(page, 'upgrader');
+  const email = await signedInAsNewMember(page, 'upgrader', null);
   const reference = await bookAndPay(page);
   await page.goto(`/bookings/${reference}`);
 

@@ -2,13 +2,13 @@
 // browser's network layer, as the real outage is proven in tests/integration/database-outage.test.ts), and
 // the member stays signed in on the page; once the server answers again, a real sign-out still signs out.
 import { expect, test } from './fixed-clock';
-import { signInAsNewMember } from './support';
+import { signedInAsNewMember } from './support';
 
 const UNAVAILABLE = { error: 'The service is briefly unavailable. Please try again in a moment.', code: 'UNAVAILABLE' };
 
 test('a member is not shown signed out while the session call answers 503 @own-viewport', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInAsNewMember(page, 'outage');
+  await signedInAsNewMember(page, 'outage', null);
   await page.goto('/products');
   const banner = page.getByRole('banner');
   await expect(banner.getByRole('button', { name: 'My account' })).toBeVisible();

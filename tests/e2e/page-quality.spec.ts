@@ -2,7 +2,7 @@
 // while the page loads, headings that run in order, a description in the visitor's language.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixed-clock';
-import { signInAsNewMember } from './support';
+import { signedInAsNewMember } from './support';
 import { FIXED_NOW } from '../support/fixed-date';
 
 type Shift = { value: number; hadRecentInput: boolean; sources: string[] };
@@ -61,7 +61,7 @@ test('the ticket page does not move while its products load (the booking summary
 
 test("a member's profile: headings in order, nothing moves as the tokens arrive", async ({ page }) => {
   const shifts = await recordLayoutShifts(page);
-  await signInAsNewMember(page, 'quality');
+  await signedInAsNewMember(page, 'quality');
   await expect(page.getByRole('heading', { name: 'Welcome aboard' })).toBeVisible({ timeout: 20_000 });
   const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((headings) => headings.map((h) => Number(h.tagName[1])));
   expect(levels[0]).toBe(1);
@@ -74,7 +74,7 @@ test("a member's profile: headings in order, nothing moves as the tokens arrive"
 });
 
 test('the checkout page does not move while the booking loads', async ({ page }) => {
-  await signInAsNewMember(page, 'quality-checkout');
+  await signedInAsNewMember(page, 'quality-checkout');
   let slot: { id: string } | undefined;
   for (let day = 0; !slot && day < 3; day++) {
     const selectedDate = new Date(FIXED_NOW.getTime() + day * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });

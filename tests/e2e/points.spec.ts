@@ -3,13 +3,13 @@
 // 1280 px, in English and German, passing axe.
 import { request as playwrightRequest } from '@playwright/test';
 import { expect, test } from './fixed-clock';
-import { expectNoAxeViolations, signInAsNewMember } from './support';
-import { signInWithLink } from './staff-support';
+import { expectNoAxeViolations, signedInAs, signedInAsNewMember } from './support';
+import { FIXED_NOW } from '../support/fixed-date';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 
 test('a member sees the points of a paid booking pending, then confirmed at the gate with their expiry', async ({ page, baseURL }, testInfo) => {
-  await signInAsNewMember(page, 'points');
+  await signedInAsNewMember(page, 'points');
   const points = page.getByRole('region', { name: 'Your points' });
   await expect(points.getByText('0 points', { exact: true })).toBeVisible();
   await expect(points).toContainText('Points stay valid for 12 months.');
@@ -17,7 +17,7 @@ test('a member sees the points of a paid booking pending, then confirmed at the 
   // An adult and a child for the next slot still sold (the e2e server's gate admits it).
   let slot: { id: string } | undefined;
   for (let day = 0; !slot && day < 3; day++) {
-    const selectedDate = new Date(Date.now() + day * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+    const selectedDate = new Date(FIXED_NOW.getTime() + day * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
     const res = await page.request.post('/api/auth/octo/products/availability', { data: { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1, child: 1 }, selectedDate } });
     slot = ((await res.json()) as { id: string; available: boolean }[]).find((s) => s.available);
   }
@@ -32,7 +32,7 @@ test('a member sees the points of a paid booking pending, then confirmed at the 
   await expect(points.getByText('150 points pending: they count once your tickets are scanned at the entrance')).toBeVisible();
 
   const staff = await playwrightRequest.newContext({ baseURL });
-  await signInWithLink(staff, 'gate-7@staff.example', '/staff/gate');
+  await signedInAs(staff, 'gate-7@staff.example');
   const adult = order.tickets.find((t) => t.unitId === 'adult')!;
   const scanned = await staff.post('/api/staff/gate/scan', { data: { code: adult.code, gate: 'North' } });
   expect(((await scanned.json()) as { verdict: string }).verdict).toBe('VALID');

@@ -2,7 +2,7 @@
 // titles, and axe on every page at 375 and 1280 px.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixed-clock';
-import { expectNoAxeViolations, signInAsNewMember } from './support';
+import { expectNoAxeViolations, signedInAsNewMember } from './support';
 import { FIXED_NOW } from '../support/fixed-date';
 
 const banner = (page: Page) => page.getByRole('banner');
@@ -56,7 +56,7 @@ test.describe('the navbar @own-viewport', () => {
   });
 
   test("shows a signed-in member's menu", async ({ page }) => {
-    await signInAsNewMember(page, 'menu');
+    await signedInAsNewMember(page, 'menu', null);
     await page.goto('/');
     const account = banner(page).getByRole('button', { name: 'My account' });
     await account.click();
@@ -156,7 +156,7 @@ test('every page has its title and passes axe at 375 and 1280 px @own-viewport',
     await page.goto(path);
     await expect(page).toHaveTitle(/^.+ \| Skyline Ambassadors$/);
   }
-  await signInAsNewMember(page, 'titles');
+  await signedInAsNewMember(page, 'titles', null);
   for (const path of ['/profile', '/checkout']) {
     await page.goto(path);
     await expect(page).toHaveTitle(/^.+ \| Skyline Ambassadors$/);

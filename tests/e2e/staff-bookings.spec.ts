@@ -3,12 +3,12 @@
 // its refund is the policy's, and its ticket then reads CANCELLED. The page passes axe.
 import { expect, test } from './fixed-clock';
 import { expectNoAxeViolations } from './support';
-import { paidOrder, signInAsStaff } from './staff-support';
+import { paidOrder, signedInAsStaff } from './staff-support';
 
 test('a manager cancels a booking with a refund @once', async ({ page, baseURL }) => {
   const { order, email } = await paidOrder(baseURL!, 2);
   const manager = `manager-${1 + test.info().parallelIndex + (test.info().project.name === 'mobile-375' ? 0 : 2)}@staff.example`;
-  await signInAsStaff(page, manager);
+  await signedInAsStaff(page, manager);
   await page.getByRole('link', { name: 'Bookings' }).click();
   await page.getByLabel('Reference, e-mail or name').fill(order.reference);
   await page.getByRole('button', { name: 'Find' }).click();
@@ -31,7 +31,7 @@ test('a manager cancels a booking whose ticket was used at the gate: the console
   test.setTimeout(90_000);
   const { order } = await paidOrder(baseURL!, 1);
   const manager = `manager-${5 + test.info().parallelIndex + (test.info().project.name === 'mobile-375' ? 0 : 2)}@staff.example`;
-  await signInAsStaff(page, manager);
+  await signedInAsStaff(page, manager);
   const code = page.getByLabel('Ticket code or reference');
   await code.fill(order.tickets[0]!.reference);
   await code.press('Enter');

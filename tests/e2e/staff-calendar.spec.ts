@@ -3,7 +3,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { agreeWithSiteClock, expect, test } from './fixed-clock';
 import { chooseProduct, expectNoAxeViolations, OCTO, showMonthOf } from './support';
-import { signInAsStaff } from './staff-support';
+import { signedInAsStaff } from './staff-support';
 import { FIXED_NOW } from '../support/fixed-date';
 
 /** An open day some weeks ahead, another for each project, so parallel runs never close the same day. */
@@ -29,7 +29,7 @@ test('a manager closes a day with a reason, visitors see it closed, and the mana
   const mobile = test.info().project.name === 'mobile-375';
   const day = await openDayAhead(request, mobile ? 70 : 78);
   const reason = `Private event ${mobile ? 'M' : 'D'}`;
-  await signInAsStaff(page, mobile ? 'manager-5@staff.example' : 'manager-6@staff.example');
+  await signedInAsStaff(page, mobile ? 'manager-5@staff.example' : 'manager-6@staff.example');
   await page.getByRole('link', { name: 'Calendar' }).click();
   await expect(page.getByRole('heading', { name: 'Calendar', level: 1 })).toBeVisible();
   await expect(page.getByText('Choose a day to close it, reopen it or change its capacities.')).toBeVisible();

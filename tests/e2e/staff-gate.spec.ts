@@ -3,8 +3,8 @@
 // work too; the pages pass axe. Staff addresses are the e2e server's (scripts/e2e-server.mjs).
 import { chromium } from '@playwright/test';
 import { agreeWithSiteClock, expect, test } from './fixed-clock';
-import { expectNoAxeViolations, joinThroughApi, uniqueEmail } from './support';
-import { paidOrder, signInAsStaff, signInWithLink } from './staff-support';
+import { expectNoAxeViolations, joinThroughApi, signedInAs, uniqueEmail } from './support';
+import { paidOrder, signedInAsStaff } from './staff-support';
 import { writeQrVideo } from './qr-video';
 
 test('a gate user scans a ticket QR with the camera: VALID, then ALREADY USED @own-viewport', async ({ baseURL }, testInfo) => {
@@ -24,7 +24,7 @@ test('a gate user scans a ticket QR with the camera: VALID, then ALREADY USED @o
     // The camera browser is not traced: its console goes into the failure message instead.
     const consoleLines: string[] = [];
     page.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`));
-    await signInAsStaff(page, 'gate-2@staff.example');
+    await signedInAsStaff(page, 'gate-2@staff.example');
     await page.getByRole('button', { name: 'Scan with the camera' }).click();
     // The first answer on the page: a verdict, or an error (no camera, no network) that says why not.
     const answer = page.getByRole('main').getByRole('alert');
@@ -51,7 +51,7 @@ test('a gate user types references: a party is admitted by choice, unknown codes
   test.setTimeout(120_000);
   const { order } = await paidOrder(baseURL!, 2);
   const gate = gateAddress();
-  await signInAsStaff(page, gate);
+  await signedInAsStaff(page, gate);
   // No camera picture (not even an empty black one) until the camera is asked for.
   await expect(page.locator('video')).toBeHidden();
   const code = page.getByLabel('Ticket code or reference');
@@ -81,12 +81,12 @@ test('a gate user types references: a party is admitted by choice, unknown codes
   const visitor = await member.newPage();
   const email = uniqueEmail('not-staff');
   await joinThroughApi(visitor.request, email);
-  await signInWithLink(visitor.request, email);
+  await signedInAs(visitor.request, email);
   expect((await visitor.goto('/staff/gate'))!.status()).toBe(404);
   await member.close();
 });
 
-/** Each project signs in as a gate address of its own (sign-in links are rate-limited per address). */
+/** Each project and worker signs in as a gate address of its own: no two tests share a gate user. */
 function gateAddress() {
   return `gate-${3 + test.info().parallelIndex + (test.info().project.name === 'mobile-375' ? 0 : 2)}@staff.example`;
 }

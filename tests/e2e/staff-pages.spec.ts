@@ -1,7 +1,7 @@
 // Every page of the staff console has its title, passes axe at 375 and 1280 px, and speaks the
 // staff member's language. Staff addresses are the e2e server's (scripts/e2e-server.mjs).
 import { expect, test } from './fixed-clock';
-import { signInAsStaff } from './staff-support';
+import { signedInAsStaff } from './staff-support';
 import { expectNoAxeViolations } from './support';
 
 const PAGES = ['/staff/gate', '/staff/today', '/staff/bookings', '/staff/calendar', '/staff/reports'];
@@ -9,7 +9,7 @@ const PAGES = ['/staff/gate', '/staff/today', '/staff/bookings', '/staff/calenda
 // axe at the phone's layout and the desktop's; 800 px is looked at in screenshots (scripts/screenshots.mjs).
 test('the staff pages have their titles and pass axe at 375 and 1280 px, in English and in Korean @own-viewport', async ({ page }) => {
   test.slow();
-  await signInAsStaff(page, 'manager-9@staff.example');
+  await signedInAsStaff(page, 'manager-9@staff.example');
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     for (const path of PAGES) {

@@ -4,11 +4,11 @@
 import fs from 'node:fs';
 import { expect, test } from './fixed-clock';
 import { expectNoAxeViolations } from './support';
-import { paidOrder, signInAsStaff } from './staff-support';
+import { paidOrder, signedInAsStaff } from './staff-support';
 
 test('a manager reads the reports and downloads a CSV @once', async ({ page, baseURL }) => {
   await paidOrder(baseURL!, 2);
-  await signInAsStaff(page, test.info().project.name === 'mobile-375' ? 'manager-7@staff.example' : 'manager-8@staff.example');
+  await signedInAsStaff(page, test.info().project.name === 'mobile-375' ? 'manager-7@staff.example' : 'manager-8@staff.example');
   await page.getByRole('link', { name: 'Reports' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
 

@@ -1,23 +1,17 @@
-// Helpers of the staff console's browser tests: a member's paid order made through the API, and a staff
-// sign-in through the e-mailed link. Staff addresses are the e2e server's (scripts/e2e-server.mjs).
-import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { joinThroughApi, latestSignInLink, uniqueEmail } from './support';
+// Helpers of the staff console's browser tests: a member's paid order made through the API, and staff signed
+// in at once (POST /api/dev/session). Staff addresses are the e2e server's (scripts/e2e-server.mjs).
+import { expect, request as playwrightRequest, type Page } from '@playwright/test';
+import { joinThroughApi, signedInAs, uniqueEmail } from './support';
 import { FIXED_NOW } from '../support/fixed-date';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 
 export type Order = { reference: string; tickets: { reference: string; code: string }[] };
 
-export async function signInWithLink(request: APIRequestContext, email: string, callbackUrl = '/profile') {
-  const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as { csrfToken: string };
-  await request.post('/api/auth/signin/email', { form: { email, csrfToken, callbackUrl, json: 'true' } });
-  await request.get(await latestSignInLink(request, email));
-}
-
-export async function signInAsStaff(page: Page, email: string) {
-  const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
-  await page.request.post('/api/auth/signin/email', { form: { email, csrfToken, callbackUrl: '/staff/gate', json: 'true' } });
-  await page.goto(await latestSignInLink(page.request, email));
+/** Staff signed in at once (POST /api/dev/session), on the staff console's first page. */
+export async function signedInAsStaff(page: Page, email: string) {
+  await signedInAs(page.request, email);
+  await page.goto('/staff/gate');
   await expect(page).toHaveURL(/\/staff\/gate$/);
 }
 
@@ -27,7 +21,7 @@ export async function paidOrder(baseURL: string, adults = 1): Promise<{ order: O
   const member = await playwrightRequest.newContext({ baseURL });
   const email = uniqueEmail('staff-visitor');
   await joinThroughApi(member, email);
-  await signInWithLink(member, email);
+  await signedInAs(member, email);
   let slot: { id: string } | undefined;
   for (let day = 0; !slot && day < 3; day++) {
     const selectedDate = new Date(FIXED_NOW.getTime() + day * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });

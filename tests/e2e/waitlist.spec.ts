@@ -2,7 +2,7 @@
 // line in the profile; another visitor's booking is cancelled, the e-mail's link leads to checkout, and
 // the member pays for the places held for them.
 import { expect, test } from './fixed-clock';
-import { chooseProduct, expectNoAxeViolations, OCTO, openDay, payWith, showMonthOf, signInAsNewMember } from './support';
+import { chooseProduct, expectNoAxeViolations, OCTO, openDay, payWith, showMonthOf, signedInAsNewMember } from './support';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -22,7 +22,7 @@ test('a member joins the waitlist of a sold-out time; a booking is cancelled and
     sold.push(uuid);
   }
 
-  const email = await signInAsNewMember(page, 'waiter');
+  const email = await signedInAsNewMember(page, 'waiter', null);
   await page.goto('/products');
   await chooseProduct(page, /Sunrise Experience/);
   await page.getByRole('button', { name: 'Add one Adult' }).click();

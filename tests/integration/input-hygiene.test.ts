@@ -28,6 +28,7 @@ const ROUTES: Record<string, Route[]> = {
   'signUp.ts': [{ method: 'POST', path: '/api/signUp', json: true }],
   'dev/outbox.ts': [{ method: 'GET', path: '/api/dev/outbox', json: false }],
   'dev/clock.ts': [{ method: 'POST', path: '/api/dev/clock', json: true }],
+  'dev/session.ts': [{ method: 'POST', path: '/api/dev/session', json: true }],
   'metadata/getProducts.ts': [{ method: 'GET', path: '/api/metadata/getProducts', json: false }],
   'ops/redeem.ts': [{ method: 'POST', path: '/api/ops/redeem', json: true, headers: OPS }],
   'ops/mint-links.ts': [{ method: 'POST', path: '/api/ops/mint-links', json: true, headers: OPS }],

@@ -92,11 +92,12 @@ describe('a production site that mails through SMTP', () => {
     expect(mail.html).toContain('Sign in');
   });
 
-  it('has no dev mailbox, and no clock to set', async () => {
+  it('has no dev mailbox, no clock to set and no session to start without the link', async () => {
     const visitor = new Visitor(site.url);
     expect((await visitor.request('/api/dev/outbox?to=a@example.com')).status).toBe(404);
     expect((await visitor.request('/dev/mailbox')).status).toBe(404);
     expect((await visitor.postJson('/api/dev/clock', { at: '2030-01-01T00:00:00Z' })).status).toBe(404);
+    expect((await visitor.postJson('/api/dev/session', { email: 'manager-1@staff.example' })).status).toBe(404);
   });
 
   it('ignores SKYPASS_CLOCK, and says so at start-up', async () => {
