@@ -43,13 +43,13 @@ describe.each(TEST_BACKENDS)('the states of a booking on $name', ({ adminUrl }) 
   });
 
   it('refuses a move its table does not allow, and changes nothing', async () => {
-    // REDEEMED -> CANCELLED: a visitor who came in keeps the booking.
-    const redeemed = await deps.supplier.confirmBooking((await hold()).uuid, CONTACT);
-    await deps.supplier.redeemBooking(redeemed.supplierReference!);
-    const cancel = await refusal(deps.supplier.cancelBooking(redeemed.uuid, { reason: 'test' }));
-    expect(cancel).toBeInstanceOf(SupplierError);
-    expect(cancel).toMatchObject({ code: 'UNPROCESSABLE_ENTITY' });
-    expect((await deps.supplier.getBooking(redeemed.uuid)).status).toBe('REDEEMED');
+    // CANCELLED -> REDEEMED: a cancelled booking lets nobody in (a used one may be cancelled: decision 0033).
+    const withdrawn = await deps.supplier.confirmBooking((await hold()).uuid, CONTACT);
+    await deps.supplier.cancelBooking(withdrawn.uuid, { reason: 'test' });
+    const redeem = await refusal(deps.supplier.redeemBooking(withdrawn.supplierReference!));
+    expect(redeem).toBeInstanceOf(SupplierError);
+    expect(redeem).toMatchObject({ code: 'UNPROCESSABLE_ENTITY' });
+    expect((await deps.supplier.getBooking(withdrawn.uuid)).status).toBe('CANCELLED');
 
     // CANCELLED -> CONFIRMED: a cancelled hold is not sold afterwards.
     const cancelled = await hold();

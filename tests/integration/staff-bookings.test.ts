@@ -86,5 +86,6 @@ describe.each(inject('backends'))('staff bookings on $name', ({ url }) => {
     expect(lines[0]).toMatch(/^slot\s+capacity\s+held\s+sold\s+admitted\s+expected$/);
     expect(lines.at(-1)).toMatch(new RegExp(`^total ${day}\\s+\\d+\\s+\\d+\\s+[1-9]\\d*\\s+0\\s+[1-9]\\d*$`));
     expect(await ops(url, 'today', '2026-13-45')).toMatchObject({ code: 1, out: expect.stringMatching(/^Refused \(4\d\d\): /) });
-  });
+    // Four command-line processes, each a Node start: seconds apiece on a busy machine.
+  }, 90_000);
 });
