@@ -29,7 +29,7 @@ describe.each(TEST_BACKENDS)('changing a booking on $name', ({ adminUrl }) => {
   beforeAll(async () => {
     database = await openBackendDatabase(adminUrl);
     deps = embeddedCheckoutDeps(database.db, now);
-  }, 60_000);
+  });
   afterAll(async () => {
     await database?.dispose();
   });

@@ -23,7 +23,7 @@ describe.each(TEST_BACKENDS)('the states of a booking on $name', ({ adminUrl }) 
     deps = embeddedCheckoutDeps(database.db, now);
     const day = await openDay(deps.supplier, MAIN.productId, MAIN.optionId, 50, 8);
     availabilityId = await firstSlot(deps.supplier, MAIN.productId, MAIN.optionId, day);
-  }, 60_000);
+  });
   afterAll(async () => {
     await database?.dispose();
   });

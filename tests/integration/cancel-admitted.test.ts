@@ -41,7 +41,7 @@ describe.each(TEST_BACKENDS)('cancelling an admitted booking ($name)', ({ adminU
     const day = await openDay(deps.supplier, 'main-deck', 'main-deck-day', 41);
     const all = await deps.supplier.availability({ productId: 'main-deck', optionId: 'main-deck-day', localDateStart: day, localDateEnd: day });
     slots = all.filter((s) => s.available).map((s) => s.id);
-  }, 60_000);
+  });
   afterAll(async () => {
     vi.unstubAllEnvs();
     await database?.dispose();

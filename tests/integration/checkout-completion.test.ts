@@ -33,7 +33,7 @@ describe.each(TEST_BACKENDS)('completing a checkout on $name', ({ adminUrl }) =>
   beforeAll(async () => {
     database = await openBackendDatabase(adminUrl);
     deps = embeddedCheckoutDeps(database.db, now);
-  }, 60_000);
+  });
   afterAll(async () => database?.dispose());
 
   const newMember = (name: string) => signedUpMember(database.db, name);

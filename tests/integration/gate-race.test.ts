@@ -56,7 +56,7 @@ describe.each(TEST_BACKENDS)('the gate racing a change and a cancellation ($name
     slot = await firstSlot(deps.supplier, 'main-deck', 'main-deck-day', day);
     const slots = await deps.supplier.availability({ productId: 'main-deck', optionId: 'main-deck-day', localDateStart: day, localDateEnd: day });
     later = slots.filter((s) => s.available && s.id !== slot).at(-1)!.id;
-  }, 60_000);
+  });
   afterAll(async () => {
     vi.unstubAllEnvs();
     await database?.dispose();

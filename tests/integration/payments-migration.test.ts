@@ -137,7 +137,7 @@ describe.each(TEST_BACKENDS)('migrating into the payments ledger on $name', ({ a
     await backend.migrate(before);
     for (const statement of BEFORE) await backend.query(statement);
     await backend.migrate(MIGRATIONS);
-  }, 60_000);
+  });
   afterAll(async () => {
     await backend?.close();
     if (before) fs.rmSync(before, { recursive: true, force: true });

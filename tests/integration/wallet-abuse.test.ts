@@ -43,7 +43,7 @@ describe.each(TEST_BACKENDS)('the PassKit web service under abuse on $name', ({ 
     };
     site = http.createServer(appleWebServiceHandler(async () => service));
     port = await new Promise<number>((resolve) => site.listen(0, '127.0.0.1', () => resolve((site.address() as AddressInfo).port)));
-  }, 60_000);
+  });
   afterAll(async () => {
     await new Promise((resolve) => site?.close(resolve));
     await database?.dispose();

@@ -70,7 +70,7 @@ describe.each(TEST_BACKENDS)('wallet passes updated on $name', ({ adminUrl }) =>
     site = http.createServer(appleWebServiceHandler(async () => service));
     base = `http://127.0.0.1:${await listen(site)}/api/wallet/apple/v1`;
     apns = await startApns();
-  }, 60_000);
+  });
   afterAll(async () => {
     await new Promise((resolve) => site?.close(resolve));
     await apns?.close();
