@@ -6,8 +6,8 @@ const alias = { '@': path.resolve(import.meta.dirname, 'src') };
 
 // The integration files come in two kinds, told apart by what they use. Those that talk to the test sites
 // which global-setup starts (`inject('backends')`) share those sites' databases and run one after another.
-// The others open databases (and sites) of their own; they run one after another too, but beside the first
-// kind: the two lanes together keep both cores busy.
+// The others open databases (and sites) of their own; they run two at a time, beside the first kind
+// (decision 0040).
 const INTEGRATION = 'tests/integration';
 const usesSharedSites = (file: string) => fs.readFileSync(path.join(INTEGRATION, file), 'utf8').includes("inject('backends')");
 const integrationFiles = fs.readdirSync(INTEGRATION).filter((file) => file.endsWith('.test.ts'));
@@ -42,7 +42,17 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { ...integration, name: 'integration-own', include: ownDatabaseFiles, globalSetup: ['tests/integration/clock-setup.ts'] },
+        test: {
+          ...integration,
+          name: 'integration-own',
+          include: ownDatabaseFiles,
+          globalSetup: ['tests/integration/clock-setup.ts'],
+          // Nothing shared between these files: two at a time. (In one vitest process with the first lane,
+          // as `npm run test:integration` runs them, a group of its own: vitest runs one worker count a group.)
+          fileParallelism: true,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },
