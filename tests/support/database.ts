@@ -3,10 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type OpenedDatabase } from '@/server/db/client';
+import { pgliteTemplate } from './pglite-template';
 import { createTestDatabase } from './postgres';
 
 export async function openTestDatabase(databaseUrl?: string): Promise<OpenedDatabase & { dispose: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skypass-db-'));
+  // A PGlite database starts as a copy of one migrated once (0.3 s instead of 3 s of migrations); opening it
+  // still runs the migrations (none left) and the seed, as a server would.
+  if (!databaseUrl) fs.cpSync(await pgliteTemplate(), dataDir, { recursive: true });
   const opened = await openDatabase({ databaseUrl, dataDir });
   return {
     ...opened,
