@@ -3,6 +3,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Locale } from '@/config/locales';
 
 export type RequestContext = {
+  /** The id of the request being served: on every log line written meanwhile (src/server/log.ts). */
+  requestId?: string;
   locale?: Locale;
   /** Set when a database call of this request found the database out of reach (next-auth swallows the
    * error and would answer "no session"). */
