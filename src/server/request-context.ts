@@ -1,6 +1,7 @@
 // Facts about the current request that next-auth's callbacks cannot be handed directly.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Locale } from '@/config/locales';
+import { processGlobal } from '@/universal/process-global';
 
 export type RequestContext = {
   /** The id of the request being served: on every log line written meanwhile (src/server/log.ts). */
@@ -11,7 +12,9 @@ export type RequestContext = {
   databaseUnavailable?: boolean;
 };
 
-const storage = new AsyncLocalStorage<RequestContext>();
+// One store per process: the logger (created by whichever bundle logs first) reads the context that every
+// API route's bundle writes (src/universal/process-global.ts).
+const storage = processGlobal('request-context', () => new AsyncLocalStorage<RequestContext>());
 
 export const runWithRequestContext = <T>(context: RequestContext, fn: () => T): T => storage.run(context, fn);
 export const currentRequestContext = (): RequestContext => storage.getStore() ?? {};

@@ -4,7 +4,7 @@
 // payment, a gate scan and the requests by route pattern; a request's id is echoed and written on its log
 // line, read from the site's output (the logger's destination).
 import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createOctoClient } from '@/adapters/supplier/octo/octo-client';
 import { createTestDatabase, describeOnPostgres, type TestDatabase } from '../support/postgres';
 import { startSite, type RunningServer } from '../support/server';
@@ -86,7 +86,7 @@ describeOnPostgres('the operator’s view of a site on PostgreSQL', (adminUrl) =
     expect(grew('skypass_payments_total', { purpose: 'order', outcome: 'confirmed' })).toBe(1);
     expect(grew('skypass_gate_scans_total', { verdict: 'VALID' })).toBe(1);
     expect(grew('skypass_http_requests_total', { route: '/api/staff/gate/scan', method: 'POST', status: '200' })).toBe(1);
-    expect(grew('skypass_http_request_duration_seconds_count', { route: '/api/auth/octo/bookings/payWithPayment', method: 'POST', status: '200' })).toBe(1);
+    expect(grew('skypass_http_request_duration_seconds_count', { route: '/api/auth/octo/bookings/payWithPayment', method: 'POST', status: '201' })).toBe(1);
     // Patterns, not URLs: the OCTO calls above are one series whatever their path.
     expect(sample(after, 'skypass_http_requests_total', { route: '/api/octo/[...path]' })).toBeGreaterThan(0);
     expect(after).not.toMatch(/route="\/octo\/|route="\/api\/octo\/products/);
@@ -99,12 +99,17 @@ describeOnPostgres('the operator’s view of a site on PostgreSQL', (adminUrl) =
   it('echoes a request’s id and writes it on the request’s log line, one JSON object a line', async () => {
     const res = await fetch(`${site.url}/api/health/live`, { headers: { 'x-request-id': 'observe-test-7f3a' } });
     expect(res.headers.get('x-request-id')).toBe('observe-test-7f3a');
-    const answered = site
-      .log()
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>)
-      .find((line) => line.requestId === 'observe-test-7f3a');
+    // The line is written once the answer is sent: it reaches the site's output a moment after.
+    const answered = await vi.waitFor(() => {
+      const line = site
+        .log()
+        .split('\n')
+        .filter((text) => text.startsWith('{'))
+        .map((text) => JSON.parse(text) as Record<string, unknown>)
+        .find((parsed) => parsed.requestId === 'observe-test-7f3a');
+      if (!line) throw new Error('not logged yet');
+      return line;
+    });
     expect(answered).toMatchObject({ level: 'info', msg: '[http] answered', route: '/api/health/live', method: 'GET', status: 200 });
     // An id that could forge a log line is replaced by one of ours.
     const forged = await fetch(`${site.url}/api/health/live`, { headers: { 'x-request-id': 'a b"}' } });
