@@ -32,7 +32,9 @@ export function observed<H extends Handler>(route: string | ((req: NextApiReques
         const seconds = (performance.now() - started) / 1000;
         metrics().httpRequests.inc(labels);
         metrics().httpDuration.observe(labels, seconds);
-        log.info('[http] answered', { ...labels, status: res.statusCode, ms: Math.round(seconds * 1000) });
+        // A balancer asks for the health every few seconds: those lines only at debug level.
+        const quiet = labels.route.startsWith('/api/health');
+        (quiet ? log.debug : log.info)('[http] answered', { ...labels, status: res.statusCode, ms: Math.round(seconds * 1000) });
       }
     });
   }) as H;

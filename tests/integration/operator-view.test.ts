@@ -38,7 +38,8 @@ describeOnPostgres('the operator’s view of a site on PostgreSQL', (adminUrl) =
     proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
     target.hostname = '127.0.0.1';
     target.port = String(proxy.port);
-    site = await startSite({ ...TEST_SITE_ENV, DATABASE_URL: target.toString() });
+    // Three wrong operator keys from one address, then 429.
+    site = await startSite({ ...TEST_SITE_ENV, RATE_LIMIT_KEY_FAILURES_PER_IP: '3/15m', DATABASE_URL: target.toString() });
   }, 120_000);
 
   afterAll(async () => {
@@ -47,13 +48,22 @@ describeOnPostgres('the operator’s view of a site on PostgreSQL', (adminUrl) =
     await database?.drop();
   });
 
-  it('refuses the metrics without the operator key, or with a wrong one', async () => {
+  it('refuses the metrics without the operator key, or with a wrong one, and throttles wrong keys', async () => {
     const none = await fetch(`${site.url}/api/metrics`);
     expect(none.status).toBe(401);
     expect(await none.json()).toMatchObject({ code: 'UNAUTHORIZED' });
-    const wrong = await scrape('not-the-operator-key-0123');
-    expect(wrong.status).toBe(401);
-    expect(await wrong.text()).not.toContain('skypass_');
+    const guesser = new Visitor(site.url);
+    const guess = () => guesser.request('/api/metrics', { headers: { authorization: 'Bearer not-the-operator-key-0123' } });
+    for (let n = 1; n <= 3; n++) {
+      const wrong = await guess();
+      expect(wrong.status, `guess ${n}`).toBe(401);
+      expect(await wrong.text()).not.toContain('skypass_');
+    }
+    const throttled = await guess();
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The right key from that address still passes (decision 0035).
+    expect((await guesser.request('/api/metrics', { headers: { authorization: `Bearer ${OPS_KEY}` } })).status).toBe(200);
   });
 
   it('counts a hold, its payment and a gate scan, and the requests by route pattern and status', async () => {
@@ -97,7 +107,8 @@ describeOnPostgres('the operator’s view of a site on PostgreSQL', (adminUrl) =
   });
 
   it('echoes a request’s id and writes it on the request’s log line, one JSON object a line', async () => {
-    const res = await fetch(`${site.url}/api/health/live`, { headers: { 'x-request-id': 'observe-test-7f3a' } });
+    // next-auth's routes are wrapped too (they do not go through jsonRoute).
+    const res = await fetch(`${site.url}/api/auth/providers`, { headers: { 'x-request-id': 'observe-test-7f3a' } });
     expect(res.headers.get('x-request-id')).toBe('observe-test-7f3a');
     // The line is written once the answer is sent: it reaches the site's output a moment after.
     const answered = await vi.waitFor(() => {
@@ -110,9 +121,9 @@ describeOnPostgres('the operator’s view of a site on PostgreSQL', (adminUrl) =
       if (!line) throw new Error('not logged yet');
       return line;
     });
-    expect(answered).toMatchObject({ level: 'info', msg: '[http] answered', route: '/api/health/live', method: 'GET', status: 200 });
+    expect(answered).toMatchObject({ level: 'info', msg: '[http] answered', route: '/api/auth/[...nextauth]', method: 'GET', status: 200 });
     // An id that could forge a log line is replaced by one of ours.
-    const forged = await fetch(`${site.url}/api/health/live`, { headers: { 'x-request-id': 'a b"}' } });
+    const forged = await fetch(`${site.url}/api/auth/providers`, { headers: { 'x-request-id': 'a b"}' } });
     expect(forged.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     // No member's address in the log: the sign-ins above are masked.
     expect(site.log()).not.toMatch(/observed\.[0-9a-f]{12}@example\.com/);
