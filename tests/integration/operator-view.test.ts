@@ -125,6 +125,10 @@ describeOnPostgres('the operator’s view of a site on PostgreSQL', (adminUrl) =
     // An id that could forge a log line is replaced by one of ours.
     const forged = await fetch(`${site.url}/api/auth/providers`, { headers: { 'x-request-id': 'a b"}' } });
     expect(forged.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    // Pages have theirs too (src/proxy.ts), handed to their server code.
+    const page = await fetch(`${site.url}/products`, { headers: { 'x-request-id': 'observe-page-1' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('x-request-id')).toBe('observe-page-1');
     // No member's address in the log: the sign-ins above are masked.
     expect(site.log()).not.toMatch(/observed\.[0-9a-f]{12}@example\.com/);
   });
