@@ -112,6 +112,12 @@ const config = [
   },
   ...layerBlocks,
   {
+    // Server code logs through src/server/log.ts (JSON lines with the request's id, e-mails masked:
+    // decision 0046), never the console. The browser's code (components, client, pages) may.
+    files: ['src/{server,modules,adapters,wiring,http,ports,universal,config}/**/*.{ts,tsx}', 'src/pages/api/**/*.ts', 'src/proxy.ts', 'src/instrumentation.ts'],
+    rules: { 'no-console': ['error'] },
+  },
+  {
     // _document renders on the server only; API routes are server code.
     files: ['src/pages/**/*.{ts,tsx}'],
     ignores: ['src/pages/api/**', 'src/pages/_document.tsx'],

@@ -21,7 +21,8 @@ const nextConfig: NextConfig = {
     formats: ['image/avif', 'image/webp'],
   },
   // PGlite loads its WebAssembly from its own package folder; bundling it breaks those paths.
-  serverExternalPackages: ['@electric-sql/pglite', 'nodemailer'],
+  // pino and prom-client keep one state per process (and pino its worker files): loaded from node_modules.
+  serverExternalPackages: ['@electric-sql/pglite', 'nodemailer', 'pino', 'prom-client'],
   // Our OCTO API lives at /octo, as resellers expect; Next.js serves it from an API route.
   async rewrites() {
     return [{ source: '/octo/:path*', destination: '/api/octo/:path*' }];

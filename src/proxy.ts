@@ -3,6 +3,7 @@
 // it; prerendered pages are allowed by the hashes of their inline scripts (http/security-headers.ts).
 import { NextResponse, type NextRequest } from 'next/server';
 import { prerenderedScriptHashes } from '@/http/prerendered-script-hashes';
+import { REQUEST_ID_HEADER, saneRequestId } from '@/http/request-id';
 import { contentSecurityPolicy, NONCE_HEADER, strictTransportSecurity } from '@/http/security-headers';
 import { getEnv } from '@/server/env';
 
@@ -18,7 +19,11 @@ export function proxy(request: NextRequest) {
   });
   const headers = new Headers(request.headers);
   headers.set(NONCE_HEADER, nonce);
+  // The page's id, for its log lines (withOutagePage reads it) and the visitor's support request.
+  const requestId = saneRequestId(request.headers.get(REQUEST_ID_HEADER));
+  headers.set(REQUEST_ID_HEADER, requestId);
   const response = NextResponse.next({ request: { headers } });
+  response.headers.set(REQUEST_ID_HEADER, requestId);
   response.headers.set('Content-Security-Policy', policy);
   const hsts = strictTransportSecurity(env.siteUrl);
   if (hsts) response.headers.set('Strict-Transport-Security', hsts);

@@ -1,11 +1,14 @@
 // Server-rendered pages during a database outage: the outage page, answered 503 with Retry-After, in the
 // visitor's language, instead of Next's 500 (docs/decisions/0035). Every getServerSideProps that reads the
 // database is wrapped in withOutagePage; _app shows the outage view whenever a page's props say `outage`.
+// It also runs the page's server code with the request's id (decision 0046).
 import type { GetServerSideProps, GetServerSidePropsResult } from 'next';
 import type { ParsedUrlQuery } from 'node:querystring';
 import { databaseUnavailable, isDatabaseUnavailable } from '@/server/db/unavailable';
 import { AppError } from '@/server/errors';
+import { currentRequestContext, runWithRequestContext } from '@/server/request-context';
 import { translationProps, type TranslationProps } from '@/server/translations';
+import { saneRequestId } from './request-id';
 
 export type OutageProps = TranslationProps & { outage: true };
 
@@ -21,7 +24,9 @@ export function withOutagePage<P extends Record<string, unknown>, Q extends Pars
 ): GetServerSideProps<P, Q> {
   return async (ctx) => {
     try {
-      return await getProps(ctx);
+      // The page's request id (src/proxy.ts set it): on every log line its server code writes.
+      const requestId = saneRequestId(ctx.req.headers['x-request-id']);
+      return await runWithRequestContext({ ...currentRequestContext(), requestId }, () => getProps(ctx));
     } catch (error) {
       const outage = asOutage(error);
       if (!outage) throw error;

@@ -8,8 +8,10 @@ import type { Locale } from '@/config/locales';
 import { databaseUnavailable, isDatabaseUnavailable } from '@/server/db/unavailable';
 import { AppError, ERROR_STATUS, type ErrorKey, type MessageValues } from '@/server/errors';
 import { hasMessage, requestLocale, serverT } from '@/server/i18n';
+import { log } from '@/server/log';
 import { admit, type Access, type Caller } from './access';
 import { clientAddress } from './client-address';
+import { observed, pathOf } from './observed';
 import { refuseUnsafeInput } from './input-hygiene';
 import { refuseCrossSiteRequest } from './origin-check';
 import { readJsonBody } from './read-json-body';
@@ -24,8 +26,9 @@ export type RouteContext<Body, A extends Access = 'public'> = {
   caller: Caller<A>;
 };
 
-/** `download`: the body is a file (text or a Buffer) to save, not JSON: a calendar entry, a wallet pass. */
-export type RouteResult = { status: number; body: unknown; download?: { filename: string; contentType: string } };
+/** `download`: the body is a file (text or a Buffer) to save, not JSON: a calendar entry, a wallet pass.
+ * `contentType`: the body is text of that type, shown as it is (the Prometheus metrics). */
+export type RouteResult = { status: number; body: unknown; download?: { filename: string; contentType: string }; contentType?: string };
 
 type Options<S extends z.ZodType, A extends Access> = {
   method: 'GET' | 'POST';
@@ -68,12 +71,12 @@ export function sendError(res: NextApiResponse, error: unknown, locale: Locale, 
     res.status(ERROR_STATUS[code]).json({ error: `${where}${t(key, values)}`, code });
     return;
   }
-  console.error('[api] unexpected error', error);
+  log.error('[api] unexpected error', { error });
   res.status(500).json({ error: t('internal'), code: 'INTERNAL' });
 }
 
 export function jsonRoute<S extends z.ZodType, A extends Access>(options: Options<S, A>) {
-  return async function route(req: NextApiRequest, res: NextApiResponse): Promise<void> {
+  return observed(pathOf, async function route(req: NextApiRequest, res: NextApiResponse): Promise<void> {
     const locale = requestLocale(req);
     res.setHeader('Cache-Control', 'no-store');
     try {
@@ -90,11 +93,14 @@ export function jsonRoute<S extends z.ZodType, A extends Access>(options: Option
         res.setHeader('Content-Type', result.download.contentType);
         res.setHeader('Content-Disposition', `attachment; filename="${result.download.filename.replace(/[^\w.-]/g, '_')}"`);
         res.status(result.status).send(Buffer.isBuffer(result.body) ? result.body : String(result.body));
+      } else if (result.contentType) {
+        res.setHeader('Content-Type', result.contentType);
+        res.status(result.status).send(String(result.body));
       } else {
         res.status(result.status).json(result.body);
       }
     } catch (error) {
       sendError(res, error, locale, options.validationStatus);
     }
-  };
+  });
 }

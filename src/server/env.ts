@@ -185,6 +185,8 @@ const schema = z.object({
   GOOGLE_OAUTH_TOKEN_URL: z.url({ protocol: /^https?$/ }).default('https://oauth2.googleapis.com/token'),
   /** How early or late (minutes) the gate admits a ticket around its slot's start (at most two days). */
   GATE_TOLERANCE_MINUTES: z.coerce.number().int().min(0).max(2880).default(30),
+  /** Readiness (GET /api/health) fails once a due background job has waited this long for a runner; 0: never (decision 0046). */
+  HEALTH_MAX_JOB_LAG_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
 });
 
 /** The parsed environment, with the values computed from it once. */

@@ -8,6 +8,7 @@ import type { Database } from './db/client';
 import { ticketSigningKey } from './db/schema';
 import { rawPublicKey, type TicketKeys } from './ticket-keys';
 import { serverNow } from './clock';
+import { log } from '@/server/log';
 
 const SITE = 'site';
 /** Enough of a public key for an operator to tell two apart, not the whole key in a log line. */
@@ -25,7 +26,7 @@ export async function ticketKeyRefusal(db: Database, keys: TicketKeys, at: Date 
     if (!row || row.publicKey === mine) return undefined;
     if (keys.privateKey && previous === row.publicKey) {
       await tx.update(ticketSigningKey).set({ publicKey: mine, previousPublicKey: row.publicKey, updatedAt: at }).where(eq(ticketSigningKey.id, SITE));
-      console.log(`[skypass] ticket signing key rotated: ${short(row.publicKey)} → ${short(mine)} (the previous one still verifies)`);
+      log.info(`[skypass] ticket signing key rotated: ${short(row.publicKey)} → ${short(mine)} (the previous one still verifies)`);
       return undefined;
     }
     if (row.previousPublicKey === mine) {

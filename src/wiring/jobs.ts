@@ -19,6 +19,7 @@ import { getCheckoutDeps } from './checkout';
 import { getIssuer } from './collectibles';
 import { walletPushServices } from './wallet';
 import { webhookEgress } from './webhook-egress';
+import { log } from '@/server/log';
 
 async function jobHandlers(): Promise<JobHandlers> {
   const db = await getDb();
@@ -39,7 +40,7 @@ async function jobHandlers(): Promise<JobHandlers> {
     },
     'waitlist.offer': async () => {
       const run = await offerFreedPlaces(deps);
-      if (run.offered || run.expired) console.log(`[waitlist] offered ${run.offered}, closed ${run.expired} place(s) in line of slots that started`);
+      if (run.offered || run.expired) log.info(`[waitlist] offered ${run.offered}, closed ${run.expired} place(s) in line of slots that started`);
     },
     'payments.check': (check, job) => checkPayment(deps, check.paymentId, job),
     'refunds.retry': (job) => retryRefund(deps, job.refundId),
@@ -60,7 +61,7 @@ export function startJobRunner(): Promise<JobRunner> {
     // Before the runner's first pass, which takes up the payments' check jobs at once (due at start).
     if (leasesAreStale) {
       await releaseDeadCompletionLeases(db).catch((error: unknown) =>
-        console.error('[payments] releasing a dead process’s completion leases failed; they run out by themselves', error),
+        log.error('[payments] releasing a dead process’s completion leases failed; they run out by themselves', { error }),
       );
     }
     return startRunner(db, { handlers: await jobHandlers(), leasesAreStale });

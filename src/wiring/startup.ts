@@ -12,9 +12,11 @@ import { ticketKeys } from '@/server/ticket-keys';
 import { startJobRunner } from './jobs';
 import { getMailTransport } from './mail';
 import { getSupplier } from './supplier';
+import { log } from '@/server/log';
 
 function refuse(reason: string): never {
-  console.error(`Skypass will not start: ${reason}`);
+  // One plain line, not JSON: the person starting the site reads it, and nothing was served yet.
+  process.stderr.write(`Skypass will not start: ${reason}\n`);
   process.exit(1);
 }
 
@@ -23,9 +25,9 @@ function refuse(reason: string): never {
 async function describeOctoSupplier(baseUrl: string): Promise<void> {
   try {
     const info = await (await getSupplier()).getSupplier();
-    console.log(`[skypass] OCTO supplier at ${baseUrl}: ${info.name} (${info.id})`);
+    log.info(`[skypass] OCTO supplier at ${baseUrl}: ${info.name} (${info.id})`);
   } catch (error) {
-    console.warn(`[skypass] the OCTO supplier at ${baseUrl} did not describe itself: ${(error as Error).message}`);
+    log.warn(`[skypass] the OCTO supplier at ${baseUrl} did not describe itself: ${(error as Error).message}`);
   }
 }
 
@@ -44,12 +46,12 @@ export async function startServer(): Promise<void> {
   // it: hand it the one computed address, once, before the first request.
   process.env.NEXTAUTH_URL = env.siteUrl;
   const clock = clockNotice(env);
-  if (clock) (clockSettable(env) ? console.log : console.warn)(`[skypass] ${clock}`);
+  if (clock) (clockSettable(env) ? log.info : log.warn)(`[skypass] ${clock}`);
   try {
     const db = await getDb();
     // The database holds exactly the resellers configured now (the demo's only in demo mode).
     const { revoked, holdsReleased, webhooksDeleted } = await syncResellers(db, env.SKYPASS_DEMO && configured.length === 0 ? [DEMO_RESELLER] : configured);
-    if (revoked.length) console.log(`[skypass] resellers revoked: ${revoked.join(', ')} (${holdsReleased} unpaid holds released, ${webhooksDeleted} webhooks deleted)`);
+    if (revoked.length) log.info(`[skypass] resellers revoked: ${revoked.join(', ')} (${holdsReleased} unpaid holds released, ${webhooksDeleted} webhooks deleted)`);
   } catch (error) {
     refuse(`the database could not be opened: ${(error as Error).message}`);
   }
@@ -59,7 +61,7 @@ export async function startServer(): Promise<void> {
   await startJobRunner();
   if (env.OCTO_BASE_URL) await describeOctoSupplier(env.OCTO_BASE_URL);
   const database = env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`;
-  console.log(
+  log.info(
     `[skypass] ready on ${env.siteUrl}: database ${database}, mail ${getMailTransport().name}` + (env.SKYPASS_DEMO ? ', demo mode' : ''),
   );
 }

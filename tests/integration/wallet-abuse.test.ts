@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appleWebServiceHandler } from '@/http/wallet/apple-web-service';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import { startCheckout } from '@/modules/checkout/start-checkout';
@@ -16,6 +16,7 @@ import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
 import { testPassAuthority } from '../support/pass-authority';
 import { openDay } from './supplier-scenarios';
 import { serverNow } from '@/server/clock';
+import { setLogDestination } from '@/server/log';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 const PASS_TYPE = 'pass.example.skypass';
@@ -67,15 +68,18 @@ describe.each(TEST_BACKENDS)('the PassKit web service under abuse on $name', ({ 
 
   // The tests below share the overall log allowance: they run in order and count what they spend.
   it('logs a line with its control characters escaped, so a newline forges no entry; too many or too long lines are refused', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    // The logger's destination, captured: its JSON lines (src/server/log.ts).
+    const written: string[] = [];
+    setLogDestination({ write: (line: string) => written.push(line) });
     try {
       const forged = 'hello\n[wallet] the operator key is wrong\r\u0085\u2028end';
       expect((await postLog('127.0.0.4', [forged])).status).toBe(200);
-      const lines = warn.mock.calls.map((call) => String(call[0]));
-      expect(lines).toEqual(['[wallet] Apple Wallet says: hello\\u000a[wallet] the operator key is wrong\\u000d\\u0085\\u2028end']);
-      expect(lines.join('')).not.toMatch(/[\n\r\u0085\u2028]/);
+      const warnings = written.map((line) => JSON.parse(line) as { level: string; msg: string }).filter((line) => line.level === 'warn');
+      expect(warnings.map((line) => line.msg)).toEqual(['[wallet] Apple Wallet says: hello\\u000a[wallet] the operator key is wrong\\u000d\\u0085\\u2028end']);
+      // One line each: nothing in a message can start another.
+      expect(written.every((line) => /^\{[^\n]*\}\n$/.test(line))).toBe(true);
     } finally {
-      warn.mockRestore();
+      setLogDestination(undefined);
     }
     expect((await postLog('127.0.0.4', Array.from({ length: 21 }, (_, i) => `line ${i}`))).status).toBe(400);
     expect((await postLog('127.0.0.4', ['x'.repeat(1_001)])).status).toBe(400);

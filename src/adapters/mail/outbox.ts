@@ -4,6 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { outboxMessages } from '@/server/db/schema';
 import type { MailMessage, MailTransport } from '@/ports/mail';
+import { log } from '@/server/log';
 
 export function createOutboxTransport(getDb: () => Promise<Database>): MailTransport {
   return {
@@ -20,7 +21,7 @@ export function createOutboxTransport(getDb: () => Promise<Database>): MailTrans
         // A message delivered again (a sender that crashed before recording the first delivery) is kept once.
         .onConflictDoNothing({ target: outboxMessages.idempotencyKey })
         .returning({ id: outboxMessages.id });
-      if (added.length) console.log(`[mail:outbox] to ${message.to}: ${message.subject}\n${message.text}`);
+      if (added.length) log.info(`[mail:outbox] to ${message.to}: ${message.subject} (its text: the outbox, /dev/mailbox in the demo)`);
     },
   };
 }

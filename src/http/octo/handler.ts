@@ -20,6 +20,7 @@ import { resellerForKey } from '@/modules/resellers/reseller-keys';
 import { deleteWebhook, listWebhooks, registerWebhook } from '@/modules/resellers/octo-webhooks';
 import { localSupplierFor } from '@/wiring/supplier';
 import { webhookEgress } from '@/wiring/webhook-egress';
+import { log } from '@/server/log';
 
 const STATUS: Record<SupplierError['code'], number> = {
   INVALID_PRODUCT_ID: 400,
@@ -162,7 +163,7 @@ function sendOtherError(res: NextApiResponse, error: unknown): void {
     res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     res.status(503).json({ error: 'SERVICE_UNAVAILABLE', errorMessage: 'The service is briefly unavailable; try again in a moment' });
   } else {
-    console.error('[octo] unexpected error', error);
+    log.error('[octo] unexpected error', { error });
     res.status(500).json({ error: 'INTERNAL_SERVER_ERROR', errorMessage: 'There was an un-recoverable error, please try again' });
   }
 }

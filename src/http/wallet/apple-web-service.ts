@@ -9,6 +9,7 @@ import { requestLocale, serverT } from '@/server/i18n';
 import { clientAddress } from '../client-address';
 import { refuseUnsafeInput } from '../input-hygiene';
 import { readJsonBody } from '../read-json-body';
+import { log } from '@/server/log';
 
 const PREFIX = '/api/wallet/apple/';
 
@@ -63,7 +64,7 @@ export function appleWebServiceHandler(deps: () => Promise<AppleWebServiceDeps |
     } catch (error) {
       if (error instanceof AppError) return answerError(req, res, error);
       if (isDatabaseUnavailable(error)) return answerError(req, res, databaseUnavailable());
-      console.error('[wallet] the PassKit web service failed', error);
+      log.error('[wallet] the PassKit web service failed', { error });
       answerError(req, res, new AppError('INTERNAL', 'internal'));
     }
   };

@@ -28,6 +28,7 @@ import { policyRefund } from './cancellation-terms';
 import { enqueuePlacesFreed } from '../waitlist/places-freed';
 import { recordPassUpdates } from '../wallet/pass-updates';
 import { serverNow } from '@/server/clock';
+import { log } from '@/server/log';
 
 export type CancelDeps = { db: Database; supplier: SupplierPort; gateway: PaymentGateway; mail: MailTransport; siteUrl: string; now?: () => Date };
 
@@ -96,7 +97,7 @@ async function takeRefund(deps: CancelDeps, row: CancellationRow, order: OrderRo
   try {
     return await refundOrder(deps, order, { amount: row.refundAmount, key: refundKey(row.bookingUuid), reason: row.reason ?? 'cancelled' });
   } catch (error) {
-    console.error(`[cancel] the refund of ${row.supplierReference} waits for the next try`, error);
+    log.error(`[cancel] the refund of ${row.supplierReference} waits for the next try`, { error });
     return cancellationRefunds(deps.db, row, order);
   }
 }

@@ -27,6 +27,7 @@ import { recordChange, unitItemsOf } from './record-change';
 import { serverNow } from '@/server/clock';
 import { memberDiscount } from '@/universal/member-price';
 import { memberPerks } from '../program/member-perks';
+import { log } from '@/server/log';
 
 export type ChangeQuote = {
   reference: string;
@@ -121,7 +122,7 @@ export async function changeBooking(deps: CheckoutDeps, member: { userId: string
   if (priced.refund > 0) {
     // The change stands; a refund the gateway could not take stays pending in the ledger, owed.
     await refundOrder(deps, updated, { amount: priced.refund, key: `change:${changeId}`, reason: 'change to a lower total' }).catch((error: unknown) =>
-      console.error('[bookings] the refund of a change failed; it is owed', changeId, error),
+      log.error('[bookings] the refund of a change failed; it is owed', { changeId, error }),
     );
   }
   await sendMailNow(db, deps.mail, `change:${changeId}`);

@@ -24,6 +24,7 @@ import { refusal } from './change-refusal';
 import { changeStates } from './change-states';
 import { changeColumns, memberContact, unitItemsOf, type ChangeTarget } from './record-change';
 import { serverNow } from '@/server/clock';
+import { log } from '@/server/log';
 
 export type ChangeRow = typeof bookingChanges.$inferSelect;
 
@@ -85,7 +86,7 @@ export async function startChangePayment(deps: CheckoutDeps, order: OrderRow, ta
     // Nothing will pay for this hold: its places go back at once.
     await cancelHold(deps, hold.uuid, 'The change stopped before payment');
     if (error instanceof AppError) throw error;
-    console.error('[bookings] a change failed after its hold was taken', error);
+    log.error('[bookings] a change failed after its hold was taken', { error });
     throw new AppError('SUPPLIER_FAILED', 'internal');
   }
 }

@@ -2,6 +2,7 @@
 import { SupplierError } from '@/ports/supplier';
 import { AppError } from '@/server/errors';
 import { supplierRefusal } from '../catalog/supplier-refusal';
+import { log } from '@/server/log';
 
 /** The supplier's refusal as our message; a booking the supplier will not change (redeemed, started). */
 export function refusal(error: unknown): never {
@@ -15,6 +16,6 @@ export function refusal(error: unknown): never {
     if (error.code === 'INVALID_UNIT_ID') throw new AppError('VALIDATION', 'unknownTicketType');
   }
   if (error instanceof AppError) throw error;
-  console.error('[bookings] supplier failed', error);
+  log.error('[bookings] supplier failed', { error });
   throw new AppError('SUPPLIER_FAILED', 'internal');
 }

@@ -19,6 +19,7 @@ import { cancelHold } from './change-hold';
 import { CHANGES_AWAITING_PAYMENT, changeStates } from './change-states';
 import { recordChange, unitItemsOf } from './record-change';
 import { serverNow } from '@/server/clock';
+import { log } from '@/server/log';
 
 export async function movePaidChange(deps: CheckoutDeps, payment: PaymentRow, state: PaymentState): Promise<'confirmed' | 'refunded' | 'in-progress' | 'done-before'> {
   const { db } = deps;
@@ -50,7 +51,7 @@ export async function movePaidChange(deps: CheckoutDeps, payment: PaymentRow, st
           await db.update(orders).set({ completionLeaseUntil: null }).where(eq(orders.id, order.id));
           throw error;
         }
-        console.error('[bookings] a paid change could not move; its difference goes back', change.id, error);
+        log.error('[bookings] a paid change could not move; its difference goes back', { changeId: change.id, error });
       }
     }
   }

@@ -8,6 +8,7 @@ import { AppError } from '@/server/errors';
 import type { AvailabilityRequest, CalendarRequest } from './availability-request';
 import { supplierRefusal } from './supplier-refusal';
 import { serverNow } from '@/server/clock';
+import { log } from '@/server/log';
 
 export type WebSlot = {
   id: string;
@@ -38,7 +39,7 @@ function fromSupplier(error: unknown): never {
   if (error instanceof SupplierError && !supplierFault.includes(error.code)) {
     throw new AppError('BAD_REQUEST', ...supplierRefusal(error));
   }
-  console.error('[availability] supplier failed', error);
+  log.error('[availability] supplier failed', { error });
   throw new AppError('SUPPLIER_FAILED', 'availabilityFailed');
 }
 

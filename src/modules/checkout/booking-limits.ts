@@ -16,6 +16,7 @@ import { settleOffer } from '../waitlist/settle-offer';
 import type { CheckoutDeps } from './deps';
 import type { OrderRow } from './order-view';
 import { serverNow } from '@/server/clock';
+import { log } from '@/server/log';
 
 /** Long enough for a hold and a payment session; short enough that a crashed Book frees the member soon. */
 const LEASE_MS = 60_000;
@@ -60,7 +61,7 @@ export async function oneBookingAtATime<T>(deps: CheckoutDeps, userId: string, b
     await deps.db
       .delete(bookingLeases)
       .where(and(eq(bookingLeases.userId, userId), eq(bookingLeases.until, until)))
-      .catch((error: unknown) => console.error('[checkout] the booking lease could not be given back; it runs out by itself', error));
+      .catch((error: unknown) => log.error('[checkout] the booking lease could not be given back; it runs out by itself', { error }));
   }
 }
 
@@ -97,7 +98,7 @@ export async function releaseUnpaidOrder(deps: CheckoutDeps, order: OrderRow, no
   await deps.supplier.cancelBooking(order.bookingUuid, { reason }).catch((error: unknown) => {
     // A hold that ran out or is already cancelled is released already.
     if (error instanceof SupplierError && (error.code === 'UNPROCESSABLE_ENTITY' || error.code === 'INVALID_BOOKING_UUID')) return;
-    console.error('[checkout] an unpaid hold could not be released', error);
+    log.error('[checkout] an unpaid hold could not be released', { error });
     throw new AppError('SUPPLIER_FAILED', 'internal');
   });
   await deps.db.transaction(async (tx) => {

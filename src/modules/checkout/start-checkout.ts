@@ -21,6 +21,7 @@ import { localizedPath } from '@/universal/localized-path';
 import { serverNow } from '@/server/clock';
 import { memberDiscount } from '@/universal/member-price';
 import { memberDiscountReason, memberPerks } from '../program/member-perks';
+import { log } from '@/server/log';
 
 export type StartedCheckout = { paymentSession: PaymentSessionView; bookingId: string; expirationTime: string };
 
@@ -139,10 +140,10 @@ export async function holdAndOpenSession(
   } catch (error) {
     // Whatever stopped the checkout after the hold, no payment is taken for it: give the places back at once.
     await supplier.cancelBooking(booking.uuid, { reason: 'The checkout stopped before payment' }).catch((cancelError: unknown) => {
-      console.error('[checkout] the hold could not be released; it runs out by itself', cancelError);
+      log.error('[checkout] the hold could not be released; it runs out by itself', { error: cancelError });
     });
     if (error instanceof AppError) throw error;
-    console.error('[checkout] failed after the hold was taken', error);
+    log.error('[checkout] failed after the hold was taken', { error });
     throw new AppError('SUPPLIER_FAILED', 'internal');
   }
 }
@@ -156,6 +157,6 @@ function refusal(error: unknown): never {
     if (error.code === 'UNPROCESSABLE_ENTITY') throw new AppError('SOLD_OUT', ...supplierRefusal(error));
     if (error.code in CHOICE_REFUSALS) throw new AppError('VALIDATION', ...supplierRefusal(error, CHOICE_REFUSALS));
   }
-  console.error('[checkout] supplier failed', error);
+  log.error('[checkout] supplier failed', { error });
   throw new AppError('SUPPLIER_FAILED', 'internal');
 }

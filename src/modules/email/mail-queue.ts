@@ -11,6 +11,7 @@ import { mailQueue } from '@/server/db/schema';
 import { enqueue } from '../jobs/enqueue';
 import { JobGaveUp, runDueJobs } from '../jobs/run-due-jobs';
 import { serverNow } from '@/server/clock';
+import { log } from '@/server/log';
 
 const jobKey = (idempotencyKey: string) => `mail:${idempotencyKey}`;
 
@@ -54,6 +55,6 @@ export async function sendMailNow(db: Database, transport: MailTransport, idempo
     const workerId = `inline-${crypto.randomUUID()}`;
     await runDueJobs(db, { 'mail.send': (job) => sendQueuedMail(db, transport, job.idempotencyKey) }, { workerId, dedupeKey: jobKey(idempotencyKey) });
   } catch (error) {
-    console.error(`[mail] ${idempotencyKey} waits for the job runner`, error);
+    log.error(`[mail] ${idempotencyKey} waits for the job runner`, { error });
   }
 }

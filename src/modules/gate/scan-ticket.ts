@@ -22,6 +22,8 @@ import type { GateBookings, GateRecord } from './gate-record';
 import { ourBookings, ourRecord } from './our-bookings';
 import { supplierBookings } from './supplier-bookings';
 import { serverNow } from '@/server/clock';
+import { metrics } from '@/server/metrics';
+import { log } from '@/server/log';
 
 export type GateDeps = {
   db: Database;
@@ -204,7 +206,14 @@ async function decide(deps: GateDeps, tx: Database, row: GateRecord | undefined,
   return { verdict: { verdict: 'VALID', booking: { ...fresh, status }, admitted }, firstAdmission: row.status === 'CONFIRMED' };
 }
 
+/** A scan's verdict, counted by verdict for the operators (src/server/metrics.ts). */
 export async function scanTicket(deps: GateDeps, request: ScanRequest): Promise<Verdict> {
+  const verdict = await judgeScan(deps, request);
+  metrics().gateScans.inc({ verdict: verdict.verdict });
+  return verdict;
+}
+
+async function judgeScan(deps: GateDeps, request: ScanRequest): Promise<Verdict> {
   const now = (deps.now ?? serverNow)();
   const bookings = bookingsOf(deps);
   const found = await identify(deps.db, bookings, request.code);
@@ -222,7 +231,7 @@ export async function scanTicket(deps: GateDeps, request: ScanRequest): Promise<
     if (bookings.own) {
       await deps.supplier.redeemBooking(found.row.reference).catch((error: unknown) => {
         if (error instanceof SupplierError && error.details?.status === 'CANCELLED') return;
-        console.error('[gate] the booking stays CONFIRMED', found.row.reference, error);
+        log.error('[gate] the booking stays CONFIRMED', { reference: found.row.reference, error });
       });
     }
     await creditVisit(deps.db, found.row.uuid);

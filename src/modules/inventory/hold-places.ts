@@ -3,6 +3,7 @@
 // made (idempotent); for another request (another slot, other units), or by another reseller, it is
 // refused with OCTO's INVALID_BOOKING_UUID, also when both requests race on different slots.
 import { eq } from 'drizzle-orm';
+import { metrics } from '@/server/metrics';
 import type { Database } from '@/server/db/client';
 import { bookingUnitItems, bookings } from '@/server/db/schema';
 import { SupplierError, type UnitItemInput } from '@/ports/supplier';
@@ -31,7 +32,7 @@ export type HoldRequest = {
 
 export async function holdPlaces(db: Database, request: HoldRequest, told?: WriteListener): Promise<{ row: BookingRow; created: boolean }> {
   const { uuid, resellerId, product, option, slot, at } = request;
-  return db.transaction(async (tx) => {
+  const held = await db.transaction(async (tx) => {
     const executor = tx as unknown as Database;
     await lockSlot(executor, option.id, slot.start);
     const [existing] = await executor.select().from(bookings).where(eq(bookings.uuid, uuid));
@@ -72,6 +73,9 @@ export async function holdPlaces(db: Database, request: HoldRequest, told?: Writ
     await told?.(executor, priced!, [slotOf(priced!)]);
     return { row: priced!, created: true };
   });
+  // Counted once committed, for the operators' hold rate (src/server/metrics.ts); a repeated request is no new hold.
+  if (held.created) metrics().holds.inc({ reseller: resellerId });
+  return held;
 }
 
 /** The booking a repeated uuid names, when it was made by the same reseller for the same request (product,

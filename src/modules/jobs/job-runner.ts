@@ -15,6 +15,7 @@ import { onJobEnqueued } from './job-signal';
 import { currentPeriodStart, recurringKey } from './recurring';
 import { claimDueJobs, type ClaimedLane, type JobHandlers } from './run-due-jobs';
 import { serverNow } from '@/server/clock';
+import { log } from '@/server/log';
 
 export const POLL_MS = 1_000;
 /** The signal comes from inside the enqueuing transaction, before its commit: on PostgreSQL the pass it
@@ -59,8 +60,8 @@ export function startJobRunner(db: Database, options: JobRunnerOptions): JobRunn
   const lanesRunning = new Set<Promise<void>>();
 
   const failed = (error: unknown): void => {
-    if (isDatabaseUnavailable(error)) console.error('[jobs] the database is out of reach; the next pass tries again');
-    else console.error('[jobs] a pass failed; the next one tries again', error);
+    if (isDatabaseUnavailable(error)) log.error('[jobs] the database is out of reach; the next pass tries again');
+    else log.error('[jobs] a pass failed; the next one tries again', { error });
   };
   const start = ({ lane, run }: ClaimedLane): void => {
     busy.add(lane);
@@ -105,7 +106,7 @@ export function startJobRunner(db: Database, options: JobRunnerOptions): JobRunn
     timers.add(timer);
   };
 
-  const prepared = prepare(db, options).catch((error: unknown) => console.error('[jobs] preparing the runner failed; the poll carries on', error));
+  const prepared = prepare(db, options).catch((error: unknown) => log.error('[jobs] preparing the runner failed; the poll carries on', { error }));
   const poll = setInterval(kick, options.pollMs ?? POLL_MS);
   poll.unref();
   const unsubscribe = onJobEnqueued(() => {

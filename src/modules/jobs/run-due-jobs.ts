@@ -10,6 +10,7 @@ import { enqueue } from './enqueue';
 import { JOB_KINDS, retryDelayMs, type JobKind, type JobPayload } from './job-kinds';
 import { recurringKey, nextPeriodStart } from './recurring';
 import { serverNow } from '@/server/clock';
+import { log } from '@/server/log';
 
 /** A runner's hold on a job: longer than any handler's work (partners are called with a 5 s timeout); renewed
  * before each later job of a lane, as a lane's jobs run one after another, so each job's lease starts at
@@ -130,7 +131,7 @@ export async function claimDueJobs(
     const gaveUp = problem instanceof JobGaveUp || job.attempts >= job.maxAttempts;
     const lastError = problem.message.slice(0, 500);
     if (gaveUp) {
-      console.error(`[jobs] ${kind} ${job.id} failed after ${job.attempts} attempt(s): ${lastError}`);
+      log.error(`[jobs] ${kind} ${job.id} failed after ${job.attempts} attempt(s): ${lastError}`);
       await db.update(jobs).set({ status: 'failed', finishedAt: now, lockedBy: null, lockedUntil: null, lastError }).where(mine);
       run.failed++;
       return { ok: true };

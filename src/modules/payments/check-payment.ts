@@ -9,6 +9,7 @@ import type { CheckoutDeps } from '../checkout/deps';
 import { JobGaveUp, JobNotYet, type JobContext } from '../jobs/run-due-jobs';
 import { completePayment } from './complete-payment';
 import { PAYMENT_RECHECK_MS } from './ledger';
+import { log } from '@/server/log';
 
 /** The `payments.check` job: returns once the payment is settled; throws JobNotYet while it is pending. */
 export async function checkPayment(deps: CheckoutDeps, paymentId: string, job: Pick<JobContext, 'now'>): Promise<void> {
@@ -17,7 +18,7 @@ export async function checkPayment(deps: CheckoutDeps, paymentId: string, job: P
   // Settled by someone else (the member's return, the webhook): nothing to ask.
   if (payment.state !== 'pending') return;
   const { payment: after, outcome } = await completePayment(deps, payment.gatewaySessionId);
-  if (outcome === 'confirmed' || outcome === 'refunded') console.log(`[payments] the check of the ${payment.purpose} payment ${payment.id} completed it: ${outcome}`);
+  if (outcome === 'confirmed' || outcome === 'refunded') log.info(`[payments] the check of the ${payment.purpose} payment ${payment.id} completed it: ${outcome}`);
   if (after.state !== 'pending') return;
   // Someone is completing it now (`in-progress`): asked about again just after their lease, should they die.
   if (outcome === 'in-progress' && after.leaseUntil) throw new JobNotYet(new Date(after.leaseUntil.getTime() + 1));

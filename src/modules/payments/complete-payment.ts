@@ -12,6 +12,7 @@ import { COMPLETION_LEASE_MS, paymentById, paymentBySession, type PaymentRow } f
 import { paymentStates } from './payment-states';
 import { PURPOSES } from './purposes';
 import { serverNow } from '@/server/clock';
+import { metrics } from '@/server/metrics';
 
 export type PaymentOutcome = 'confirmed' | 'refunded' | 'unpaid' | 'expired' | 'in-progress' | 'done-before';
 
@@ -39,6 +40,7 @@ export async function completePayment(deps: CheckoutDeps, gatewaySessionId: stri
       if (row) await purpose.expired?.(tx, row, at);
       return row;
     });
+    if (expired) countSettled(current.purpose, 'expired');
     return { payment: expired ?? (await paymentById(db, current.id)), outcome: 'expired' };
   }
 
@@ -61,7 +63,13 @@ export async function completePayment(deps: CheckoutDeps, gatewaySessionId: stri
     throw error;
   }
   if (outcome === 'in-progress') await releaseLease(deps, leased.id);
+  if (outcome === 'confirmed' || outcome === 'refunded') countSettled(leased.purpose, outcome);
   return { payment: await paymentById(db, leased.id), outcome };
+}
+
+/** Payments settled, for the operators' rates (src/server/metrics.ts): counted once, by the caller that settled it. */
+function countSettled(purpose: string, outcome: 'confirmed' | 'refunded' | 'expired'): void {
+  metrics().payments.inc({ purpose, outcome });
 }
 
 async function releaseLease(deps: CheckoutDeps, paymentId: string): Promise<void> {

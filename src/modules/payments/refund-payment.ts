@@ -17,6 +17,7 @@ import { JobGaveUp } from '../jobs/run-due-jobs';
 import type { PaymentRow } from './ledger';
 import { refundStates } from './refund-states';
 import { serverNow } from '@/server/clock';
+import { log } from '@/server/log';
 
 export type RefundRow = typeof refunds.$inferSelect;
 
@@ -59,7 +60,7 @@ async function takeRefund(deps: RefundDeps, refund: RefundRow, gatewaySessionId:
   } catch (error) {
     const lastError = (error as Error).message.slice(0, 500);
     await deps.db.update(refunds).set({ lastError }).where(and(eq(refunds.id, refund.id), eq(refunds.state, 'pending')));
-    console.error(`[payments] refund ${refund.idempotencyKey} of payment ${refund.paymentId} waits for its retry job`, error);
+    log.error(`[payments] refund ${refund.idempotencyKey} of payment ${refund.paymentId} waits for its retry job`, { error });
     return { ...refund, lastError };
   }
   const [done] = await deps.db

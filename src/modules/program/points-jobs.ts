@@ -8,6 +8,7 @@ import { memberPoints } from '@/server/db/schema';
 import { todayIn } from '@/universal/local-date';
 import type { JobHandlers } from '../jobs/run-due-jobs';
 import { pointsStates } from './points-states';
+import { log } from '@/server/log';
 
 /** Expires the confirmed points whose date has come; answers how many lines. */
 export async function expirePoints(db: Database, now: Date): Promise<number> {
@@ -25,7 +26,7 @@ export function pointsJobHandlers(db: Database): Pick<JobHandlers, 'program.poin
   return {
     'program.points-expiry': async (_, job) => {
       const expired = await expirePoints(db, job.now);
-      if (expired > 0) console.log(`[program] ${expired} points line(s) expired`);
+      if (expired > 0) log.info(`[program] ${expired} points line(s) expired`);
     },
   };
 }

@@ -9,6 +9,7 @@ import { todayIn } from '@/universal/local-date';
 import { enqueue } from '../jobs/enqueue';
 import type { JobHandlers } from '../jobs/run-due-jobs';
 import { recomputeTier } from './recompute-tier';
+import { log } from '@/server/log';
 
 /** Inside the caller's transaction: one pending recompute per member, however many changes queue it. */
 export async function enqueueTierRecompute(tx: Database, userId: string): Promise<void> {
@@ -52,7 +53,7 @@ export function programJobHandlers(db: Database): Pick<JobHandlers, 'program.rec
     },
     'program.tiers': async (_, job) => {
       const recomputed = await recomputeAgedOutTiers(db, job.now);
-      if (recomputed > 0) console.log(`[program] ${recomputed} member(s) recomputed as visits aged out`);
+      if (recomputed > 0) log.info(`[program] ${recomputed} member(s) recomputed as visits aged out`);
     },
   };
 }

@@ -11,6 +11,7 @@ import type { CheckoutDeps } from '../checkout/deps';
 import { placeInLine } from './place-in-line';
 import type { JoinRequest } from './waitlist-request';
 import { serverNow } from '@/server/clock';
+import { log } from '@/server/log';
 
 /** Slots a member may wait for at once. */
 export const WAITLIST_SLOTS_PER_MEMBER = 5;
@@ -67,6 +68,6 @@ function refusal(error: unknown): never {
     if (error.code === 'INVALID_AVAILABILITY_ID' || error.code === 'BAD_REQUEST') throw new AppError('VALIDATION', 'timeNotAvailable');
   }
   if (error instanceof AppError) throw error;
-  console.error('[waitlist] supplier failed', error);
+  log.error('[waitlist] supplier failed', { error });
   throw new AppError('SUPPLIER_FAILED', 'internal');
 }

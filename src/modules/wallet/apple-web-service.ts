@@ -19,6 +19,7 @@ import { serverT } from '@/server/i18n';
 import { formatDate, formatTime } from '@/universal/format/date-time';
 import type { OrderRow } from '../checkout/order-view';
 import { appleWalletPass, type AppleWalletConfig } from './apple-wallet';
+import { log } from '@/server/log';
 
 export type AppleWebServiceDeps = {
   db: Database;
@@ -113,7 +114,7 @@ export async function appleWebService(deps: AppleWebServiceDeps, request: WebSer
     ]);
     const parsed = logs.safeParse(request.body);
     if (!parsed.success) return { status: 400 };
-    for (const line of parsed.data.logs) console.warn(`[wallet] Apple Wallet says: ${loggable(line)}`);
+    for (const line of parsed.data.logs) log.warn(`[wallet] Apple Wallet says: ${loggable(line)}`);
     return { status: 200 };
   }
 

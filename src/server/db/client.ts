@@ -6,6 +6,7 @@ import { getEnv } from '../env';
 import type { Database } from './database';
 import * as schema from './schema';
 import { seed } from './seed';
+import { log } from '@/server/log';
 
 export type { Database };
 
@@ -28,7 +29,7 @@ async function openPostgres(url: string): Promise<Opened> {
   // An idle connection can be cut by the server (a restart, a failover): the pool replaces it. Without a
   // listener, that error would end the process.
   pool.on('error', (error) => {
-    if (!closing) console.error(`[db] a PostgreSQL connection failed: ${error.message}`);
+    if (!closing) log.error(`[db] a PostgreSQL connection failed: ${error.message}`);
   });
   // Several server processes may start at once against one database: migrate under a lock.
   const client = await pool.connect();

@@ -3,6 +3,7 @@
 // e-mail it sends, and a 503 (not an empty session) when the database is out of reach.
 import type { NextApiRequest, NextApiResponse } from 'next';
 import NextAuth, { type NextAuthOptions } from 'next-auth';
+import { observed } from '@/http/observed';
 import { enforceAbuseLimits } from '@/modules/accounts/abuse-limits';
 import { normalizeEmail } from '@/universal/normalize-email';
 import { sendError } from '@/http/route';
@@ -15,7 +16,7 @@ import { getDb } from '@/server/db/client';
 import { getEnv } from '@/server/env';
 import { AppError } from '@/server/errors';
 import { requestLocale } from '@/server/i18n';
-import { runWithRequestContext } from '@/server/request-context';
+import { currentRequestContext, runWithRequestContext } from '@/server/request-context';
 import { localizedPath, splitLocale } from '@/universal/localized-path';
 
 function action(req: NextApiRequest): string {
@@ -53,7 +54,7 @@ function pagesInLanguage(options: NextAuthOptions, req: NextApiRequest): NextAut
   return { ...options, pages };
 }
 
-export default async function auth(req: NextApiRequest, res: NextApiResponse) {
+async function auth(req: NextApiRequest, res: NextApiResponse) {
   const locale = requestLocale(req);
   try {
     // next-auth checks its own CSRF token on sign-in and sign-out; this refuses every other site first.
@@ -73,7 +74,7 @@ export default async function auth(req: NextApiRequest, res: NextApiResponse) {
       await enforceAbuseLimits(await getDb(), 'signin', { email, clientIp: clientAddress(req) });
     }
     const options = pagesInLanguage(await getAuthOptions(), req);
-    return await runWithRequestContext({ locale }, () => NextAuth(req, res, options));
+    return await runWithRequestContext({ ...currentRequestContext(), locale }, () => NextAuth(req, res, options));
   } catch (error) {
     if (error instanceof AppError && error.code === 'RATE_LIMITED') {
       // next-auth's client reads the error name from the (absolute) url it is given back.
@@ -84,3 +85,5 @@ export default async function auth(req: NextApiRequest, res: NextApiResponse) {
     return sendError(res, error, locale);
   }
 }
+
+export default observed('/api/auth/[...nextauth]', auth);

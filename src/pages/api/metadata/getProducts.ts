@@ -3,6 +3,7 @@ import { getSupplier } from '@/wiring/supplier';
 import { listProducts } from '@/modules/catalog/list-products';
 import { jsonRoute } from '@/http/route';
 import { AppError } from '@/server/errors';
+import { log } from '@/server/log';
 
 export default jsonRoute({
   method: 'GET',
@@ -11,7 +12,7 @@ export default jsonRoute({
     try {
       return { status: 200, body: await listProducts(await getSupplier(), locale) };
     } catch (error) {
-      console.error('[getProducts] supplier failed', error);
+      log.error('[getProducts] supplier failed', { error });
       throw new AppError('SUPPLIER_FAILED', 'productsFailed');
     }
   },

@@ -1,6 +1,7 @@
 // /octo/* (rewritten here by next.config.ts): our OCTO API for resellers.
 import { handleOcto } from '@/http/octo/handler';
+import { observed } from '@/http/observed';
 
 export const config = { api: { bodyParser: false } };
 
-export default handleOcto;
+export default observed('/api/octo/[...path]', handleOcto);

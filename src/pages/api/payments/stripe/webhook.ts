@@ -1,11 +1,13 @@
 // POST /api/payments/stripe/webhook: the gateway's signed events. A paid Checkout Session completes its
 // order or moves its changed booking (a paid difference). The signature is checked by the payment port (Stripe's own library), over the raw bytes.
 import type { NextApiRequest, NextApiResponse } from 'next';
+import { observed } from '@/http/observed';
 import { completePayment } from '@/modules/payments/complete-payment';
 import { PaymentError } from '@/ports/payments';
 import { AppError } from '@/server/errors';
 import { getCheckoutDeps } from '@/wiring/checkout';
 import { getPaymentGateway } from '@/wiring/payments';
+import { log } from '@/server/log';
 
 // The signature covers the raw bytes: Next must not parse them.
 export const config = { api: { bodyParser: false } };
@@ -21,7 +23,7 @@ async function rawBody(req: NextApiRequest, limit = 256 * 1024): Promise<string 
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export default async function stripeWebhook(req: NextApiRequest, res: NextApiResponse) {
+async function stripeWebhook(req: NextApiRequest, res: NextApiResponse) {
   const gateway = await getPaymentGateway();
   if (gateway.provider !== 'stripe' || !gateway.readWebhook) return res.status(404).json({ error: 'Stripe is not in use', code: 'NOT_FOUND' });
   if (req.method !== 'POST') return res.status(405).setHeader('Allow', 'POST').json({ error: 'Use POST', code: 'METHOD_NOT_ALLOWED' });
@@ -42,7 +44,9 @@ export default async function stripeWebhook(req: NextApiRequest, res: NextApiRes
   } catch (error) {
     // An order we do not know is not Stripe's to retry; anything else is, so answer 500.
     if (error instanceof AppError && error.status === 404) return res.status(200).json({ received: true, outcome: 'unknown-session' });
-    console.error('[stripe] completing failed', error);
+    log.error('[stripe] completing failed', { error });
     return res.status(500).json({ error: 'Completing the order failed; Stripe will retry', code: 'INTERNAL' });
   }
 }
+
+export default observed('/api/payments/stripe/webhook', stripeWebhook);
