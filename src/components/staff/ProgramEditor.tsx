@@ -15,6 +15,16 @@ const FORM_SECTIONS = ['windowMonths', 'tiers', 'points'];
 
 type Document = Program & Record<string, unknown>;
 
+/** The form's labels of the fields a problem may name. */
+const TIER_LABELS: Record<string, string> = { visits: 'program.visits', memberDiscountPercent: 'program.discount', extraTicketsPerBooking: 'program.extraTickets' };
+const FIELD_LABELS: Record<string, string> = {
+  windowMonths: 'program.windowMonths',
+  'points.expiryMonths': 'program.expiryMonths',
+  'points.products': 'program.products',
+  sections: 'program.sections',
+  reason: 'program.reason',
+};
+
 /** A number field's value: a number when it reads as one, else the text, for the schema to name. */
 const numberOf = (text: string): unknown => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text);
 
@@ -42,7 +52,13 @@ export function ProgramEditor({ version, document }: { version: number; document
   /** A field's name for the list of problems: "Regular: visits" rather than "tiers.1.visits". */
   const fieldName = (path: string) => {
     const [section, index, ...rest] = path.split('.');
-    if (section === 'tiers' && index !== undefined && draft.tiers[Number(index)]) return [tierName(draft.tiers[Number(index)]!.id), ...rest].join(' › ');
+    if (section === 'tiers' && index !== undefined && draft.tiers[Number(index)]) {
+      const leaf = rest.at(-1);
+      const label = leaf && leaf in TIER_LABELS ? t(TIER_LABELS[leaf]!) : rest.join(' › ');
+      return [tierName(draft.tiers[Number(index)]!.id), label].filter(Boolean).join(' › ');
+    }
+    if (path in FIELD_LABELS) return t(FIELD_LABELS[path]!);
+    if (section === 'points' && index === 'perUnit' && rest[0]) return t('program.unitPoints', { unit: rest[0] });
     return path === '' ? t('program.wholeDocument') : path.split('.').join(' › ');
   };
 
