@@ -1,5 +1,5 @@
 import { useRouter } from 'next/router';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '@/client/i18n';
 import { saveProgramVersion } from '@/client/staff/program-calls';
 import { Alert } from '@/components/ui/Alert';
@@ -32,7 +32,7 @@ const otherSections = (document: Document) => Object.fromEntries(Object.entries(
 
 /** The program as one document (decision 0044): tiers, perks and points in a form, the other sections as
  * JSON; saved whole, checked by the server, with every problem shown at its field. */
-export function ProgramEditor({ version, document }: { version: number; document: Document }) {
+export function ProgramEditor({ version, document, justSaved, onSaved }: { version: number; document: Document; justSaved: boolean; onSaved: (version: number) => void }) {
   const { t } = useTranslation(['program-admin', 'profile']);
   const router = useRouter();
   const [draft, setDraft] = useState<Document>(() => structuredClone(document));
@@ -40,8 +40,14 @@ export function ProgramEditor({ version, document }: { version: number; document
   const [others, setOthers] = useState(() => JSON.stringify(otherSections(document), null, 2));
   const [reason, setReason] = useState('');
   const [issues, setIssues] = useState<ProgramIssue[]>([]);
-  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | undefined>();
+  // A save reloads the page's version: the form comes back with the saved document and says so.
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | undefined>(() => (justSaved ? { tone: 'success', text: t('program.saved', { version }) } : undefined));
   const [busy, setBusy] = useState(false);
+  const summary = useRef<HTMLDivElement>(null);
+  // The outcome is read first: focus moves to it (the list of problems, or the version saved).
+  useEffect(() => {
+    if (message) summary.current?.focus();
+  }, [message]);
 
   const issueText = (issue: ProgramIssue) => t(`issues.${issue.code}`, issue.values);
   const errorAt = (path: string) => {
@@ -100,29 +106,29 @@ export function ProgramEditor({ version, document }: { version: number; document
       setMessage({ tone: 'error', text: answer.error });
       return;
     }
-    setIssues([]);
-    setReason('');
-    setMessage({ tone: 'success', text: t('program.saved', { version: answer.version }) });
+    onSaved(answer.version);
     // The page's version, history and document are the server's again.
     await router.replace(router.asPath, undefined, { scroll: false });
   };
 
   return (
     <form onSubmit={submit} noValidate>
-      {message && (
-        <Alert tone={message.tone}>
-          {message.text}
-          {issues.length > 0 && (
-            <ul className={styles.issues}>
-              {issues.map((issue, i) => (
-                <li key={i}>
-                  {fieldName(issue.path)}: {issueText(issue)}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Alert>
-      )}
+      <div ref={summary} tabIndex={-1}>
+        {message && (
+          <Alert tone={message.tone}>
+            {message.text}
+            {issues.length > 0 && (
+              <ul className={styles.issues}>
+                {issues.map((issue, i) => (
+                  <li key={i}>
+                    {fieldName(issue.path)}: {issueText(issue)}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Alert>
+        )}
+      </div>
       <Card>
         <h2>{t('program.tiersTitle')}</h2>
         <p>{t('program.tiersNote')}</p>

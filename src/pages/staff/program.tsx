@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { withOutagePage } from '@/http/outage-page';
 import { useTranslation } from '@/client/i18n';
 import { ProgramEditor } from '@/components/staff/ProgramEditor';
@@ -15,13 +16,14 @@ type Props = { staff: StaffUser; forbidden?: boolean; version?: number; document
 
 export default function ProgramPage({ staff, forbidden, version, document, history }: Props) {
   const { t } = useTranslation('program-admin');
+  const [saved, setSaved] = useState<number>();
   return (
     <StaffPage title={t('program.title')} staff={staff} forbidden={forbidden}>
       {version !== undefined && document && history && (
         <>
           <p>{t('program.intro', { version })}</p>
           {/* A new version remounts the form with the saved document. */}
-          <ProgramEditor key={version} version={version} document={document} />
+          <ProgramEditor key={version} version={version} document={document} justSaved={saved === version} onSaved={setSaved} />
           <ProgramHistory history={history} />
         </>
       )}
