@@ -25,6 +25,8 @@ test('a manager raises the Regular threshold on /staff/program and looks a membe
   await save.click();
   await expect(page.getByRole('alert').filter({ hasText: 'The program was not saved' })).toContainText('Regular › Visits to reach it: Must be at least 0.');
   await expect(visits).toHaveAccessibleDescription('Must be at least 0.');
+  // The list of problems takes the focus, so a manager at the Save button reads it.
+  await expect(page.getByRole('alert').filter({ hasText: 'The program was not saved' })).toBeInViewport();
   await expect(save).toHaveText(saveName);
 
   await visits.fill('3');
