@@ -14,6 +14,7 @@ import { adjustPoints } from '@/modules/program/adjust-points';
 import { memberRecord, searchMembers } from '@/modules/program/member-lookup';
 import { loadProgram, programChecked, PROGRAM_RECHECK_MS, unloadProgram } from '@/modules/program/program-cache';
 import { programHistory, saveProgram } from '@/modules/program/program-versions';
+import { reportCsv } from '@/modules/reports/report-csv';
 import { reportFor } from '@/modules/reports/report-request';
 import { currentPointsRules } from '@/config/points';
 import { currentProgram, programOfFile } from '@/config/program';
@@ -212,7 +213,8 @@ describe.each(TEST_BACKENDS)('the program edited by managers on $name', ({ admin
         // A manager's debit in the period.
         { ...line, reason: 'adjustment', userId: a.userId, points: -100, state: 'confirmed', earnedAt: new Date('2027-05-07T15:00:00Z'), note: 'x', adjustedBy: MANAGER.email },
       ]);
-      const { program } = await reportFor(own.db, { from: '2027-05-01', to: '2027-05-12' });
+      const report = await reportFor(own.db, { from: '2027-05-01', to: '2027-05-12' });
+      const { program } = report;
       expect(program.byTier).toEqual([
         { tierId: 'explorer', members: 2 },
         { tierId: 'regular', members: 1 },
@@ -222,6 +224,21 @@ describe.each(TEST_BACKENDS)('the program edited by managers on $name', ({ admin
       expect(program.repeatVisits).toEqual({ visitors: 2, repeat: 1, rate: 0.5 });
       expect(program.points).toEqual({ outstanding: 400, earned: 450, spent: 100, expired: 50 });
       expect(program.lines).toEqual([]);
+      const names = { product: (id: string) => id, channel: (id: string) => id, drop: (id: string) => id, tier: (id: string) => `Tier ${id}` };
+      expect(reportCsv(report, 'program', names).split('\r\n')).toEqual([
+        'figure,id,name,value',
+        'members_by_tier,explorer,Tier explorer,2',
+        'members_by_tier,regular,Tier regular,1',
+        'members_by_tier,local-legend,Tier local-legend,0',
+        'repeat_visits,visitors,,2',
+        'repeat_visits,repeat_visitors,,1',
+        'repeat_visits,rate,,0.5000',
+        'points,outstanding,,400',
+        'points,earned,,450',
+        'points,spent,,100',
+        'points,expired,,50',
+        '',
+      ]);
     } finally {
       await own.dispose();
     }
