@@ -1,13 +1,21 @@
-// The ambassador program as configured (config/program.json). Everything that needs the program asks
-// `currentProgram()`, so that a program kept in the database (edited on /staff/program, issue #24) can
-// replace the file behind this one function.
+// The ambassador program in force. Everything that needs it asks `currentProgram()`, synchronously: the
+// newest version in the database (edited on /staff/program, decision 0044), which the server loads at
+// start and reloads when a version is saved; config/program.json (its first version) until then.
 import raw from '../../config/program.json';
 import { checkConfigFile } from './check-file';
+import { programHolder } from './program-store';
 import { programSchema, type Program } from './program-schema';
 
-let checked: Program | undefined;
+let fromFile: Program | undefined;
+
+/** config/program.json, checked: the seed of the database's first version. */
+export function programOfFile(): Program {
+  fromFile ??= checkConfigFile('config/program.json', programSchema, raw);
+  return fromFile;
+}
 
 export function currentProgram(): Program {
-  checked ??= checkConfigFile('config/program.json', programSchema, raw);
-  return checked;
+  const holder = programHolder();
+  holder.onRead?.();
+  return holder.loaded?.program ?? programOfFile();
 }

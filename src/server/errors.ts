@@ -38,6 +38,10 @@ export const ERROR_STATUS = {
   ALREADY_WAITING: 409,
   ALREADY_BOOKED: 409,
   WAITLIST_CHANGED: 409,
+  // Another manager saved a version of the program since this one was opened (decision 0044).
+  PROGRAM_CHANGED: 409,
+  // A points adjustment would take a balance below zero.
+  POINTS_TOO_FEW: 409,
   // The gate's undo window has passed.
   UNDO_TOO_LATE: 409,
   // The supplier will not redeem this booking in its present status.

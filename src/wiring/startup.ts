@@ -2,6 +2,7 @@
 // registered and the job runner started (mail, tokens, webhooks, wallet pushes, the waitlist, the payments'
 // checks: docs/decisions/0027), before the first request. A server that cannot run correctly stops here with a one-line reason.
 import { checkAllConfigFiles } from '@/config/check-all';
+import { loadProgram } from '@/modules/program/program-cache';
 import { parseResellerKeys, resellerKeysRefusal, syncResellers } from '@/modules/resellers/reseller-keys';
 import { getDb } from '@/server/db/client';
 import { DEMO_RESELLER } from '@/server/demo-keys';
@@ -49,6 +50,9 @@ export async function startServer(): Promise<void> {
   if (clock) (clockSettable(env) ? log.info : log.warn)(`[skypass] ${clock}`);
   try {
     const db = await getDb();
+    // The program in force is the database's newest version (decision 0044), kept fresh from here on.
+    const { version } = await loadProgram(db);
+    console.log(`[skypass] program version ${version}`);
     // The database holds exactly the resellers configured now (the demo's only in demo mode).
     const { revoked, holdsReleased, webhooksDeleted } = await syncResellers(db, env.SKYPASS_DEMO && configured.length === 0 ? [DEMO_RESELLER] : configured);
     if (revoked.length) log.info(`[skypass] resellers revoked: ${revoked.join(', ')} (${holdsReleased} unpaid holds released, ${webhooksDeleted} webhooks deleted)`);

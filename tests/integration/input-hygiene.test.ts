@@ -66,6 +66,13 @@ const ROUTES: Record<string, Route[]> = {
   'staff/bookings/index.ts': [{ method: 'GET', path: '/api/staff/bookings', json: false, asManager: true }],
   'staff/bookings/detail.ts': [{ method: 'GET', path: '/api/staff/bookings/detail', json: false, asManager: true }],
   'staff/bookings/resend.ts': [{ method: 'POST', path: '/api/staff/bookings/resend', json: true, asManager: true }],
+  'staff/members/index.ts': [{ method: 'GET', path: '/api/staff/members', json: false, asManager: true }],
+  'staff/members/record.ts': [{ method: 'GET', path: '/api/staff/members/record', json: false, asManager: true }],
+  'staff/members/points.ts': [{ method: 'POST', path: '/api/staff/members/points', json: true, asManager: true }],
+  'staff/program.ts': [
+    { method: 'GET', path: '/api/staff/program', json: false, asManager: true },
+    { method: 'POST', path: '/api/staff/program', json: true, asManager: true },
+  ],
   'staff/gate/scan.ts': [{ method: 'POST', path: '/api/staff/gate/scan', json: true, asManager: true }],
   'staff/gate/undo.ts': [{ method: 'POST', path: '/api/staff/gate/undo', json: true, asManager: true }],
   'staff/reports/index.ts': [{ method: 'GET', path: '/api/staff/reports', json: false, asManager: true }],

@@ -7,10 +7,13 @@ import { addLocalMonths, agesOutOn, nextTierFor, tierFor, windowStart } from '@/
 import { addLocalDays } from '@/universal/local-date';
 
 const program = currentProgram();
+/** The points section every program has (decision 0044: one document); the tier rule ignores it. */
+const points = { expiryMonths: 12, perUnit: {} };
 
 describe('the tier rule', () => {
   it('is the demo program: Explorer on joining, Regular at 2 visits (10 % off, 2 more tickets per booking), Local Legend at 5 (20 % off, 2 more), over 12 months', () => {
-    expect(program).toEqual({
+    // The tiers' part of the program (its other sections are other rules' tests).
+    expect({ windowMonths: program.windowMonths, tiers: program.tiers }).toEqual({
       windowMonths: 12,
       tiers: [
         { id: 'explorer', visits: 0, perks: { memberDiscountPercent: 0, extraTicketsPerBooking: 0 } },
@@ -49,18 +52,18 @@ describe('the tier rule', () => {
   });
 
   it('refuses a program whose first tier is not for every member, or whose thresholds do not rise', () => {
-    const tiers = (...visits: number[]) => ({ windowMonths: 12, tiers: visits.map((v, i) => ({ id: `t${i}`, visits: v })) });
+    const tiers = (...visits: number[]) => ({ windowMonths: 12, points, tiers: visits.map((v, i) => ({ id: `t${i}`, visits: v })) });
     expect(programSchema.safeParse(tiers(0, 2, 5)).success).toBe(true);
     expect(programSchema.safeParse(tiers(1, 2)).success).toBe(false);
     expect(programSchema.safeParse(tiers(0, 5, 5)).success).toBe(false);
-    expect(programSchema.safeParse({ windowMonths: 0, tiers: [{ id: 'a', visits: 0 }] }).success).toBe(false);
-    expect(programSchema.safeParse({ windowMonths: 12, tiers: [{ id: 'a', visits: 0 }, { id: 'a', visits: 1 }] }).success).toBe(false);
+    expect(programSchema.safeParse({ windowMonths: 0, points, tiers: [{ id: 'a', visits: 0 }] }).success).toBe(false);
+    expect(programSchema.safeParse({ windowMonths: 12, points, tiers: [{ id: 'a', visits: 0 }, { id: 'a', visits: 1 }] }).success).toBe(false);
   });
 
   it('gives a tier that lists no perks none, and refuses a discount of the whole price or an unknown perk', () => {
-    const parsed = programSchema.parse({ windowMonths: 12, tiers: [{ id: 'a', visits: 0 }] });
+    const parsed = programSchema.parse({ windowMonths: 12, points, tiers: [{ id: 'a', visits: 0 }] });
     expect(parsed.tiers[0]!.perks).toEqual({ memberDiscountPercent: 0, extraTicketsPerBooking: 0 });
-    const perks = (p: object) => programSchema.safeParse({ windowMonths: 12, tiers: [{ id: 'a', visits: 0, perks: p }] }).success;
+    const perks = (p: object) => programSchema.safeParse({ windowMonths: 12, points, tiers: [{ id: 'a', visits: 0, perks: p }] }).success;
     expect(perks({ memberDiscountPercent: 90 })).toBe(true);
     expect(perks({ memberDiscountPercent: 100 })).toBe(false);
     expect(perks({ memberDiscountPercent: 12.5 })).toBe(false);

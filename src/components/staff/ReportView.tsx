@@ -5,6 +5,7 @@ import { CSV_REPORTS } from '@/universal/report-kinds';
 import type { StaffReport } from '@/modules/reports/staff-report';
 import { formatShortDate } from '@/universal/format/date-time';
 import { formatMoney } from '@/universal/format/money';
+import { ProgramReportView } from './ProgramReportView';
 import { ReportChart, type ChartSeries } from './ReportChart';
 import styles from './staff.module.css';
 
@@ -211,6 +212,8 @@ export function ReportView({ report }: { report: StaffReport }) {
           footer={[t('reports.total'), number(tokens.total)]}
         />
       </section>
+
+      <ProgramReportView program={report.program} />
 
       <section className={styles.reportSection} aria-labelledby="report-downloads">
         <h2 id="report-downloads">{t('reports.downloads.title')}</h2>

@@ -9,8 +9,10 @@ const SECTIONS: { path: string; key: string; role: StaffRole }[] = [
   { path: '/staff/gate', key: 'nav.gate', role: 'gate' },
   { path: '/staff/today', key: 'nav.today', role: 'gate' },
   { path: '/staff/bookings', key: 'nav.bookings', role: 'gate' },
+  { path: '/staff/members', key: 'nav.members', role: 'gate' },
   { path: '/staff/calendar', key: 'nav.calendar', role: 'manager' },
   { path: '/staff/reports', key: 'nav.reports', role: 'manager' },
+  { path: '/staff/program', key: 'nav.program', role: 'manager' },
 ];
 
 export function StaffNav({ role }: { role: StaffRole }) {

@@ -14,7 +14,7 @@ export function csvReportName(value: string | undefined): CsvReport {
 }
 
 /** Names people read, in the caller's language. */
-export type ReportNames = { product: (id: string) => string; channel: (id: string) => string; drop: (id: string) => string };
+export type ReportNames = { product: (id: string) => string; channel: (id: string) => string; drop: (id: string) => string; tier?: (id: string) => string };
 
 const MONEY_HEADER = ['bookings', 'tickets', 'gross_minor', 'gross', 'refunds_minor', 'refunds', 'net_minor', 'net', 'currency'];
 
@@ -37,7 +37,25 @@ export function reportCsv(report: StaffReport, kind: CsvReport, names: ReportNam
       return toCsv(['date', 'members_joined'], report.members.byDay.map((d) => [d.date, d.joined]));
     case 'tokens':
       return toCsv(['drop_id', 'drop', 'tokens_issued'], report.tokens.byDrop.map((d) => [d.dropId, names.drop(d.dropId), d.issued]));
+    case 'program':
+      return programCsv(report, names);
   }
+}
+
+/** The program's figures, one per row (decision 0044): members by tier (now), repeat visits and points. */
+function programCsv({ program }: StaffReport, names: ReportNames): string {
+  const { repeatVisits: repeat, points } = program;
+  return toCsv(
+    ['figure', 'id', 'name', 'value'],
+    [
+      ...program.byTier.map((t): CsvCell[] => ['members_by_tier', t.tierId, names.tier?.(t.tierId) ?? t.tierId, t.members]),
+      ['repeat_visits', 'visitors', '', repeat.visitors],
+      ['repeat_visits', 'repeat_visitors', '', repeat.repeat],
+      ['repeat_visits', 'rate', '', repeat.rate === null ? '' : repeat.rate.toFixed(4)],
+      ...(['outstanding', 'earned', 'spent', 'expired'] as const).map((k): CsvCell[] => ['points', k, '', points[k]]),
+      ...program.lines.map((l): CsvCell[] => ['program', l.key, '', l.value]),
+    ],
+  );
 }
 
 export const csvFilename = (report: StaffReport, kind: CsvReport) => `skypass-${kind}-${report.range.from}-to-${report.range.to}.csv`;

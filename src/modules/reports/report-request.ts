@@ -39,7 +39,9 @@ export function reportNames(locale: Locale): ReportNames {
   const catalog = serverT(locale, 'catalog');
   const drops = serverT(locale, 'drops');
   const staff = serverT(locale, 'staff');
+  const profile = serverT(locale, 'profile');
   return {
+    tier: (id) => profile(`program.tiers.${id}`),
     product: (id) => catalog(`products.${id}.title`),
     drop: (id) => drops(`${id}.name`),
     channel: (id) => (id === WEBSITE_RESELLER ? staff('reports.website') : id),

@@ -3,10 +3,12 @@
 import type { Database } from '@/server/db/client';
 import { localDatesBetween } from '@/universal/local-date';
 import { membersReport, tokensReport, type MembersReport, type TokensReport } from './loyalty-report';
+import { programReport, type ProgramReport } from './program-report';
 import { rangeInstants, type ReportRange } from './report-range';
 import { salesReport, type SalesReport } from './sales-report';
 import { visitsReport, type VisitsReport } from './visits-report';
 import { serverNow } from '@/server/clock';
+import { todayIn } from '@/universal/local-date';
 
 export type StaffReport = {
   range: ReportRange;
@@ -17,6 +19,8 @@ export type StaffReport = {
   visits: VisitsReport;
   members: MembersReport;
   tokens: TokensReport;
+  /** The ambassador program (decision 0044). */
+  program: ProgramReport;
 };
 
 export type ReportSettings = { timeZone: string; currency: string; now?: Date };
@@ -25,11 +29,12 @@ export async function staffReport(db: Database, range: ReportRange, settings: Re
   const now = settings.now ?? serverNow();
   const { start, end } = rangeInstants(range, settings.timeZone);
   const period = { start, end, days: localDatesBetween(range.from, range.to), timeZone: settings.timeZone };
-  const [sales, visits, members, tokens] = await Promise.all([
+  const [sales, visits, members, tokens, program] = await Promise.all([
     salesReport(db, period),
     visitsReport(db, { ...period, now }),
     membersReport(db, period),
     tokensReport(db, period),
+    programReport(db, { range, start, end, today: todayIn(settings.timeZone, now) }),
   ]);
-  return { range, currency: settings.currency, timeZone: settings.timeZone, generatedAt: now.toISOString(), sales, visits, members, tokens };
+  return { range, currency: settings.currency, timeZone: settings.timeZone, generatedAt: now.toISOString(), sales, visits, members, tokens, program };
 }

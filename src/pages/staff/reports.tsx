@@ -44,7 +44,7 @@ export default function ReportsPage({ staff, forbidden, report, error }: Props) 
 export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const access = await requireStaff(ctx, 'manager');
   if (!('staff' in access)) return access;
-  const translations = await translationProps(ctx.locale, ['staff', 'catalog', 'drops']);
+  const translations = await translationProps(ctx.locale, ['staff', 'catalog', 'drops', 'program-admin', 'profile']);
   if (access.forbidden) return { props: { ...translations, staff: access.staff, forbidden: true } };
   const db = await getDb();
   try {

@@ -776,9 +776,14 @@ export const memberPoints = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Why the points were earned (later: a challenge, a referral, a staff adjustment). */
-    reason: text('reason').$type<'ticket'>().notNull(),
+    /** Why the points were earned (later: a challenge, a referral). An 'adjustment' is a manager's
+     * (decision 0044): a credit is a confirmed line; a debit is a negative line, its points taken from
+     * the oldest-expiring confirmed lines' `spent` in the same transaction (it never counts itself). */
+    reason: text('reason').$type<'ticket' | 'adjustment'>().notNull(),
     points: integer('points').notNull(),
+    /** An adjustment's reason as the manager wrote it, and who made it. */
+    note: text('note'),
+    adjustedBy: text('adjusted_by'),
     spent: integer('spent').notNull().default(0),
     state: text('state').$type<'pending' | 'confirmed' | 'void' | 'expired'>().notNull(),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
@@ -802,7 +807,22 @@ export const memberPoints = pgTable(
     index('member_points_user_idx').on(t.userId, t.state),
     index('member_points_booking_idx').on(t.bookingUuid),
     index('member_points_expiry_idx').on(t.expiresOn).where(sql`state = 'confirmed'`),
-    check('member_points_points_positive', sql`${t.points} > 0`),
-    check('member_points_spent_within', sql`${t.spent} >= 0 and ${t.spent} <= ${t.points}`),
+    check('member_points_points_positive', sql`${t.points} > 0 or (${t.reason} = 'adjustment' and ${t.points} < 0)`),
+    check('member_points_spent_within', sql`${t.spent} >= 0 and ${t.spent} <= greatest(${t.points}, 0)`),
+    index('member_points_earned_idx').on(t.earnedAt),
   ],
 );
+
+/**
+ * The ambassador program as managers edit it (decision 0044): every version of the whole document
+ * (config/program.json's shape, programSchema), the newest in force. Version 1 is the file's, seeded on
+ * first start; a manager's edit adds the next version with who and why. Never updated, never deleted.
+ */
+export const programVersions = pgTable('program_versions', {
+  version: integer('version').primaryKey(),
+  document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+  /** The manager's e-mail; null for the seed. */
+  editedBy: text('edited_by'),
+  reason: text('reason').notNull(),
+  createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull(),
+});

@@ -5,6 +5,8 @@ import { ATTRACTION } from '@/config/attraction';
 import { CATALOG, maxUnitsOf, slotPlanOf } from '@/config/catalog';
 import type { Database } from './database';
 import { attractions, closedDates, productOptions, products, units } from './schema';
+import { seedProgram } from './seed-program';
+import { serverNow } from '../clock';
 
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
 
@@ -88,4 +90,5 @@ export async function seed(db: Database): Promise<void> {
         .onConflictDoNothing();
     }
   });
+  await seedProgram(db, serverNow());
 }

@@ -1,0 +1,16 @@
+// The program page's and the member desk's calls (decision 0044): save a version of the program, adjust
+// a member's points.
+import type { ProgramIssue } from '@/modules/program/program-issues';
+import { postJson } from '../api';
+
+export type SaveAnswer = { ok: true; version: number } | { ok: false; error: string; issues: ProgramIssue[] };
+
+export async function saveProgramVersion(baseVersion: number, document: Record<string, unknown>, reason: string): Promise<SaveAnswer> {
+  const { status, data } = await postJson<{ version: number; error?: string; issues?: ProgramIssue[] }>('/api/staff/program', { baseVersion, document, reason });
+  return status === 200 ? { ok: true, version: data.version } : { ok: false, error: data.error ?? String(status), issues: data.issues ?? [] };
+}
+
+export async function adjustMemberPoints(userId: string, points: number, reason: string): Promise<{ ok: true; balance: number } | { ok: false; error: string }> {
+  const { status, data } = await postJson<{ balance: number; error?: string }>('/api/staff/members/points', { userId, points, reason });
+  return status === 200 ? { ok: true, balance: data.balance } : { ok: false, error: data.error ?? String(status) };
+}
