@@ -53,6 +53,9 @@ export function SiteFooter() {
             <li>
               <Link href="/login">{t('nav.joinProgram')}</Link>
             </li>
+            <li>
+              <Link href="/accessibility">{t('footer.accessibility')}</Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label={t('footer.buildingLinks', { attraction: ATTRACTION.name })}>
