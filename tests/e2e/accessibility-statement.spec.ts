@@ -36,7 +36,7 @@ test('the statement is linked from the footer and says what is met, what is not,
   }
 });
 
-test('the statement reads in the visitor's language', async ({ page }) => {
+test("the statement reads in the visitor's language", async ({ page }) => {
   await page.goto('/ja/accessibility');
   await expect(page.getByRole('heading', { level: 1, name: 'アクセシビリティ方針' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '2.1.1 キーボード' })).toBeVisible();
