@@ -32,7 +32,7 @@ export function GiftCardLedger({ liability }: { liability: GiftCardLiability }) 
         reason: String(form.get('reason') ?? ''),
       });
       if (status === 200) {
-        setOutcome({ tone: 'success', text: t('staff.voided', { code: data.code ?? '', amount: money(data.voided ?? 0) }) });
+        setOutcome({ tone: 'success', text: t('staff.voidDone', { code: data.code ?? '', amount: money(data.voided ?? 0) }) });
         // The figures above change with it.
         void replace(asPath, undefined, { scroll: false });
       } else setOutcome({ tone: 'error', text: data.error ?? t('staff.failed') });

@@ -54,6 +54,9 @@ export function SiteFooter() {
               <Link href="/login">{t('nav.joinProgram')}</Link>
             </li>
             <li>
+              <Link href="/gift-cards">{t('footer.giftCards')}</Link>
+            </li>
+            <li>
               <Link href="/accessibility">{t('footer.accessibility')}</Link>
             </li>
           </ul>
