@@ -2,7 +2,8 @@
 // for someone is paid through the payments ledger, issued with its ledger line and e-mailed by its job on
 // the chosen New York date (not before); its balance is found by its code; a manager's void empties it,
 // audited; the lookups are limited per client address; amounts and dates outside the configuration are
-// refused; the liability adds up.
+// refused; the liability adds up; spends (the ledger primitive checkout redemption will call) take a card
+// to exactly zero across orders and never below it under 10 parallel spends, and a give-back restores it once.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { listOutbox } from '@/adapters/mail/outbox';
@@ -12,6 +13,7 @@ import { giftCardDeliveryKey } from '@/modules/gift-cards/issue-paid-gift-card';
 import { giftCardLiability } from '@/modules/gift-cards/gift-card-liability';
 import { lookUpGiftCard } from '@/modules/gift-cards/look-up-gift-card';
 import { voidGiftCard } from '@/modules/gift-cards/void-gift-card';
+import { giveBackToGiftCard, spendGiftCard } from '@/modules/gift-cards/spend-gift-card';
 import { completePayment } from '@/modules/payments/complete-payment';
 import { runDueJobs } from '@/modules/jobs/run-due-jobs';
 import { auditLog, giftCardLines, giftCards, jobs, payments } from '@/server/db/schema';
@@ -126,6 +128,40 @@ describe.each(TEST_BACKENDS)('gift cards on $name', ({ adminUrl }) => {
       await expect(buyGiftCard(shop.deps, buyer, { ...order, amount: 5000, deliverOn }, 'en')).rejects.toMatchObject({ code: 'VALIDATION', key: 'giftCardDeliverOn' });
     }
     expect(await shop.db.select().from(giftCards).where(eq(giftCards.buyerUserId, buyer.userId))).toEqual([]);
+  });
+
+  const spend = (code: string, wanted: number, reference: string) => shop.db.transaction((tx) => spendGiftCard(tx, { code, wanted, reference }, FIXED_NOW));
+  const balanceOf = async (id: string) => (await shop.db.select().from(giftCards).where(eq(giftCards.id, id)))[0]!.balance;
+  const linesTotal = async (id: string) => (await shop.db.select().from(giftCardLines).where(eq(giftCardLines.giftCardId, id))).reduce((sum, l) => sum + l.amount, 0);
+
+  it('is spent across three orders to exactly zero, the last taking only what was left', async () => {
+    const { card } = await bought(10000, null);
+    expect((await spend(card.code, 4000, 'order-1')).taken).toBe(4000);
+    expect((await spend(card.code, 3500, 'order-2')).taken).toBe(3500);
+    expect(await spend(card.code, 4000, 'order-3')).toMatchObject({ taken: 2500, left: 0 });
+    expect(await spend(card.code, 1000, 'order-4')).toMatchObject({ taken: 0, left: 0 });
+    expect(await balanceOf(card.id)).toBe(0);
+    expect(await linesTotal(card.id)).toBe(0);
+    expect(await lookUpGiftCard(shop.db, card.code, '198.51.100.20', FIXED_NOW)).toMatchObject({ status: 'ACTIVE', balance: 0 });
+  });
+
+  it('never goes below zero under 10 parallel spends: exactly the balance is taken', async () => {
+    const { card } = await bought(5000, null);
+    const spends = await Promise.all(Array.from({ length: 10 }, (_, i) => spend(card.code, 1500, `parallel-${i}`)));
+    expect(spends.reduce((sum, s) => sum + s.taken, 0)).toBe(5000);
+    expect(spends.map((s) => s.taken).sort((a, b) => b - a)).toEqual([1500, 1500, 1500, 500, 0, 0, 0, 0, 0, 0]);
+    expect(await balanceOf(card.id)).toBe(0);
+    expect(await linesTotal(card.id)).toBe(0);
+  });
+
+  it('gives back what an order took, once, restoring the balance', async () => {
+    const { card } = await bought(5000, null);
+    await spend(card.code, 2000, 'order-held');
+    expect(await shop.db.transaction((tx) => giveBackToGiftCard(tx, { giftCardId: card.id, reference: 'order-held' }, FIXED_NOW))).toBe(2000);
+    expect(await shop.db.transaction((tx) => giveBackToGiftCard(tx, { giftCardId: card.id, reference: 'order-held' }, FIXED_NOW))).toBe(0);
+    expect(await balanceOf(card.id)).toBe(5000);
+    const kinds = (await shop.db.select().from(giftCardLines).where(eq(giftCardLines.giftCardId, card.id))).map((l) => l.kind).sort();
+    expect(kinds).toEqual(['issued', 'redeemed', 'refunded']);
   });
 
   it('adds up issued, voided and outstanding value: the liability', async () => {
