@@ -1,8 +1,10 @@
 // Gift cards (docs/product.md#gift-cards): a member buys one for someone else, paid with the test card; it
 // is e-mailed to them at once (delivered today); its printable page shows the code and amount; anyone
-// checks its balance by code on /gift-cards. The pages pass axe at 375 and 1280 px.
+// checks its balance by code on /gift-cards; a manager sees the liability on the reports and voids it.
+// The pages pass axe at 375 and 1280 px.
 import { expect, test } from './fixed-clock';
 import { expectNoAxeViolations, payWith, signedInAsNewMember, uniqueEmail } from './support';
+import { signedInAsStaff } from './staff-support';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -58,5 +60,21 @@ test('a member buys a gift card for someone, who receives it, prints it and chec
   await expect(page.getByText('Valid until May 12, 2029.')).toBeVisible();
   await page.getByLabel('Gift card code').fill('AAAA-BBBB-CCCC-DDDD');
   await page.getByRole('button', { name: 'Check the balance' }).click();
-  await expect(page.getByRole('alert')).toContainText('No gift card has this code.');
+  await expect(page.getByRole('alert').filter({ hasText: 'No gift card has this code. Check the code and try again.' })).toBeVisible();
+
+  // A manager: the figures under the reports, then the card voided with a reason.
+  await signedInAsStaff(page, 'manager-10@staff.example');
+  await page.goto('/staff/reports');
+  await expect(page.getByRole('heading', { level: 2, name: 'Gift cards' })).toBeVisible();
+  await expect(page.getByText('Outstanding (liability)')).toBeVisible();
+  await page.getByLabel('Gift card code').fill(code);
+  await page.getByLabel('Reason (kept in the audit log)').fill('Paid with a disputed card');
+  await page.getByRole('button', { name: 'Void the card' }).click();
+  await expect(page.getByText(`Gift card ${code} voided: $100.00 removed from its balance.`)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto('/gift-cards');
+  await page.getByLabel('Gift card code').fill(code);
+  await page.getByRole('button', { name: 'Check the balance' }).click();
+  await expect(page.getByText('Balance: $0.00 of $100.00')).toBeVisible();
+  await expect(page.getByText('This gift card was cancelled.')).toBeVisible();
 });
