@@ -13,6 +13,7 @@ import { enqueue } from '../jobs/enqueue';
 import type { PaymentRow } from '../payments/ledger';
 import { paymentStates } from '../payments/payment-states';
 import { refundWhole } from '../payments/refund-payment';
+import { giftCardStates } from './gift-card-states';
 import { localMidnight } from './local-midnight';
 
 /** The card's one delivery job. */
@@ -43,7 +44,7 @@ export async function issuePaidGiftCard(deps: CheckoutDeps, payment: PaymentRow,
   const issued = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(giftCards)
-      .set({ status: 'ACTIVE', balance: card.amount, issuedAt: at, expiresAt: monthsAfter(at, currentGiftCardRules().validMonths) })
+      .set({ status: giftCardStates.transition(card.status, 'ACTIVE'), balance: card.amount, issuedAt: at, expiresAt: monthsAfter(at, currentGiftCardRules().validMonths) })
       .where(and(eq(giftCards.id, card.id), eq(giftCards.status, 'PENDING_PAYMENT')))
       .returning();
     if (!row) return undefined;

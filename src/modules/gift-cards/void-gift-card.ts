@@ -1,11 +1,12 @@
 // A manager voids a gift card (decision 0047): its whole balance leaves in a `voided` line, on the locked
 // row, and the audit log records who did it, the balance before and the reason, in the same transaction.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { giftCardLines, giftCards } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { recordAudit, type Actor } from '../staff/audit-log';
 import { formatGiftCardCode, normalizeGiftCardCode } from './gift-card-code';
+import { giftCardStates } from './gift-card-states';
 
 export async function voidGiftCard(db: Database, input: { code: string; reason: string; by: Actor }, at: Date): Promise<{ code: string; voided: number }> {
   const code = normalizeGiftCardCode(input.code);
@@ -16,8 +17,8 @@ export async function voidGiftCard(db: Database, input: { code: string; reason: 
     if (card.status === 'VOIDED') throw new AppError('ALREADY_CANCELLED', 'giftCardAlreadyVoided');
     await tx
       .update(giftCards)
-      .set({ status: 'VOIDED', balance: 0, voidedAt: at })
-      .where(eq(giftCards.id, card.id));
+      .set({ status: giftCardStates.transition(card.status, 'VOIDED'), balance: 0, voidedAt: at })
+      .where(and(eq(giftCards.id, card.id), eq(giftCards.status, card.status)));
     if (card.balance > 0) await tx.insert(giftCardLines).values({ giftCardId: card.id, kind: 'voided', amount: -card.balance, at });
     await recordAudit(tx, {
       actor: input.by,
