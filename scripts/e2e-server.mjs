@@ -27,6 +27,7 @@ const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start
     RATE_LIMIT_BOOK_PER_IP: '1000/15m',
     RATE_LIMIT_CHANGE_PER_IP: '1000/15m',
     RATE_LIMIT_QUOTE_PER_IP: '1000/15m',
+    RATE_LIMIT_GIFT_CARD_LOOKUP_PER_IP: '1000/15m',
     // One fixed instant, whatever the real calendar says (tests/support/fixed-date.ts): the browsers' clocks
     // are set to agree with it (tests/e2e/fixed-clock.ts).
     SKYPASS_CLOCK: FIXED_NOW_ISO,

@@ -3,17 +3,20 @@
 import attraction from '../../config/attraction.json';
 import catalog from '../../config/catalog.json';
 import drops from '../../config/drops.json';
+import giftCards from '../../config/gift-cards.json';
 import program from '../../config/program.json';
 import { attractionSchema } from './attraction-schema';
 import { catalogSchema } from './catalog';
 import { checkConfigFile, ConfigFileError } from './check-file';
 import { dropsSchema } from './drops-schema';
+import { giftCardsSchema } from './gift-cards-schema';
 import { programPointsSchema } from './points-schema';
 import { programSchema } from './program-schema';
 
 export function checkAllConfigFiles(): void {
   checkConfigFile('config/attraction.json', attractionSchema, attraction);
   checkConfigFile('config/program.json', programSchema, program);
+  checkConfigFile('config/gift-cards.json', giftCardsSchema, giftCards);
   const { points } = checkConfigFile('config/program.json', programPointsSchema, program);
   const products = new Set(checkConfigFile('config/catalog.json', catalogSchema, catalog).products.map((p) => p.id));
   const strayPoints = Object.keys(points.products).find((id) => !products.has(id));

@@ -112,7 +112,7 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const country = new Intl.DisplayNames([locale], { type: 'region' }).of(profile.country) ?? profile.country;
   return {
     props: {
-      ...(await translationProps(locale, ['profile', 'checkout'])),
+      ...(await translationProps(locale, ['profile', 'checkout', 'catalog'])),
       // Through JSON: page props may not hold undefined values.
       session: JSON.parse(JSON.stringify(session)),
       member: {

@@ -148,6 +148,10 @@ const schema = z.object({
   /** Quotes of a change and terms of a cancellation, per member and per client address. */
   RATE_LIMIT_QUOTE_PER_MEMBER: rateLimit('60/15m'),
   RATE_LIMIT_QUOTE_PER_IP: rateLimit('180/15m'),
+  /** Gift card codes looked up (the balance check and the printable page), per client address and from
+   * everyone: a code is 16 characters of 30, but every guess still costs (decision 0047). */
+  RATE_LIMIT_GIFT_CARD_LOOKUP_PER_IP: rateLimit('10/15m'),
+  RATE_LIMIT_GIFT_CARD_LOOKUP: rateLimit('500/15m'),
   /** Posts to Apple Wallet's log endpoint (it carries no token), per client address and from everyone. */
   RATE_LIMIT_WALLET_LOG_PER_IP: rateLimit('10/15m'),
   RATE_LIMIT_WALLET_LOG: rateLimit('200/15m'),

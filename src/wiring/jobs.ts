@@ -12,6 +12,7 @@ import { programJobHandlers } from '@/modules/program/tier-jobs';
 import { pointsJobHandlers } from '@/modules/program/points-jobs';
 import { retryRefund } from '@/modules/payments/refund-payment';
 import { checkPayment } from '@/modules/payments/check-payment';
+import { deliverGiftCard } from '@/modules/gift-cards/deliver-gift-card';
 import { releaseDeadCompletionLeases } from '@/modules/payments/release-dead-leases';
 import { getDb, isSharedDatabase } from '@/server/db/client';
 import { processGlobal } from '@/universal/process-global';
@@ -44,6 +45,9 @@ async function jobHandlers(): Promise<JobHandlers> {
     },
     'payments.check': (check, job) => checkPayment(deps, check.paymentId, job),
     'refunds.retry': (job) => retryRefund(deps, job.refundId),
+    'giftcards.deliver': async (card) => {
+      await deliverGiftCard(deps, card.giftCardId);
+    },
     ...programJobHandlers(db),
     ...pointsJobHandlers(db),
     'jobs.prune': async () => {

@@ -151,7 +151,7 @@ test('the footer has its links, icons with names, the badge and the copyright', 
 // at in screenshots (scripts/screenshots.mjs), not checked again here.
 test('every page has its title and passes axe at 375 and 1280 px @own-viewport', async ({ page }) => {
   test.slow();
-  const pages = ['/', '/login', '/signup', '/verifyRequest', '/products', '/error?error=Verification', '/no-such-page', '/dev/mailbox'];
+  const pages = ['/', '/login', '/signup', '/verifyRequest', '/products', '/accessibility', '/error?error=Verification', '/no-such-page', '/dev/mailbox'];
   for (const path of pages) {
     await page.goto(path);
     await expect(page).toHaveTitle(/^.+ \| Skyline Ambassadors$/);

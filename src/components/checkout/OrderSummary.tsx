@@ -1,12 +1,14 @@
 import { useRouter } from 'next/router';
 import { useTranslation } from '@/client/i18n';
+import { orderInPageLanguage } from '@/client/i18n/catalog-names';
 import { formatDate, formatTime } from '@/universal/format/date-time';
 import { formatMoney } from '@/universal/format/money';
 import type { OrderView } from '@/modules/checkout/order-view';
 import summary from '@/components/ui/summary.module.css';
 
-export function OrderSummary({ order }: { order: OrderView }) {
+export function OrderSummary({ order: booked }: { order: OrderView }) {
   const { t } = useTranslation('checkout');
+  const order = orderInPageLanguage(t, booked);
   const { locale = 'en' } = useRouter();
   return (
     <>

@@ -11,12 +11,13 @@ import { expiryValid, luhnValid } from '@/ports/payment-cards';
 import type { OrderView } from '@/modules/checkout/order-view';
 import styles from './checkout.module.css';
 
-type Props = { sessionId: string; amount: number; currency: string; onPaid: (order: OrderView) => void };
+/** `onGiftCardPaid`: the payment was a gift card's (decision 0047), which answers its card, not an order. */
+type Props = { sessionId: string; amount: number; currency: string; onPaid: (order: OrderView) => void; onGiftCardPaid?: (giftCardId: string) => void };
 
 /** "4242424242424242" → "4242 4242 4242 4242" while typing. */
 const groupDigits = (value: string) => value.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
 
-export function TestCardForm({ sessionId, amount, currency, onPaid }: Props) {
+export function TestCardForm({ sessionId, amount, currency, onPaid, onGiftCardPaid }: Props) {
   const { t } = useTranslation('checkout');
   const { locale = 'en' } = useRouter();
   const [number, setNumber] = useState('');
@@ -45,11 +46,12 @@ export function TestCardForm({ sessionId, amount, currency, onPaid }: Props) {
     setBusy(true);
     setDeclined(undefined);
     try {
-      const { status, data } = await postJson<{ order?: OrderView; error?: string }>('/api/payments/test/pay', {
+      const { status, data } = await postJson<{ order?: OrderView; giftCardId?: string; error?: string }>('/api/payments/test/pay', {
         sessionId,
         card: { number: number.replace(/\D/g, ''), expMonth: month, expYear: year, cvc },
       });
       if (status === 200 && data.order) onPaid(data.order);
+      else if (status === 200 && data.giftCardId && onGiftCardPaid) onGiftCardPaid(data.giftCardId);
       else setDeclined(data.error ?? t('card.failed'));
     } catch {
       setDeclined(t('card.failed'));

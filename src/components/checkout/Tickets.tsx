@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/client/i18n';
+import { unitName } from '@/client/i18n/catalog-names';
 import QRCode from 'qrcode';
 import type { OrderView } from '@/modules/checkout/order-view';
 import styles from './checkout.module.css';
@@ -28,7 +29,7 @@ export function Tickets({ tickets }: { tickets: OrderView['tickets'] }) {
           ) : (
             <span style={{ display: 'block', width: 150, height: 150, margin: '0 auto 8px' }} />
           )}
-          <div>{t('confirmation.ticket', { number: index + 1, unit: ticket.unitTitle })}</div>
+          <div>{t('confirmation.ticket', { number: index + 1, unit: unitName(t, ticket.unitId, ticket.unitTitle) })}</div>
           <div className={styles.reference}>{ticket.reference}</div>
         </li>
       ))}

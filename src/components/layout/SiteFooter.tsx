@@ -53,6 +53,12 @@ export function SiteFooter() {
             <li>
               <Link href="/login">{t('nav.joinProgram')}</Link>
             </li>
+            <li>
+              <Link href="/gift-cards">{t('footer.giftCards')}</Link>
+            </li>
+            <li>
+              <Link href="/accessibility">{t('footer.accessibility')}</Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label={t('footer.buildingLinks', { attraction: ATTRACTION.name })}>

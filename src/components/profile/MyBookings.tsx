@@ -1,6 +1,7 @@
 import { useRouter } from 'next/router';
 import { Link } from '@/components/ui/Link';
 import { useTranslation } from '@/client/i18n';
+import { orderInPageLanguage } from '@/client/i18n/catalog-names';
 import { formatDate, formatTime } from '@/universal/format/date-time';
 import { formatMoney } from '@/universal/format/money';
 import { Tickets } from '@/components/checkout/Tickets';
@@ -23,7 +24,8 @@ export function MyBookings({ orders, now }: { orders: OrderView[]; now: number }
   }
   return (
     <ul className={styles.bookings}>
-      {orders.map((order) => {
+      {orders.map((booked) => {
+        const order = orderInPageLanguage(t, booked);
         const status = statusOf(order, now);
         return (
           <li key={order.bookingId} className={styles.booking}>

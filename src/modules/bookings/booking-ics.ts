@@ -5,6 +5,7 @@
 import { createEvent } from 'ics';
 import { ATTRACTION } from '@/config/attraction';
 import { isLocale } from '@/config/locales';
+import { orderNamedIn } from '@/modules/catalog/names-in-language';
 import { serverT } from '@/server/i18n';
 import { formatDate, formatTime } from '@/universal/format/date-time';
 import type { OrderRow } from '../checkout/order-view';
@@ -53,8 +54,10 @@ export function localTimeLine(availabilityId: string, locale: string, timeZoneLa
 }
 
 /** The calendar entry of a member's order, in the order's language; `end` is the slot's end (the supplier's). */
-export function orderCalendar(order: OrderRow, end: string | Date, siteUrl: string, sequence = 0): string {
-  const locale = isLocale(order.locale) ? order.locale : 'en';
+export function orderCalendar(booked: OrderRow, end: string | Date, siteUrl: string, sequence = 0): string {
+  const locale = isLocale(booked.locale) ? booked.locale : 'en';
+  // The names in the entry's language, whichever language the booking was made in.
+  const order = orderNamedIn(booked, locale);
   const t = serverT(locale, 'email');
   return bookingIcs({
     bookingUuid: order.bookingUuid,

@@ -4,12 +4,15 @@ import type { MailMessage } from '@/ports/mail';
 import { formatDate, formatTime } from '@/universal/format/date-time';
 import { formatMoney } from '@/universal/format/money';
 import { isLocale } from '@/config/locales';
+import { orderNamedIn } from '@/modules/catalog/names-in-language';
 import { serverT } from '@/server/i18n';
 import type { OrderRow } from '../checkout/order-view';
 import { brandedEmail, escapeHtml } from '../email/layout';
 
-export function renderCancellationEmail(order: OrderRow, to: string, refundAmount: number, siteUrl: string): MailMessage {
-  const locale = isLocale(order.locale) ? order.locale : 'en';
+export function renderCancellationEmail(booked: OrderRow, to: string, refundAmount: number, siteUrl: string): MailMessage {
+  const locale = isLocale(booked.locale) ? booked.locale : 'en';
+  // The names in the e-mail's language, whichever language the booking was made in.
+  const order = orderNamedIn(booked, locale);
   const t = serverT(locale, 'email');
   const values = {
     product: order.productTitle,

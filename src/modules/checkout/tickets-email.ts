@@ -7,6 +7,7 @@ import { formatMoney } from '@/universal/format/money';
 import { ATTRACTION } from '@/config/attraction';
 import { isLocale } from '@/config/locales';
 import { brandedEmail, escapeHtml } from '../email/layout';
+import { orderNamedIn } from '@/modules/catalog/names-in-language';
 import { serverT } from '@/server/i18n';
 import type { OrderRow } from './order-view';
 
@@ -14,8 +15,10 @@ import type { OrderRow } from './order-view';
  * or the difference paid. */
 export type TicketsEmailExtras = { calendar?: string; changed?: { refund: number; paid?: number } };
 
-export async function renderTicketsEmail(order: OrderRow, member: { email: string; name: string }, siteUrl: string, extras: TicketsEmailExtras = {}): Promise<MailMessage> {
-  const locale = isLocale(order.locale) ? order.locale : 'en';
+export async function renderTicketsEmail(booked: OrderRow, member: { email: string; name: string }, siteUrl: string, extras: TicketsEmailExtras = {}): Promise<MailMessage> {
+  const locale = isLocale(booked.locale) ? booked.locale : 'en';
+  // The names in the e-mail's language, whichever language the booking was made in.
+  const order = orderNamedIn(booked, locale);
   const t = serverT(locale, 'email');
   const date = formatDate(order.availabilityId, locale);
   const time = formatTime(order.availabilityId, locale);

@@ -61,6 +61,9 @@ export const JOB_KINDS = {
    * taken: enqueued with the refund, it waits for the caller's own attempt first (about a day and a half of
    * tries, then `npm run ops -- jobs` lists it failed; the refund stays pending, its amount spoken for). */
   'refunds.retry': { payload: z.strictObject({ refundId: z.guid() }), maxAttempts: 40, firstRetryMs: 30_000, lastRetryMs: HOUR },
+  /** One gift card e-mailed on its chosen date (decision 0047): enqueued when its payment is confirmed, due
+   * at midnight of that New York date. */
+  'giftcards.deliver': { payload: z.strictObject({ giftCardId: z.guid() }), maxAttempts: 20, firstRetryMs: 30_000, lastRetryMs: HOUR },
   /** One member's tier recomputed from their visits (decision 0036): enqueued with each admission, undo or
    * cancellation that changes them, coalesced per member. */
   'program.recompute': { payload: z.strictObject({ userId: z.string().min(1) }), maxAttempts: 20, firstRetryMs: 5_000, lastRetryMs: HOUR },

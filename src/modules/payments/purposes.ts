@@ -1,23 +1,24 @@
 // What a payment can pay for, in one place (decision 0028): for each purpose, how a paid payment delivers
-// it (or gives the money back), what an expired one tells it, and whose booking it is. A gift card or a
-// membership will be one more entry here.
+// it (or gives the money back), what an expired one tells it, and whose it is. A gift card (decision 0047)
+// is one; a membership will be one more entry here.
 import { and, eq } from 'drizzle-orm';
 import type { PaymentState } from '@/ports/payments';
 import type { Database } from '@/server/db/client';
 import { AppError } from '@/server/errors';
-import { bookingChanges, orders, type PaymentPurpose } from '@/server/db/schema';
+import { bookingChanges, giftCards, orders, type PaymentPurpose } from '@/server/db/schema';
 import type { CheckoutDeps } from '../checkout/deps';
 import { confirmPaidOrder } from '../checkout/confirm-paid-order';
 import { expireChange, movePaidChange } from '../bookings/move-paid-change';
 import { settleOffer } from '../waitlist/settle-offer';
+import { issuePaidGiftCard } from '../gift-cards/issue-paid-gift-card';
 import { paymentBySession, type PaymentRow } from './ledger';
 
 /** What a purpose does with a paid payment whose lease the caller holds: deliver (`confirmed`) or give the
  * money back (`refunded`); `in-progress` when what it pays for is busy (the lease then goes back). */
 export type PurposeCompletion = (deps: CheckoutDeps, payment: PaymentRow, state: PaymentState) => Promise<'confirmed' | 'refunded' | 'in-progress' | 'done-before'>;
 
-/** The member's booking a payment is for, and whether its session may still take money; undefined when
- * the payment is not the member's. */
+/** The member's booking a payment is for (for a gift card: the card's id), and whether its session may
+ * still take money; undefined when the payment is not the member's. */
 export type MemberTarget = { bookingUuid: string; payable: boolean };
 
 type Purpose = {
@@ -51,6 +52,13 @@ export const PURPOSES: Record<PaymentPurpose, Purpose> = {
         .where(and(eq(bookingChanges.id, payment.referenceId), eq(orders.userId, userId)));
       // A change replaced by a newer one holds no places any more: its session takes no payment.
       return row && { bookingUuid: row.bookingUuid, payable: row.status === 'PENDING_PAYMENT' };
+    },
+  },
+  gift_card: {
+    complete: issuePaidGiftCard,
+    async ofMember(db, userId, payment) {
+      const [card] = await db.select().from(giftCards).where(and(eq(giftCards.id, payment.referenceId), eq(giftCards.buyerUserId, userId)));
+      return card && { bookingUuid: card.id, payable: card.status === 'PENDING_PAYMENT' };
     },
   },
 };

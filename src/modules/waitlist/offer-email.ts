@@ -2,14 +2,17 @@
 // link straight to the checkout of the order that holds them.
 import type { MailMessage } from '@/ports/mail';
 import { isLocale } from '@/config/locales';
+import { orderNamedIn } from '@/modules/catalog/names-in-language';
 import { serverT } from '@/server/i18n';
 import { formatDate, formatTime } from '@/universal/format/date-time';
 import { localizedPath } from '@/universal/localized-path';
 import type { OrderRow } from '../checkout/order-view';
 import { brandedEmail, escapeHtml } from '../email/layout';
 
-export function renderOfferEmail(order: OrderRow, to: string, siteUrl: string): MailMessage {
-  const locale = isLocale(order.locale) ? order.locale : 'en';
+export function renderOfferEmail(booked: OrderRow, to: string, siteUrl: string): MailMessage {
+  const locale = isLocale(booked.locale) ? booked.locale : 'en';
+  // The names in the e-mail's language, whichever language the booking was made in.
+  const order = orderNamedIn(booked, locale);
   const t = serverT(locale, 'email');
   const url = `${siteUrl}${localizedPath('/checkout', locale)}?uuid=${encodeURIComponent(order.bookingUuid)}`;
   const expires = order.holdExpiresAt.toISOString();

@@ -8,6 +8,7 @@ import { useRouter } from 'next/router';
 import { useEffect } from 'react';
 import { postJson } from '@/client/api';
 import { useTranslation } from '@/client/i18n';
+import { orderInPageLanguage } from '@/client/i18n/catalog-names';
 import { CancelBooking } from '@/components/bookings/CancelBooking';
 import { ChangeBooking } from '@/components/bookings/ChangeBooking';
 import styles from '@/components/bookings/bookings.module.css';
@@ -70,9 +71,11 @@ function useChangeCompletion(bookingId: string, changeId: string | null) {
   }, [bookingId, changeId, router]);
 }
 
-export default function BookingPage({ order, refundedAmount, changeable, cancelTerms, wallet, units, today, pendingChange, changeOutcome, awaitingChange }: Props) {
-  useChangeCompletion(order.bookingId, awaitingChange);
+export default function BookingPage({ order: booked, refundedAmount, changeable, cancelTerms, wallet, units, today, pendingChange, changeOutcome, awaitingChange }: Props) {
+  useChangeCompletion(booked.bookingId, awaitingChange);
   const { t } = useTranslation('booking');
+  // Names in the reader's language, whichever language the booking was made in.
+  const order = orderInPageLanguage(t, booked);
   const { t: tp } = useTranslation('profile');
   const router = useRouter();
   const locale = router.locale ?? 'en';
@@ -180,7 +183,7 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const refundedAmount = await refundedOf(deps.db, row);
   let units: WebUnit[] = [];
   if (changeable) {
-    const product = await deps.supplier.getProduct(row.productId, row.locale);
+    const product = await deps.supplier.getProduct(row.productId, ctx.locale ?? row.locale);
     units = toWebProduct(product).options.find((o) => o.id === row.optionId)?.units ?? [];
   }
   const google = row.status === 'CONFIRMED' ? googleWalletConfig() : null;
@@ -188,7 +191,7 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const googleUrl = google ? googleWalletSaveUrl(googleWalletJwt(row, google, profile ? `${profile.firstName} ${profile.lastName}` : '', deps.siteUrl)) : null;
   return {
     props: {
-      ...(await translationProps(ctx.locale, ['booking', 'profile', 'checkout'])),
+      ...(await translationProps(ctx.locale, ['booking', 'profile', 'checkout', 'catalog'])),
       session: JSON.parse(JSON.stringify(session)),
       order: orderView(row),
       refundedAmount,

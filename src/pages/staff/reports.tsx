@@ -1,6 +1,7 @@
 import { withOutagePage } from '@/http/outage-page';
 import { useTranslation } from '@/client/i18n';
 import { ReportView } from '@/components/staff/ReportView';
+import { GiftCardLedger } from '@/components/gift-cards/GiftCardLedger';
 import { StaffPage } from '@/components/staff/StaffPage';
 import styles from '@/components/staff/staff.module.css';
 import { Alert } from '@/components/ui/Alert';
@@ -11,6 +12,9 @@ import { isLocale } from '@/config/locales';
 import { requireStaff } from '@/http/require-staff';
 import { MAX_REPORT_DAYS } from '@/universal/report-kinds';
 import { reportFor } from '@/modules/reports/report-request';
+import { giftCardLiability, type GiftCardLiability } from '@/modules/gift-cards/gift-card-liability';
+import { ATTRACTION } from '@/config/attraction';
+import { serverNow } from '@/server/clock';
 import type { StaffReport } from '@/modules/reports/staff-report';
 import type { StaffUser } from '@/modules/staff/roles';
 import { getDb } from '@/server/db/client';
@@ -19,9 +23,9 @@ import { serverT } from '@/server/i18n';
 import { translationProps } from '@/server/translations';
 import { localizedPath } from '@/universal/localized-path';
 
-type Props = { staff: StaffUser; forbidden?: boolean; report?: StaffReport; error?: string };
+type Props = { staff: StaffUser; forbidden?: boolean; report?: StaffReport; error?: string; giftCards?: GiftCardLiability };
 
-export default function ReportsPage({ staff, forbidden, report, error }: Props) {
+export default function ReportsPage({ staff, forbidden, report, error, giftCards }: Props) {
   const { t, i18n } = useTranslation('staff');
   const locale = isLocale(i18n.language) ? i18n.language : 'en';
   return (
@@ -37,6 +41,7 @@ export default function ReportsPage({ staff, forbidden, report, error }: Props) 
         {error && <Alert tone="error">{error}</Alert>}
       </Card>
       {report && <ReportView report={report} />}
+      {giftCards && <GiftCardLedger liability={giftCards} />}
     </StaffPage>
   );
 }
@@ -44,16 +49,17 @@ export default function ReportsPage({ staff, forbidden, report, error }: Props) 
 export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const access = await requireStaff(ctx, 'manager');
   if (!('staff' in access)) return access;
-  const translations = await translationProps(ctx.locale, ['staff', 'catalog', 'drops', 'program-admin', 'profile']);
+  const translations = await translationProps(ctx.locale, ['staff', 'catalog', 'drops', 'program-admin', 'profile', 'giftcards']);
   if (access.forbidden) return { props: { ...translations, staff: access.staff, forbidden: true } };
   const db = await getDb();
+  const giftCards = await giftCardLiability(db, serverNow(), ATTRACTION.currency);
   try {
-    return { props: { ...translations, staff: access.staff, report: await reportFor(db, ctx.query) } };
+    return { props: { ...translations, staff: access.staff, giftCards, report: await reportFor(db, ctx.query) } };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     // A bad period says why, and the default period is shown instead.
     ctx.res.statusCode = 400;
     const message = serverT(isLocale(ctx.locale) ? ctx.locale : 'en', 'errors')(error.key, error.values);
-    return { props: { ...translations, staff: access.staff, report: await reportFor(db, {}), error: message } };
+    return { props: { ...translations, staff: access.staff, giftCards, report: await reportFor(db, {}), error: message } };
   }
 });

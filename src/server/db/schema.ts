@@ -302,7 +302,9 @@ export const orders = pgTable(
     status: text('status').$type<'PENDING_PAYMENT' | 'CONFIRMED' | 'REFUNDED' | 'EXPIRED' | 'CANCELLED'>().notNull(),
     productId: text('product_id').notNull(),
     optionId: text('option_id').notNull(),
-    /** Titles in the member's language when they bought: the order keeps what it was sold as. */
+    /** Titles in the member's language when they bought: the order keeps what it was sold as. Pages and
+     * e-mails show the catalogue's names in the reader's language (decision 0047); these only for a product
+     * the catalogue does not know. */
     productTitle: text('product_title').notNull(),
     optionTitle: text('option_title').notNull(),
     availabilityId: text('availability_id').notNull(),
@@ -488,8 +490,9 @@ export const bookingChanges = pgTable(
 
 // --- the payments ledger (docs/decisions/0028; pretix's OrderPayment and OrderRefund) ---
 
-/** What a payment pays for; a gift card or a membership will be another purpose. */
-export type PaymentPurpose = 'order' | 'change';
+/** What a payment pays for: an order, a change of a booking, a gift card (decision 0047); a membership will
+ * be another purpose. */
+export type PaymentPurpose = 'order' | 'change' | 'gift_card';
 
 /**
  * One payment through a gateway session, whatever it pays for (`purpose` and `referenceId`: an order's or a
@@ -545,6 +548,74 @@ export const refunds = pgTable(
     doneAt: timestamp('done_at', { mode: 'date', withTimezone: true }),
   },
   (t) => [uniqueIndex('refunds_payment_key_unique').on(t.paymentId, t.idempotencyKey), index('refunds_created_idx').on(t.createdAt), check('refunds_amount_positive', sql`${t.amount} > 0`)],
+);
+
+// --- gift cards (decision 0047): stored value bought through the payments ledger, spent in its own ledger ---
+
+/**
+ * A gift card: bought by a member for an amount (PENDING_PAYMENT until its payment is confirmed), then
+ * ACTIVE from its issue until it expires or a manager voids it. `balance` is the sum of its lines, kept on
+ * the row so that every spend locks the row and can never take it below zero (the check).
+ */
+export const giftCards = pgTable(
+  'gift_cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** 16 characters without look-alikes (modules/gift-cards/gift-card-code.ts), stored without dashes. */
+    code: text('code').notNull().unique(),
+    status: text('status').$type<'PENDING_PAYMENT' | 'ACTIVE' | 'VOIDED'>().notNull(),
+    amount: integer('amount').notNull(),
+    balance: integer('balance').notNull().default(0),
+    currency: text('currency').notNull(),
+    buyerUserId: text('buyer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    buyerEmail: text('buyer_email').notNull(),
+    senderName: text('sender_name').notNull(),
+    /** Null: the card goes to the buyer. */
+    recipientName: text('recipient_name'),
+    recipientEmail: text('recipient_email'),
+    message: text('message'),
+    /** The New York date it is e-mailed on. */
+    deliverOn: text('deliver_on').notNull(),
+    locale: text('locale').notNull(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .unique()
+      .references(() => payments.id),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
+    issuedAt: timestamp('issued_at', { mode: 'date', withTimezone: true }),
+    expiresAt: timestamp('expires_at', { mode: 'date', withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { mode: 'date', withTimezone: true }),
+    voidedAt: timestamp('voided_at', { mode: 'date', withTimezone: true }),
+  },
+  (t) => [
+    index('gift_cards_buyer_idx').on(t.buyerUserId),
+    check('gift_cards_amount_positive', sql`${t.amount} > 0`),
+    check('gift_cards_balance_within', sql`${t.balance} >= 0 and ${t.balance} <= ${t.amount}`),
+  ],
+);
+
+/** The gift card ledger: issued (+), redeemed (−), refunded (+) and voided (−) amounts; their sum is the balance. */
+export const giftCardLines = pgTable(
+  'gift_card_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    giftCardId: uuid('gift_card_id')
+      .notNull()
+      .references(() => giftCards.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'issued' | 'redeemed' | 'refunded' | 'voided'>().notNull(),
+    /** Signed: what the line adds to the balance. */
+    amount: integer('amount').notNull(),
+    /** What it was spent on or given back from (an order's id); null for issue and void. */
+    reference: text('reference'),
+    at: timestamp('at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
+  },
+  (t) => [
+    index('gift_card_lines_card_idx').on(t.giftCardId, t.at),
+    check('gift_card_lines_kind', sql`${t.kind} in ('issued', 'redeemed', 'refunded', 'voided')`),
+    check('gift_card_lines_sign', sql`(${t.kind} in ('issued', 'refunded') and ${t.amount} > 0) or (${t.kind} in ('redeemed', 'voided') and ${t.amount} < 0)`),
+  ],
 );
 
 // --- loyalty: collectible tokens earned by members ---

@@ -59,6 +59,8 @@ export default jsonRoute({
     // A payment already taken (a second click) goes on to completion.
     if (payment.state === 'pending') await charge();
     await completePayment(deps, sessionId);
+    // A gift card is no booking: its page reads the card itself.
+    if (payment.purpose === 'gift_card') return { status: 200, body: { giftCardId: bookingUuid } };
     return { status: 200, body: { order: orderView(await memberOrder(deps.db, caller.userId, bookingUuid)) } };
   },
 });
