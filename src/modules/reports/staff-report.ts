@@ -1,8 +1,10 @@
 // The managers' report of a period (/staff/reports, GET /api/staff/reports, npm run ops -- report):
-// sales, visits, members and tokens, each aggregated in the database. Definitions: decision 0021.
+// sales, visits, members and tokens, each aggregated in the database (definitions: decision 0021), and
+// the deck's occupancy by hour (decision 0045).
 import type { Database } from '@/server/db/client';
 import { localDatesBetween } from '@/universal/local-date';
 import { membersReport, tokensReport, type MembersReport, type TokensReport } from './loyalty-report';
+import { occupancyReport, type OccupancyReport } from './occupancy-report';
 import { rangeInstants, type ReportRange } from './report-range';
 import { salesReport, type SalesReport } from './sales-report';
 import { visitsReport, type VisitsReport } from './visits-report';
@@ -17,6 +19,7 @@ export type StaffReport = {
   visits: VisitsReport;
   members: MembersReport;
   tokens: TokensReport;
+  occupancy: OccupancyReport;
 };
 
 export type ReportSettings = { timeZone: string; currency: string; now?: Date };
@@ -25,11 +28,12 @@ export async function staffReport(db: Database, range: ReportRange, settings: Re
   const now = settings.now ?? serverNow();
   const { start, end } = rangeInstants(range, settings.timeZone);
   const period = { start, end, days: localDatesBetween(range.from, range.to), timeZone: settings.timeZone };
-  const [sales, visits, members, tokens] = await Promise.all([
+  const [sales, visits, members, tokens, occupancy] = await Promise.all([
     salesReport(db, period),
     visitsReport(db, { ...period, now }),
     membersReport(db, period),
     tokensReport(db, period),
+    occupancyReport(db, period),
   ]);
-  return { range, currency: settings.currency, timeZone: settings.timeZone, generatedAt: now.toISOString(), sales, visits, members, tokens };
+  return { range, currency: settings.currency, timeZone: settings.timeZone, generatedAt: now.toISOString(), sales, visits, members, tokens, occupancy };
 }
