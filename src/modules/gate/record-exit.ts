@@ -3,12 +3,13 @@
 // undone, not left yet; anything else is refused with its reason and counts nobody out. An anonymous exit
 // is refused when the count is already zero. One lock per day (a transaction-scoped advisory lock) orders
 // the exits, so two gates at once never take the count below zero.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { ATTRACTION } from '@/config/attraction';
 import { serverNow } from '@/server/clock';
 import type { Database } from '@/server/db/client';
-import { deckExits, ticketRedemptions } from '@/server/db/schema';
+import { deckExits } from '@/server/db/schema';
 import { todayIn } from '@/universal/local-date';
+import { admissionForExit } from '../inventory/deck-passages';
 import type { Actor } from '../staff/audit-log';
 import { isTicketCode, verifyTicketCode } from '../tickets/ticket-codes';
 import { deckOccupancy, peopleInside, todayInstants, type Occupancy } from './deck-occupancy';
@@ -45,12 +46,8 @@ export async function recordExit(db: Database, request: ExitRequest, now = serve
       return 'LEFT';
     }
     const { start, end } = todayInstants(now);
-    const [admission] = await tx
-      .select({ id: ticketRedemptions.id, at: ticketRedemptions.redeemedAt, exit: deckExits.id })
-      .from(ticketRedemptions)
-      .leftJoin(deckExits, eq(deckExits.admissionId, ticketRedemptions.id))
-      .where(and(eq(ticketRedemptions.ticketReference, ticket), isNull(ticketRedemptions.undoneAt)));
-    if (!admission || admission.exit || admission.at < start || admission.at >= end) return 'NOT_INSIDE';
+    const admission = await admissionForExit(tx, ticket);
+    if (!admission || admission.left || admission.at < start || admission.at >= end) return 'NOT_INSIDE';
     await tx.insert(deckExits).values({ admissionId: admission.id, ticketReference: ticket, gate: request.gate, ...who, exitedAt: now });
     return 'LEFT';
   });
