@@ -170,73 +170,81 @@ export function GateScanner() {
   const party = verdict?.verdict === 'VALID' ? verdict.booking.tickets.filter((x) => !x.admittedAt) : [];
   return (
     <Card>
-      <div className={styles.modeSwitch} role="group" aria-label={t('gate.mode')}>
-        {(['entry', 'exit'] as const).map((m) => (
-          <button key={m} type="button" className={styles.modeButton} aria-pressed={mode === m} onClick={() => setMode(m)}>
-            {t(`gate.mode_${m}`)}
-          </button>
-        ))}
-      </div>
-      <form className={styles.scanForm} onSubmit={onSubmit}>
-        <TextField
-          ref={input}
-          label={t('gate.code')}
-          hint={mode === 'exit' ? t('gate.exitHint') : t('gate.codeHint')}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={400}
-          autoFocus
-        />
-        <Button type="submit" busy={busy}>
-          {t('gate.check')}
-        </Button>
-      </form>
-      <div className={styles.row}>
-        <Button type="button" variant="secondary" onClick={() => void toggleCamera()} busy={camera === 'starting'} aria-pressed={camera === 'on'}>
-          {camera === 'on' ? t('gate.cameraOff') : t('gate.cameraOn')}
-        </Button>
-        {mode === 'exit' && (
-          <Button type="button" busy={busy} onClick={() => void leave(undefined)}>
-            {t('gate.countOut')}
-          </Button>
-        )}
-      </div>
-      {error && <Alert tone="error">{error}</Alert>}
-      {mode === 'entry' && verdict && <VerdictPanel verdict={verdict} />}
-      {mode === 'exit' && exitAnswer && <ExitPanel answer={exitAnswer} />}
-      {mode === 'entry' && verdict?.verdict === 'VALID' && party.length > 0 && (
-        <fieldset>
-          <legend>{t('gate.partyLegend', { reference: verdict.booking.reference })}</legend>
-          <ul className={styles.tickets}>
-            {party.map((x) => (
-              <li key={x.reference}>
-                <Checkbox
-                  label={`${x.reference} · ${unitName(t, x.unitId)}`}
-                  checked={chosen.includes(x.reference)}
-                  onChange={(e) => setChosen((c) => (e.target.checked ? [...c, x.reference] : c.filter((r) => r !== x.reference)))}
-                />
-              </li>
+      <div className={styles.gate}>
+        <div className={styles.gateControls}>
+          <div className={styles.modeSwitch} role="group" aria-label={t('gate.mode')}>
+            {(['entry', 'exit'] as const).map((m) => (
+              <button key={m} type="button" className={styles.modeButton} aria-pressed={mode === m} onClick={() => setMode(m)}>
+                {t(`gate.mode_${m}`)}
+              </button>
             ))}
-          </ul>
-          <Button type="button" disabled={chosen.length === 0} busy={busy} onClick={() => void check(verdict.booking.reference, chosen)}>
-            {t('gate.admitChosen', { count: chosen.length })}
-          </Button>
-        </fieldset>
-      )}
-      {mode === 'entry' && lastAdmitted.length > 0 && verdict?.verdict === 'VALID' && (
-        <div className={styles.row}>
-          <Button type="button" variant="secondary" onClick={() => void undo()}>
-            {t('gate.undo', { count: lastAdmitted.length })}
-          </Button>
-          <span className={styles.muted}>{t('gate.undoHint')}</span>
+          </div>
+          <form className={styles.scanForm} onSubmit={onSubmit}>
+            <TextField
+              ref={input}
+              label={t('gate.code')}
+              hint={mode === 'exit' ? t('gate.exitHint') : t('gate.codeHint')}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={400}
+              autoFocus
+            />
+            <Button type="submit" busy={busy}>
+              {t('gate.check')}
+            </Button>
+          </form>
+          <div className={styles.row}>
+            <Button type="button" variant="secondary" onClick={() => void toggleCamera()} busy={camera === 'starting'} aria-pressed={camera === 'on'}>
+              {camera === 'on' ? t('gate.cameraOff') : t('gate.cameraOn')}
+            </Button>
+            {mode === 'exit' && (
+              <Button type="button" busy={busy} onClick={() => void leave(undefined)}>
+                {t('gate.countOut')}
+              </Button>
+            )}
+          </div>
         </div>
-      )}
-      {/* No box at all while the camera is off: the answer above stays in sight (issue #27). */}
-      <video ref={video} className={styles.video} hidden={camera === 'off'} muted playsInline aria-label={t('gate.cameraView')} />
-      <TextField ref={gateInput} label={t('gate.name')} hint={t('gate.nameHint')} maxLength={40} onChange={(e) => localStorage.setItem(GATE_NAME_KEY, e.target.value)} />
+        <div className={styles.gateAnswer}>
+          {error && <Alert tone="error">{error}</Alert>}
+          {mode === 'entry' && verdict && <VerdictPanel verdict={verdict} />}
+          {mode === 'exit' && exitAnswer && <ExitPanel answer={exitAnswer} />}
+          {mode === 'entry' && verdict?.verdict === 'VALID' && party.length > 0 && (
+            <fieldset>
+              <legend>{t('gate.partyLegend', { reference: verdict.booking.reference })}</legend>
+              <ul className={styles.tickets}>
+                {party.map((x) => (
+                  <li key={x.reference}>
+                    <Checkbox
+                      label={`${x.reference} · ${unitName(t, x.unitId)}`}
+                      checked={chosen.includes(x.reference)}
+                      onChange={(e) => setChosen((c) => (e.target.checked ? [...c, x.reference] : c.filter((r) => r !== x.reference)))}
+                    />
+                  </li>
+                ))}
+              </ul>
+              <Button type="button" disabled={chosen.length === 0} busy={busy} onClick={() => void check(verdict.booking.reference, chosen)}>
+                {t('gate.admitChosen', { count: chosen.length })}
+              </Button>
+            </fieldset>
+          )}
+          {mode === 'entry' && lastAdmitted.length > 0 && verdict?.verdict === 'VALID' && (
+            <div className={styles.row}>
+              <Button type="button" variant="secondary" onClick={() => void undo()}>
+                {t('gate.undo', { count: lastAdmitted.length })}
+              </Button>
+              <span className={styles.muted}>{t('gate.undoHint')}</span>
+            </div>
+          )}
+        </div>
+        <div className={styles.gateExtras}>
+          {/* No box at all while the camera is off: the answer stays in sight (issue #27). */}
+          <video ref={video} className={styles.video} hidden={camera === 'off'} muted playsInline aria-label={t('gate.cameraView')} />
+          <TextField ref={gateInput} label={t('gate.name')} hint={t('gate.nameHint')} maxLength={40} onChange={(e) => localStorage.setItem(GATE_NAME_KEY, e.target.value)} />
+        </div>
+      </div>
     </Card>
   );
 }
