@@ -3,7 +3,7 @@
 // after one QR nobody else of the party is ticked; a manager's cancellation states the refund in their
 // language before any money moves; the staff calendar never shows a month's days under another month's
 // title; the exit counts people out; /staff/today shows the people on the deck, with a warning near the
-// limit and an alarm at it.
+// limit and an alarm at it; the reports show the occupancy by hour, with a CSV.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -157,4 +157,26 @@ test('/staff/today shows the people on the deck against the limit, with a warnin
   await page.getByLabel('Date').fill('2027-05-14');
   await expect(occupancy.getByRole('alert')).toHaveText('Limit reached: 400 people on the deck, 400 allowed. Hold the entrance until people leave.');
   await expect(occupancy).toHaveAttribute('data-level', 'full');
+});
+
+test('the reports show the occupancy by hour of a day, and its CSV @once', async ({ page, baseURL }) => {
+  const { order } = await paidOrder(baseURL!, 1);
+  await signedInAsStaff(page, staffAddress('manager', 10));
+  const code = page.getByLabel('Ticket code or reference');
+  await code.fill(order.tickets[0]!.code);
+  await code.press('Enter');
+  await expect(page.locator('[data-verdict="VALID"]')).toBeVisible();
+  await page.goto('/staff/reports?from=2027-05-12&to=2027-05-12');
+  await expect(page.getByRole('heading', { level: 2, name: 'Occupancy by hour' })).toBeVisible();
+  // One day's hours are shown at once: the hour of this admission among them, with it counted.
+  const table = page.getByRole('table', { name: 'Occupancy by hour, May 12, 2027 to May 12, 2027' });
+  const hour = table.getByRole('row').filter({ hasText: '10:00 AM' });
+  await expect(hour).toBeVisible();
+  expect(Number(await hour.getByRole('cell').nth(2).textContent())).toBeGreaterThanOrEqual(1);
+  await expectNoAxeViolations(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Occupancy by hour' }).click()]);
+  expect(download.suggestedFilename()).toBe('skypass-occupancy-by-hour-2027-05-12-to-2027-05-12.csv');
+  const csv = fs.readFileSync((await download.path())!, 'utf8');
+  expect(csv.split('\r\n')[0]).toBe('date,hour,entries,exits,peak_inside');
+  expect(csv).toMatch(/\r\n2027-05-12,10,\d+,\d+,\d+/);
 });
