@@ -107,6 +107,7 @@ test('the staff calendar never shows a month’s days under the next month’s t
   await expect(page.getByRole('heading', { name: 'June 2027' })).toBeVisible();
   await expect(page.getByTestId('month-loading')).toHaveText('Loading June 2027…');
   await expect(page.locator('button[data-date]')).toHaveCount(0);
+  await expectNoAxeViolations(page);
   release();
   await expect(page.locator('button[data-date^="2027-06-"]').first()).toBeVisible();
   await expect(page.locator('button[data-date^="2027-05-"]')).toHaveCount(0);
