@@ -20,7 +20,7 @@ const key = process.env.OPS_API_KEY ?? 'skypass-demo-ops-key';
 
 function usage() {
   console.error(
-    'usage: npm run ops -- redeem <booking reference>\n       npm run ops -- load-mint-links <drop id> <file of qr_hashes>\n       npm run ops -- cancel <booking reference> [--refund | --refund=<cents>] [--reason=<text>]\n       npm run ops -- resend <booking reference>\n       npm run ops -- today [yyyy-MM-dd]\n       npm run ops -- waitlist [yyyy-MM-dd]\n       npm run ops -- report [--from=yyyy-MM-dd] [--to=yyyy-MM-dd] [--report=sales-by-day|sales-by-product|sales-by-channel|admissions|members|tokens] [--csv]\n       npm run ops -- close-day <yyyy-MM-dd> "<reason>"\n       npm run ops -- open-day <yyyy-MM-dd>\n       npm run ops -- set-capacity <option id> <yyyy-MM-dd> [HH:MM] <capacity | reset>\n       npm run ops -- jobs\n       npm run ops -- jobs retry <job id>',
+    'usage: npm run ops -- redeem <booking reference>\n       npm run ops -- load-mint-links <drop id> <file of qr_hashes>\n       npm run ops -- cancel <booking reference> [--refund | --refund=<cents>] [--reason=<text>]\n       npm run ops -- resend <booking reference>\n       npm run ops -- today [yyyy-MM-dd]\n       npm run ops -- waitlist [yyyy-MM-dd]\n       npm run ops -- report [--from=yyyy-MM-dd] [--to=yyyy-MM-dd] [--report=sales-by-day|sales-by-product|sales-by-channel|admissions|occupancy-by-hour|members|tokens] [--csv]\n       npm run ops -- close-day <yyyy-MM-dd> "<reason>"\n       npm run ops -- open-day <yyyy-MM-dd>\n       npm run ops -- set-capacity <option id> <yyyy-MM-dd> [HH:MM] <capacity | reset>\n       npm run ops -- jobs\n       npm run ops -- jobs retry <job id>',
   );
   process.exit(2);
 }
@@ -82,6 +82,9 @@ function printReport(report, only) {
       ['total', v.totals.tickets, v.totals.admitted, v.totals.noShows, v.totals.expected],
     ]);
   }
+  if (show('occupancy-by-hour')) {
+    printTable('Occupancy by hour (peak inside)', ['date', 'hour', 'entries', 'exits', 'peak inside'], report.occupancy.byHour.map((h) => [h.date, h.hour, h.entries, h.exits, h.peak]));
+  }
   if (show('members')) printTable('Members joined', ['date', 'joined'], [...report.members.byDay.map((d) => [d.date, d.joined]), ['total', report.members.total]]);
   if (show('tokens')) printTable('Tokens issued', ['drop', 'issued'], [...report.tokens.byDrop.map((d) => [d.dropId, d.issued]), ['total', report.tokens.total]]);
 }
@@ -104,7 +107,7 @@ if (command === 'redeem' && args.length === 1) {
   const flags = flagsOf(joined);
   if (Object.keys(flags).some((f) => !['from', 'to', 'report', 'csv'].includes(f))) usage();
   if (flags.csv && typeof flags.report !== 'string') flags.report = 'sales-by-day';
-  const reports = ['sales-by-day', 'sales-by-product', 'sales-by-channel', 'admissions', 'members', 'tokens'];
+  const reports = ['sales-by-day', 'sales-by-product', 'sales-by-channel', 'admissions', 'occupancy-by-hour', 'members', 'tokens'];
   if (flags.report !== undefined && !reports.includes(flags.report)) usage();
   const query = new URLSearchParams(Object.entries(flags).filter(([name, value]) => name !== 'csv' && typeof value === 'string'));
   if (flags.csv) {
@@ -132,6 +135,7 @@ if (command === 'redeem' && args.length === 1) {
   const width = Math.max(...rows.map((r) => String(r[0]).length));
   console.log(['slot'.padEnd(width), ...columns.map((c) => c.padStart(9))].join(' '));
   for (const row of rows) console.log([String(row[0]).padEnd(width), ...row.slice(1).map((n) => String(n).padStart(9))].join(' '));
+  if (day.occupancy) console.log(`on the deck now: ${day.occupancy.inside} of ${day.occupancy.limit}`);
 } else if (command === 'waitlist' && args.length <= 1) {
   const { slots } = await call('/api/ops/waitlist', args[0] ? { date: args[0] } : {});
   if (slots.length === 0) console.log('Nobody is waiting on this day.');

@@ -18,6 +18,10 @@ test('a manager cancels a booking with a refund @once', async ({ page, baseURL }
   await page.getByLabel('Refund everything ($88.00)').check();
   await page.getByLabel('Reason').fill('Private event');
   await page.getByRole('button', { name: 'Cancel the booking' }).click();
+  // Nothing moves before the manager confirms the amount.
+  await expect(page.getByRole('alertdialog')).toHaveText(new RegExp(`^Cancel booking ${order.reference} and refund \\$88\\.00\\?`));
+  await expect(page.getByTestId('booking-status')).toHaveText('Confirmed');
+  await page.getByRole('button', { name: 'Yes, cancel and refund $88.00' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'is cancelled' })).toContainText(`Booking ${order.reference} is cancelled; $88.00 refunded.`);
   await expect(page.getByTestId('booking-status')).toHaveText('Cancelled');
   await expectNoAxeViolations(page);
@@ -44,7 +48,9 @@ test('a manager cancels a booking whose ticket was used at the gate: the console
   await expectNoAxeViolations(page);
   await page.getByLabel('Refund everything ($44.00)').check();
   await page.getByRole('button', { name: 'Cancel the booking' }).click();
-  // What comes back is the policy's at this moment: all of it more than 24 hours ahead, else half.
+  // What comes back is the policy's at this moment: all of it more than 24 hours ahead, else half; the
+  // confirmation states that amount, not the one picked.
+  await page.getByRole('button', { name: /^Yes, cancel and refund \$(44|22)\.00$/ }).click();
   await expect(page.getByRole('status').filter({ hasText: 'is cancelled' })).toHaveText(new RegExp(`Booking ${order.reference} is cancelled; \\$(44|22)\\.00 refunded\\.`));
   await expect(page.getByTestId('booking-status')).toHaveText('Cancelled');
   await page.getByRole('link', { name: 'Gate' }).click();

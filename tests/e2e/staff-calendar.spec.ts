@@ -19,6 +19,8 @@ async function showStaffMonthOf(page: Page, localDate: string) {
   for (let i = 0; i < 12 && (await page.locator(`button[data-date^="${localDate.slice(0, 7)}-"]`).count()) === 0; i++) {
     const shown = (await page.locator('button[data-date]').first().getAttribute('data-date'))!;
     await page.getByRole('button', { name: 'Next month' }).click();
+    // The next month's days, not the loading line that stands in for them until they arrive.
+    await expect(page.getByTestId('month-loading')).toHaveCount(0);
     await expect(page.locator('button[data-date]').first()).not.toHaveAttribute('data-date', shown);
   }
 }

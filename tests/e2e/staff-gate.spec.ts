@@ -60,7 +60,9 @@ test('a gate user types references: a party is admitted by choice, unknown codes
   await expect(page.locator('[data-verdict]')).toContainText('VALID');
   await expect(page.locator('[data-verdict]')).toContainText('2 still to admit');
   await expectNoAxeViolations(page);
-  await page.getByRole('checkbox', { name: new RegExp(order.tickets[1]!.reference) }).uncheck();
+  // Nobody is ticked until the attendant chooses.
+  await expect(page.getByRole('button', { name: 'Admit the chosen tickets (0)' })).toBeDisabled();
+  await page.getByRole('checkbox', { name: new RegExp(order.tickets[0]!.reference) }).check();
   await page.getByRole('button', { name: 'Admit the chosen tickets (1)' }).click();
   await expect(page.locator('[data-verdict]')).toContainText(`Admit 1 · booking ${order.reference}`);
   await code.fill(order.tickets[0]!.reference);

@@ -12,7 +12,8 @@ import { formatDate, formatTime } from '@/universal/format/date-time';
 import { formatMoney } from '@/universal/format/money';
 import styles from './staff.module.css';
 
-/** The office's bookings: find one, see everything about it, resend its tickets, cancel it. */
+/** The office's bookings: find one, see everything about it, resend its tickets, cancel it (after a
+ * confirmation that states the refund in the manager's language: decision 0045). */
 export function BookingDesk({ role }: { role: StaffRole }) {
   const { t, i18n } = useTranslation('staff');
   const locale = i18n.language;
@@ -24,6 +25,8 @@ export function BookingDesk({ role }: { role: StaffRole }) {
   const [refund, setRefund] = useState<'full' | 'partial' | 'none'>('full');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
+  /** The refund the manager is asked to confirm, in minor units: no money moves before they do. */
+  const [confirming, setConfirming] = useState<number | undefined>();
 
   const search = async (event: FormEvent) => {
     event.preventDefault();
@@ -41,6 +44,7 @@ export function BookingDesk({ role }: { role: StaffRole }) {
     const answer = await loadBooking(reference);
     if (!answer.ok) return setMessage({ tone: 'error', text: answer.error });
     setDetail(answer.data);
+    setConfirming(undefined);
   };
 
   const doResend = async () => {
@@ -51,13 +55,34 @@ export function BookingDesk({ role }: { role: StaffRole }) {
     setMessage(answer.ok ? { tone: 'success', text: t('bookings.resent', { email: answer.data.to }) } : { tone: 'error', text: answer.error });
   };
 
-  const doCancel = async (event: FormEvent) => {
+  /** What this cancellation refunds: a used booking's policy refund, else what the manager picked. */
+  const refundOf = (d: BookingDetail): number | undefined => {
+    if (!d.payment) return 0;
+    if (d.usedRefund !== null) return d.usedRefund;
+    if (refund === 'none') return 0;
+    if (refund === 'full') return d.payment.total;
+    const cents = Math.round(Number(amount.replace(',', '.')) * 100);
+    return Number.isInteger(cents) && cents > 0 ? cents : undefined;
+  };
+
+  // The form's button only asks: the amount is stated, and the money moves on the confirmation's button.
+  const askToCancel = (event: FormEvent) => {
     event.preventDefault();
     if (!detail) return;
-    const cents = Math.round(Number(amount.replace(',', '.')) * 100);
+    const cents = refundOf(detail);
+    if (cents === undefined) return setMessage({ tone: 'error', text: t('bookings.amountInvalid') });
+    setMessage(undefined);
+    setConfirming(cents);
+  };
+
+  const doCancel = async () => {
+    if (!detail || confirming === undefined) return;
     setBusy(true);
-    const answer = await cancel(detail.reference, refund === 'partial' ? cents : refund, reason.trim());
+    // A used booking gets its policy's refund whatever is sent (decision 0033): 'full' always passes the checks.
+    const choice = detail.usedRefund !== null ? 'full' : refund === 'partial' ? confirming : refund;
+    const answer = await cancel(detail.reference, choice, reason.trim());
     setBusy(false);
+    setConfirming(undefined);
     if (!answer.ok) return setMessage({ tone: 'error', text: answer.error });
     setMessage({ tone: 'success', text: t('bookings.cancelled', { reference: detail.reference, amount: formatMoney(answer.data.refundAmount, detail.currency, locale) }) });
     await open(detail.reference);
@@ -139,7 +164,7 @@ export function BookingDesk({ role }: { role: StaffRole }) {
             )}
           </div>
           {role === 'manager' && (detail.status === 'CONFIRMED' || detail.status === 'REDEEMED') && (
-            <form onSubmit={(e) => void doCancel(e)}>
+            <form onSubmit={askToCancel} onChange={() => setConfirming(undefined)}>
               <fieldset>
                 <legend>{t('bookings.cancelLegend')}</legend>
                 {/* A used booking gets back what its policy gives, whatever is picked (decision 0033). */}
@@ -147,14 +172,30 @@ export function BookingDesk({ role }: { role: StaffRole }) {
                 {(['full', 'partial', 'none'] as const).map((choice) => (
                   <div key={choice} className={styles.row}>
                     <input type="radio" id={`refund-${choice}`} name="refund" value={choice} checked={refund === choice} onChange={() => setRefund(choice)} disabled={!detail.payment && choice !== 'none'} />
-                    <label htmlFor={`refund-${choice}`}>{t(`bookings.refundChoice.${choice}`, { amount: formatMoney(detail.total, detail.currency, locale) })}</label>
+                    <label htmlFor={`refund-${choice}`}>{t(`bookings.refundChoice.${choice}`, { amount: formatMoney(detail.payment?.total ?? detail.total, detail.currency, locale) })}</label>
                   </div>
                 ))}
                 {refund === 'partial' && <TextField label={t('bookings.amount', { currency: detail.currency })} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} required />}
                 <TextField label={t('bookings.reason')} hint={t('bookings.reasonHint')} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} />
-                <Button type="submit" busy={busy}>
-                  {t('bookings.cancel')}
-                </Button>
+                {confirming === undefined ? (
+                  <Button type="submit" busy={busy}>
+                    {t('bookings.cancel')}
+                  </Button>
+                ) : (
+                  <div role="alertdialog" aria-labelledby="cancel-confirm" className={styles.confirm}>
+                    <p id="cancel-confirm" className={styles.confirmText}>
+                      {t(confirming > 0 ? 'bookings.confirmRefund' : 'bookings.confirmNoRefund', { reference: detail.reference, amount: formatMoney(confirming, detail.currency, locale) })}
+                    </p>
+                    <div className={styles.row}>
+                      <Button type="button" busy={busy} autoFocus onClick={() => void doCancel()}>
+                        {confirming > 0 ? t('bookings.confirmCancelRefund', { amount: formatMoney(confirming, detail.currency, locale) }) : t('bookings.confirmCancel')}
+                      </Button>
+                      <Button type="button" variant="secondary" onClick={() => setConfirming(undefined)}>
+                        {t('bookings.keepBooking')}
+                      </Button>
+                    </div>
+                  </div>
+                )}
               </fieldset>
             </form>
           )}

@@ -76,6 +76,8 @@ export function ReportView({ report }: { report: StaffReport }) {
     return (n: number) => format.format(n);
   }, [locale]);
   const day = (date: string) => formatShortDate(date, locale);
+  // An hour of the day as its start, in the page's language (9:00, 9 AM, 9時…).
+  const hour = (h: number) => new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, h));
   const product = (id: string) => productTitle(t, id);
   const channel = (c: { channel: string; kind: string }) => (c.kind === 'website' ? t('reports.website') : c.channel);
   const dayLabels = useMemo(() => sales.byDay.map((d) => formatShortDate(d.date, locale)), [sales.byDay, locale]);
@@ -175,6 +177,34 @@ export function ReportView({ report }: { report: StaffReport }) {
             footer={[t('reports.total'), number(visits.totals.tickets), number(visits.totals.admitted), number(visits.totals.noShows), number(visits.totals.expected)]}
           />
         </details>
+      </section>
+
+      <section className={styles.reportSection} aria-labelledby="report-occupancy">
+        <h2 id="report-occupancy">{t('reports.occupancy.title')}</h2>
+        <p className={styles.note}>{t('reports.occupancy.note')}</p>
+        {report.occupancy.byHour.length === 0 ? (
+          <p className={styles.muted}>{t('reports.occupancy.none')}</p>
+        ) : (
+          <>
+            <Summary items={[[t('reports.occupancy.peak'), number(report.occupancy.peak)]]} />
+            {/* One day's hours at once; a longer period's behind a click (a month is some 400 rows). */}
+            <details open={range.from === range.to}>
+              <summary>{t('reports.occupancy.figures')}</summary>
+              <FiguresTable
+                caption={t('reports.occupancy.caption', period)}
+                rows={report.occupancy.byHour}
+                rowKey={(r) => `${r.date} ${r.hour}`}
+                columns={[
+                  { header: t('reports.date'), value: (r) => day(r.date) },
+                  { header: t('reports.occupancy.hour'), value: (r) => hour(r.hour) },
+                  { header: t('reports.occupancy.entries'), value: (r) => number(r.entries) },
+                  { header: t('reports.occupancy.exits'), value: (r) => number(r.exits) },
+                  { header: t('reports.occupancy.peakInside'), value: (r) => number(r.peak) },
+                ]}
+              />
+            </details>
+          </>
+        )}
       </section>
 
       <section className={styles.reportSection} aria-labelledby="report-members">

@@ -9,6 +9,8 @@ import { admissionsOf, ticketsOf } from '../inventory/booking-tickets';
 import { paymentById } from '../payments/ledger';
 import { refundStatus } from '../payments/order-refunds';
 import { cancellationRefunds } from './cancel-booking';
+import { policyRefund } from './cancellation-terms';
+import { serverNow } from '@/server/clock';
 
 export type BookingListItem = {
   reference: string;
@@ -31,6 +33,9 @@ export type BookingDetail = BookingListItem & {
   tickets: { reference: string; unitId: string; price: number }[];
   admissions: { ticket: string; gate: string; by: string | null; at: string; undoneAt: string | null }[];
   cancellation: { refundAmount: number; refundStatus: string; by: string | null; reason: string | null; at: string } | null;
+  /** For a paid booking with a ticket admitted: what its cancellation refunds now, whatever staff pick (the
+   * policy's, decision 0033), so the confirmation states the amount that will move (decision 0045). */
+  usedRefund: number | null;
 };
 
 type Row = BookingSearchRow;
@@ -92,5 +97,6 @@ export async function bookingDetail(db: Database, reference: string, ownInventor
     cancellation: cancellation
       ? { refundAmount: cancellation.refundAmount, refundStatus: refundStatus(refunds, cancellation.refundAmount), by: cancellation.byEmail ?? cancellation.byKind, reason: cancellation.reason, at: cancellation.createdAt.toISOString() }
       : null,
+    usedRefund: order && admissions.some((a) => !a.undoneAt) ? policyRefund(order, serverNow()).refund : null,
   };
 }

@@ -33,6 +33,8 @@ export function reportCsv(report: StaffReport, kind: CsvReport, names: ReportNam
       return toCsv(['channel_id', 'channel', ...MONEY_HEADER], sales.byChannel.map((c) => [c.channel, names.channel(c.channel), ...money(c, currency)]));
     case 'admissions':
       return toCsv(['visit_date', 'tickets', 'admitted', 'no_shows', 'expected'], report.visits.byDay.map((d) => [d.date, d.tickets, d.admitted, d.noShows, d.expected]));
+    case 'occupancy-by-hour':
+      return toCsv(['date', 'hour', 'entries', 'exits', 'peak_inside'], report.occupancy.byHour.map((h) => [h.date, h.hour, h.entries, h.exits, h.peak]));
     case 'members':
       return toCsv(['date', 'members_joined'], report.members.byDay.map((d) => [d.date, d.joined]));
     case 'tokens':

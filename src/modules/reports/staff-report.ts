@@ -1,8 +1,10 @@
 // The managers' report of a period (/staff/reports, GET /api/staff/reports, npm run ops -- report):
-// sales, visits, members and tokens, each aggregated in the database. Definitions: decision 0021.
+// sales, visits, members and tokens, each aggregated in the database (definitions: decision 0021), and
+// the deck's occupancy by hour (decision 0045).
 import type { Database } from '@/server/db/client';
 import { localDatesBetween } from '@/universal/local-date';
 import { membersReport, tokensReport, type MembersReport, type TokensReport } from './loyalty-report';
+import { occupancyReport, type OccupancyReport } from './occupancy-report';
 import { programReport, type ProgramReport } from './program-report';
 import { rangeInstants, type ReportRange } from './report-range';
 import { salesReport, type SalesReport } from './sales-report';
@@ -19,6 +21,7 @@ export type StaffReport = {
   visits: VisitsReport;
   members: MembersReport;
   tokens: TokensReport;
+  occupancy: OccupancyReport;
   /** The ambassador program (decision 0044). */
   program: ProgramReport;
 };
@@ -29,12 +32,13 @@ export async function staffReport(db: Database, range: ReportRange, settings: Re
   const now = settings.now ?? serverNow();
   const { start, end } = rangeInstants(range, settings.timeZone);
   const period = { start, end, days: localDatesBetween(range.from, range.to), timeZone: settings.timeZone };
-  const [sales, visits, members, tokens, program] = await Promise.all([
+  const [sales, visits, members, tokens, occupancy, program] = await Promise.all([
     salesReport(db, period),
     visitsReport(db, { ...period, now }),
     membersReport(db, period),
     tokensReport(db, period),
+    occupancyReport(db, period),
     programReport(db, { range, start, end, today: todayIn(settings.timeZone, now) }),
   ]);
-  return { range, currency: settings.currency, timeZone: settings.timeZone, generatedAt: now.toISOString(), sales, visits, members, tokens, program };
+  return { range, currency: settings.currency, timeZone: settings.timeZone, generatedAt: now.toISOString(), sales, visits, members, tokens, occupancy, program };
 }

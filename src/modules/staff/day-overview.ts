@@ -9,6 +9,7 @@ import { admittedForOrders } from '../inventory/admissions-of-orders';
 import { closuresBetween } from '../inventory/closures';
 import { dayCounts, slotKey, type SlotCounts } from '../inventory/day-counts';
 import { serverNow } from '@/server/clock';
+import { deckOccupancy, type Occupancy } from '../gate/deck-occupancy';
 
 export type SlotOverview = {
   productId: string;
@@ -32,12 +33,14 @@ export type DayOverview = {
   /** Whose places these are: our inventory, or an external supplier's (then "sold" is every place taken
    * there, holds included, "held" is 0, and "admitted" counts our gate). */
   source: 'inventory' | 'supplier';
+  /** The people on the deck now against its limit (decision 0045): today's, whichever date is shown. */
+  occupancy: Occupancy;
 };
 
 export async function dayOverview(deps: CalendarDeps, date: string, now = serverNow()): Promise<DayOverview> {
   const { db, supplier, ownInventory } = deps;
   const products = await supplier.getProducts('en');
-  const [perOption, ours, admittedHere, closures] = await Promise.all([
+  const [perOption, ours, admittedHere, closures, occupancy] = await Promise.all([
     Promise.all(
       products.flatMap((product) =>
         product.options.map(async (option) => ({ product, option, slots: await supplier.availability({ productId: product.id, optionId: option.id, localDate: date }) })),
@@ -46,6 +49,7 @@ export async function dayOverview(deps: CalendarDeps, date: string, now = server
     ownInventory ? dayCounts(db, date, now) : undefined,
     ownInventory ? undefined : admittedForOrders(db, date),
     ownInventory ? closuresBetween(db, date, date) : undefined,
+    deckOccupancy(db, now),
   ]);
   /** With an external supplier: places taken there (its capacity less its vacancies), and our gate's admissions. */
   const countsOf = (optionId: string, slot: Availability): SlotCounts => {
@@ -78,5 +82,5 @@ export async function dayOverview(deps: CalendarDeps, date: string, now = server
   );
   const closure = closures?.get(date);
   const closed = closure ? { reason: closure.reason } : ownInventory && CATALOG_CLOSED.has(date) ? { reason: null } : null;
-  return { date, closed, slots, totals, source: ownInventory ? 'inventory' : 'supplier' };
+  return { date, closed, slots, totals, source: ownInventory ? 'inventory' : 'supplier', occupancy };
 }

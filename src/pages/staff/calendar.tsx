@@ -26,6 +26,7 @@ function Planner({ initial, date: initialDate }: { initial: CalendarMonth; date:
   const [month, setMonth] = useState(initialDate?.slice(0, 7) ?? initial.month);
   const [date, setDate] = useState<string | undefined>(initialDate ?? undefined);
   const { data, error, mutate } = useCalendarMonth(month, initial);
+  const shown = data?.month === month ? data : undefined;
   const thisMonth = initial.today.slice(0, 7);
   const monthName = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T12:00:00Z`));
   return (
@@ -43,7 +44,16 @@ function Planner({ initial, date: initialDate }: { initial: CalendarMonth; date:
           </button>
         </div>
         {error && <Alert tone="error">{error instanceof Error ? error.message : String(error)}</Alert>}
-        {data && <MonthGrid month={data} selected={date} onSelect={setDate} />}
+        {/* Never the month before under this month's title while the new one loads (a wrong day was opened so). */}
+        {shown ? (
+          <MonthGrid month={shown} selected={date} onSelect={setDate} />
+        ) : (
+          !error && (
+            <p className={styles.monthLoading} role="status" data-testid="month-loading">
+              {t('calendar.loading', { month: monthName })}
+            </p>
+          )
+        )}
       </Card>
       <Card>{date ? <DayPlanner key={date} date={date} onChanged={() => void mutate()} /> : <p className={styles.muted}>{t('calendar.chooseDay')}</p>}</Card>
     </div>

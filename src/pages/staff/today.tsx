@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from '@/client/i18n';
 import { useDayOverview } from '@/client/staff/use-today';
 import { DayTable } from '@/components/staff/DayTable';
+import { DeckOccupancy } from '@/components/staff/DeckOccupancy';
 import { DayWaitlist } from '@/components/staff/DayWaitlist';
 import { StaffPage } from '@/components/staff/StaffPage';
 import styles from '@/components/staff/staff.module.css';
@@ -27,6 +28,8 @@ export default function TodayPage({ staff, day }: Props) {
   return (
     <StaffPage title={t('today.title')} staff={staff}>
       <Card>
+        {/* Today's count, whatever date the table shows: it refreshes with it. */}
+        <DeckOccupancy occupancy={(data ?? day).occupancy} />
         <TextField label={t('today.date')} type="date" value={date} required onChange={(e) => isLocalDate(e.target.value) && setDate(e.target.value)} />
         <p className={styles.muted}>
           {t('today.refreshing')}

@@ -413,6 +413,24 @@ export const ticketRedemptions = pgTable(
   ],
 );
 
+/** People leaving the deck, counted at the exit (decision 0045): a scanned ticket (its admission's id, so
+ * a ticket leaves once per admission) or an anonymous exit (the exit's -1 counter). Entries are the
+ * admissions above; inside now = today's live admissions less today's exits. */
+export const deckExits = pgTable(
+  'deck_exits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The admission this exit ends; null for an anonymous exit. */
+    admissionId: uuid('admission_id').references(() => ticketRedemptions.id),
+    ticketReference: text('ticket_reference'),
+    gate: text('gate').notNull(),
+    byUserId: text('by_user_id'),
+    byEmail: text('by_email'),
+    exitedAt: timestamp('exited_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
+  },
+  (t) => [uniqueIndex('deck_exits_once').on(t.admissionId), index('deck_exits_at_idx').on(t.exitedAt)],
+);
+
 /** Every staff action (and every cancellation, whoever made it): who, what, when, before and after. */
 export const auditLog = pgTable(
   'audit_log',
