@@ -52,7 +52,7 @@ export async function startServer(): Promise<void> {
     const db = await getDb();
     // The program in force is the database's newest version (decision 0044), kept fresh from here on.
     const { version } = await loadProgram(db);
-    console.log(`[skypass] program version ${version}`);
+    log.info(`[skypass] program version ${version}`);
     // The database holds exactly the resellers configured now (the demo's only in demo mode).
     const { revoked, holdsReleased, webhooksDeleted } = await syncResellers(db, env.SKYPASS_DEMO && configured.length === 0 ? [DEMO_RESELLER] : configured);
     if (revoked.length) log.info(`[skypass] resellers revoked: ${revoked.join(', ')} (${holdsReleased} unpaid holds released, ${webhooksDeleted} webhooks deleted)`);

@@ -11,6 +11,7 @@ import { onProgramChanged } from '@/server/db/program-changed';
 import { programVersions } from '@/server/db/schema';
 import { processGlobal } from '@/universal/process-global';
 import { RULES_TTL_MS } from '../inventory/calendar-rules-cache';
+import { log } from '@/server/log';
 
 /** As long as the calendar's rules are remembered: another server's edit shows within this. */
 export const PROGRAM_RECHECK_MS = RULES_TTL_MS;
@@ -52,7 +53,7 @@ export async function loadProgram(db: Database, now: () => number = () => perfor
     if (!watch.db || watch.checking || watch.now() - watch.checkedAt < PROGRAM_RECHECK_MS) return;
     watch.checkedAt = watch.now();
     watch.checking = recheck(watch.db)
-      .catch((error: unknown) => console.warn(`[program] the newest program could not be read: ${(error as Error).message}`))
+      .catch((error: unknown) => log.warn('[program] the newest program could not be read', { error }))
       .finally(() => (watch.checking = undefined));
   };
   return newest;
