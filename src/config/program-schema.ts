@@ -1,6 +1,7 @@
 // The shape config/program.json must have; checked at start-up (src/config/check-all.ts) and when the
 // program is first read (src/config/program.ts).
 import { z } from 'zod';
+import { memberPlacesSchema } from './program-member-places-schema';
 
 export const programSchema = z.object({
   /** How far back visits count towards a tier. */
@@ -18,15 +19,18 @@ export const programSchema = z.object({
             memberDiscountPercent: z.number().int().min(0).max(90).default(0),
             /** Tickets a booking may have beyond the product's maxTicketsPerBooking. */
             extraTicketsPerBooking: z.number().int().min(0).max(20).default(0),
+            /** On a waitlist, offered places before members of lower tiers (decision 0041). */
+            waitlistPriority: z.boolean().default(false),
           })
           .strict()
-          .default({ memberDiscountPercent: 0, extraTicketsPerBooking: 0 }),
+          .default({ memberDiscountPercent: 0, extraTicketsPerBooking: 0, waitlistPriority: false }),
       }),
     )
     .min(1)
     .refine((tiers) => tiers[0]?.visits === 0, 'the first tier must start at 0 visits: every member has it on joining')
     .refine((tiers) => tiers.every((tier, i) => i === 0 || tier.visits > tiers[i - 1]!.visits), 'tiers must be in order of strictly rising visits')
     .refine((tiers) => new Set(tiers.map((t) => t.id)).size === tiers.length, 'tier ids must be unique'),
+  memberPlaces: memberPlacesSchema.optional(),
 });
 
 export type Program = z.infer<typeof programSchema>;

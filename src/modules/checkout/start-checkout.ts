@@ -89,6 +89,7 @@ export async function holdAndOpenSession(
       expirationMinutes: deps.holdMinutes,
       notes: `Skypass member ${member.userId}`,
       extraUnits: perks.extraTicketsPerBooking,
+      memberTier: perks.tierId,
     })
     .catch(refusal);
 

@@ -1,0 +1,30 @@
+// The member places of the ambassador program (decision 0041): the `memberPlaces` section of
+// config/program.json, its tiers checked against the program's. Synchronous, like currentProgram().
+import { ConfigFileError } from './check-file';
+import { NO_MEMBER_PLACES, type MemberPlaces } from './program-member-places-schema';
+import { currentProgram } from './program';
+
+let checked: MemberPlaces | undefined;
+
+/** The section, or none kept and no member-only slot when the program leaves it out. */
+export function currentMemberPlaces(): MemberPlaces {
+  checked ??= withKnownTiers(currentProgram().memberPlaces ?? NO_MEMBER_PLACES);
+  return checked;
+}
+
+function withKnownTiers(places: MemberPlaces): MemberPlaces {
+  const tiers = new Set(currentProgram().tiers.map((t) => t.id));
+  const unknown = (tier: string) => new ConfigFileError(`config/program.json: memberPlaces: no tier "${tier}" in tiers`);
+  if (places !== NO_MEMBER_PLACES && !tiers.has(places.allotment.tier)) throw unknown(places.allotment.tier);
+  const stray = places.memberOnlySlots.find((rule) => !tiers.has(rule.tier));
+  if (stray) throw unknown(stray.tier);
+  return places;
+}
+
+/** A tier's rank in the program (0 for the first); -1 for no member at all (a reseller, a visitor). */
+export function tierRank(tierId: string | null | undefined): number {
+  if (!tierId) return -1;
+  const rank = currentProgram().tiers.findIndex((t) => t.id === tierId);
+  // A tier the program no longer has reads as the first, as member-perks.ts has it.
+  return Math.max(rank, 0);
+}
