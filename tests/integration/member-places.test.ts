@@ -6,7 +6,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { createLocalSupplier } from '@/adapters/supplier/local/local-supplier';
 import { checkAvailability } from '@/modules/catalog/check-availability';
+import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import { startCheckout } from '@/modules/checkout/start-checkout';
+import { allotmentUse } from '@/modules/program/allotment-use';
 import { joinWaitlist } from '@/modules/waitlist/join-waitlist';
 import { memberWaitlist } from '@/modules/waitlist/member-waitlist';
 import { offerFreedPlaces } from '@/modules/waitlist/offer-places';
@@ -14,7 +16,7 @@ import type { Database } from '@/server/db/client';
 import { bookings, memberTiers, waitlistEntries } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { addLocalDays, weekdayOf } from '@/universal/local-date';
-import { signedUpMember, useEmbeddedShop } from '../support/checkout';
+import { signedUpMember, TEST_CARD, useEmbeddedShop } from '../support/checkout';
 import { TEST_BACKENDS } from '../support/database';
 import { FIXED_TODAY } from '../support/fixed-date';
 import { adults } from './supplier-scenarios';
@@ -143,6 +145,29 @@ describe.each(TEST_BACKENDS)('places kept for members on $name', ({ adminUrl }) 
     } finally {
       shop.clock = undefined;
     }
+  });
+
+  it('reports the allotment of a day: the places kept, those members booked from them, and those released unsold', async () => {
+    const selectedTime = slotOn(addLocalDays(FIXED_TODAY, 23), '14:00');
+    const day = selectedTime.slice(0, 10);
+    const partner = reseller();
+    for (const size of [6, 6, 4]) {
+      const hold = await partner.createBooking({ ...EXPRESS, availabilityId: selectedTime, unitItems: adults(size) });
+      await partner.confirmBooking(hold.uuid, { contact: { fullName: 'A Partner Guest' } });
+    }
+    // The general places are gone: the Regular's ticket is one of the 4 kept, paid for.
+    const checkout = await bookAdult(await member(shop.db, 'reported-regular', 'regular'), selectedTime);
+    await shop.deps.gateway.pay(checkout.paymentSession.id, TEST_CARD);
+    await completeCheckout(shop.deps, checkout.paymentSession.id);
+
+    const [today] = await allotmentUse(shop.db, { from: day, to: day }, shop.now());
+    expect(today).toMatchObject({ date: day, booked: 1, released: 0 });
+    // Every open slot of the day keeps its share: 4 of this one's 20, and more on the other options.
+    expect(today!.kept).toBeGreaterThan(4);
+    // Once every slot of the day is released, the places kept and not booked went back on general sale.
+    const [after] = await allotmentUse(shop.db, { from: day, to: day }, new Date(`${day}T23:59:00-04:00`));
+    expect(after).toMatchObject({ kept: today!.kept, booked: 1, released: today!.kept - 1 });
+    await expect(allotmentUse(shop.db, { from: day, to: addLocalDays(day, -1) })).rejects.toMatchObject({ code: 'VALIDATION', key: 'reportRangeOrder' });
   });
 
   it('keeps weekend sunrise for Local Legends: an Explorer and a Regular are refused with the reason, a Local Legend books it, a reseller never sees it bookable', async () => {

@@ -18,12 +18,21 @@ export const NO_MEMBER: Buyer = { memberTier: null };
 
 const HOUR_MS = 3_600_000;
 
-/** Places of a slot kept for members at `at`: floor(capacity × percent / 100) until the release, then 0. */
-export function keptForMembers(optionId: string, capacity: number, slot: Pick<Slot, 'start'>, at: Date): number {
+/** The share of a slot's places the program keeps: floor(capacity × percent / 100), whole places. */
+export function allotmentOf(optionId: string, capacity: number): number {
   const { allotment } = currentMemberPlaces();
-  if (slot.start.getTime() - at.getTime() <= allotment.releaseHours * HOUR_MS) return 0;
   const percent = allotment.options[optionId] ?? allotment.percent;
   return Math.floor((Math.max(capacity, 0) * percent) / 100);
+}
+
+/** When a slot's places kept go back on general sale: `releaseHours` before it starts. */
+export function releaseOf(slot: Pick<Slot, 'start'>): Date {
+  return new Date(slot.start.getTime() - currentMemberPlaces().allotment.releaseHours * HOUR_MS);
+}
+
+/** Places of a slot kept for members at `at`: its allotment until the release, then 0. */
+export function keptForMembers(optionId: string, capacity: number, slot: Pick<Slot, 'start'>, at: Date): number {
+  return at.getTime() >= releaseOf(slot).getTime() ? 0 : allotmentOf(optionId, capacity);
 }
 
 /** Whether the buyer's tier may take the places kept for members. */
