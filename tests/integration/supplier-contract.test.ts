@@ -102,7 +102,8 @@ describe.each(variants)('supplier contract: $name', (variant) => {
       ],
     });
     expect(slots).toHaveLength(26);
-    expect(slots[0]).toMatchObject({ localDateTimeStart: `${day}T09:00:00${slots[0]!.id.slice(-6)}`, capacity: 150, available: true });
+    expect(slots[0]).toMatchObject({ localDateTimeStart: `${day}T09:00:00${slots[0]!.id.slice(-6)}`, capacity: 135, available: true });
+    // (150 places, less the 15 kept for members that a reseller does not see: decision 0041.)
     expect(slots[0]!.pricing).toMatchObject({ retail: 2 * 4400 + 3800, currency: 'USD' });
   });
 
