@@ -21,6 +21,11 @@ function withKnownTiers(places: MemberPlaces): MemberPlaces {
   return places;
 }
 
+/** The program's highest tier: who sees every place of every slot (the staff's views, the waitlist's count). */
+export function topTier(): string {
+  return currentProgram().tiers.at(-1)!.id;
+}
+
 /** A tier's rank in the program (0 for the first); -1 for no member at all (a reseller, a visitor). */
 export function tierRank(tierId: string | null | undefined): number {
   if (!tierId) return -1;

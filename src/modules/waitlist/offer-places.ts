@@ -9,7 +9,7 @@
 // slot at a time, across every server sharing the database (a lease row), walking the line in order.
 import { and, eq, lte } from 'drizzle-orm';
 import { isLocale } from '@/config/locales';
-import { currentProgram } from '@/config/program';
+import { topTier } from '@/config/member-places';
 import type { Database } from '@/server/db/client';
 import { orders, users, waitlistEntries, waitlistLeases } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
@@ -68,8 +68,7 @@ async function offerSlot(deps: CheckoutDeps, slot: Slot, at: Date): Promise<numb
   try {
     // Every free place, the members' allotment too (as the top tier sees them): the hold of each offer
     // decides what its member's tier may take (decision 0041).
-    const topTier = currentProgram().tiers.at(-1)!.id;
-    const [availability] = await deps.supplier.availability({ productId: slot.productId, optionId: slot.optionId, availabilityIds: [slot.availabilityId], memberTier: topTier });
+    const [availability] = await deps.supplier.availability({ productId: slot.productId, optionId: slot.optionId, availabilityIds: [slot.availabilityId], memberTier: topTier() });
     if (!availability || availability.status === 'CLOSED') return 0;
     let free = availability.vacancies ?? 0;
     if (free <= 0) return 0;
