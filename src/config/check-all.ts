@@ -12,11 +12,13 @@ import { dropsSchema } from './drops-schema';
 import { giftCardsSchema } from './gift-cards-schema';
 import { programPointsSchema } from './points-schema';
 import { programSchema } from './program-schema';
+import { currentMemberPlaces } from './member-places';
 
 export function checkAllConfigFiles(): void {
   checkConfigFile('config/attraction.json', attractionSchema, attraction);
   checkConfigFile('config/program.json', programSchema, program);
   checkConfigFile('config/gift-cards.json', giftCardsSchema, giftCards);
+  currentMemberPlaces();
   const { points } = checkConfigFile('config/program.json', programPointsSchema, program);
   const products = new Set(checkConfigFile('config/catalog.json', catalogSchema, catalog).products.map((p) => p.id));
   const strayPoints = Object.keys(points.products).find((id) => !products.has(id));

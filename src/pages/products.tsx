@@ -131,7 +131,7 @@ export default function ProductsPage() {
                   {t('slots.loading')}
                 </p>
               ) : (
-                <TimeSlotPicker slots={slots} selectedId={selectedTime} onSelect={(id) => availabilityStore.getState().selectTime(id)} waitlist={waitlist} />
+                <TimeSlotPicker slots={slots} selectedId={selectedTime} onSelect={(id) => availabilityStore.getState().selectTime(id)} waitlist={waitlist} wanted={Object.values(quantities).reduce((n, q) => n + q, 0)} />
               )}
             </Step>
           )}

@@ -42,6 +42,8 @@ export type AvailabilityQuery = {
   units?: UnitQuantity[];
   /** Skypass's own, as in ReservationRequest: a member tier's extra tickets (decision 0038). */
   extraUnits?: number;
+  /** Skypass's own, as in ReservationRequest: the member's tier, for the places kept for it (decision 0041). */
+  memberTier?: string;
 };
 
 export type UnitItemInput = { uuid?: string; unitId: string; resellerReference?: string };
@@ -58,6 +60,9 @@ export type ReservationRequest = {
   /** Skypass's own, not OCTO's: tickets beyond the booking's maximum a member's tier allows (decision
    * 0038). Only our own inventory honours it, and only for the website; an OCTO supplier ignores it. */
   extraUnits?: number;
+  /** Skypass's own, not OCTO's: the signed-in member's tier, which may book the places kept for members
+   * and the member-only slots (decision 0041). Honoured like `extraUnits`: our own inventory, the website only. */
+  memberTier?: string;
 };
 
 /** PATCH /bookings/{uuid}: what changes; everything else stays. Unit items sent replace the booking's
@@ -122,7 +127,9 @@ export type SupplierRefusal =
   | { reason: 'UNITS_PER_BOOKING'; min: number; max: number }
   /** A ticket of the booking was admitted at the gate: it is used, and stays as it is (decision 0033). */
   | { reason: 'ADMITTED' }
-  | { reason: 'ACCOMPANIED_BY'; unitId: string; companions: string[] };
+  | { reason: 'ACCOMPANIED_BY'; unitId: string; companions: string[] }
+  /** The slot is kept for members of this tier and above (decision 0041). */
+  | { reason: 'MEMBERS_ONLY'; tierId: string };
 
 export class SupplierError extends Error {
   constructor(

@@ -134,8 +134,8 @@ describe.each(TEST_BACKENDS)('changing a booking on $name', ({ adminUrl }) => {
 
     expect(await refusal(changeBooking(deps, stranger, request, 'en'))).toMatchObject({ status: 404, key: 'bookingNotFound' });
     expect(await refusal(changeBooking(deps, member, { ...request, selectedTime: '2031-01-01T03:17:00-05:00' }, 'en'))).toMatchObject({ status: 400 });
-    // The second slot fills up (20 places): the change is refused.
-    for (let i = 0; i < 4; i++) await deps.supplier.createBooking({ productId: 'express-pass', optionId: 'express-main-top', availabilityId: second!.id, unitItems: adults(5) });
+    // The second slot fills up for an Explorer (18 places: 2 of its 20 are kept for members, decision 0041): the change is refused.
+    for (const size of [5, 5, 5, 3]) await deps.supplier.createBooking({ productId: 'express-pass', optionId: 'express-main-top', availabilityId: second!.id, unitItems: adults(size) });
     expect(await refusal(changeBooking(deps, member, request, 'en'))).toMatchObject({ status: 409, key: 'soldOut' });
     // After the visit has started, nothing can change.
     clock = new Date(new Date(first!.id).getTime() + 60_000);
@@ -155,8 +155,8 @@ describe.each(TEST_BACKENDS)('changing a booking on $name', ({ adminUrl }) => {
     // 20 bookings of one ticket each, over two slots (20 places a slot).
     const bookings = [];
     for (let i = 0; i < 20; i++) bookings.push(await booked('express-pass', 'express-main-top', (i % 2 ? first : second)!.id, { adult: 1 }));
-    // 15 of the third slot's 20 places are taken.
-    for (let i = 0; i < 3; i++) await deps.supplier.createBooking({ productId: 'express-pass', optionId: 'express-main-top', availabilityId: third!.id, unitItems: adults(5) });
+    // 13 of the third slot's 20 places are taken, and 2 are kept for members (decision 0041): 5 are left for these Explorers.
+    for (const size of [5, 4, 4]) await deps.supplier.createBooking({ productId: 'express-pass', optionId: 'express-main-top', availabilityId: third!.id, unitItems: adults(size) });
 
     const results = await Promise.allSettled(
       bookings.map(({ member, order }) => changeBooking(deps, member, { bookingId: order.bookingUuid, quantities: { adult: 1 }, selectedTime: third!.id, confirm: true }, 'en')),

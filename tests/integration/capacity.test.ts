@@ -17,9 +17,9 @@ async function raceForTheLastTen(supplier: SupplierPort, daysAhead: number) {
   const day = await openDay(supplier, PRODUCT, OPTION, daysAhead, 8);
   const availabilityId = await firstSlot(supplier, PRODUCT, OPTION, day);
   const request = { productId: PRODUCT, optionId: OPTION, availabilityId };
-  // 10 of the 20 places go first.
+  // 8 of the 18 places anyone may book go first (2 of the 20 are kept for members, decision 0041).
   await supplier.createBooking({ ...request, unitItems: adults(5) });
-  await supplier.createBooking({ ...request, unitItems: adults(5) });
+  await supplier.createBooking({ ...request, unitItems: adults(3) });
 
   const results = await Promise.allSettled(Array.from({ length: 200 }, () => supplier.createBooking({ ...request, unitItems: adults(1) })));
   const holds = results.filter((r) => r.status === 'fulfilled');
@@ -77,7 +77,8 @@ describe('holds that run out', () => {
       const request = { productId: 'sunrise', optionId: 'sunrise-weekend', availabilityId };
       const first = await supplier.createBooking({ ...request, unitItems: adults(4), expirationMinutes: 15 });
       await supplier.createBooking({ ...request, unitItems: adults(4), expirationMinutes: 60 });
-      await supplier.createBooking({ ...request, unitItems: adults(2), expirationMinutes: 60 });
+      // 9 places: the sunrise's 10th is kept for members (decision 0041).
+      await supplier.createBooking({ ...request, unitItems: adults(1), expirationMinutes: 60 });
       await expect(supplier.createBooking({ ...request, unitItems: adults(1) })).rejects.toMatchObject({ code: 'UNPROCESSABLE_ENTITY' });
 
       now = new Date(now.getTime() + 16 * 60_000);

@@ -46,7 +46,8 @@ describe('resellers at start-up, in process', () => {
       expect(await resellerForKey(db, PARTNER.key, false)).toBe('partner');
       expect(await demo.getBooking(hold.uuid)).toMatchObject({ status: 'CANCELLED' });
       const [slot] = await demo.availability({ productId: 'sunrise', optionId: 'sunrise-weekend', localDateStart: day, localDateEnd: day });
-      expect(slot!.vacancies).toBe(10);
+      // The sunrise's 10 places less the one kept for members, which a reseller does not see (decision 0041).
+      expect(slot!.vacancies).toBe(9);
 
       // A key given to another reseller moves with it; the database then holds exactly the configured.
       await syncResellers(db, [{ id: 'successor', key: PARTNER.key }]);

@@ -10,6 +10,8 @@ import { serverNow } from '@/server/clock';
 const PAY = '/api/auth/octo/bookings/payWithPayment';
 const PRODUCT = 'express-pass';
 const OPTION = 'express-main-top'; // 20 places a slot; Express Pass: at most 6 tickets a booking
+/** The places of a slot anyone may book, as the OCTO API shows them: 2 of the 20 are kept for members (decision 0041). */
+const FOR_ALL = 18;
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 
 type Started = { paymentSession: { id: string }; bookingId: string; expirationTime: string };
@@ -17,7 +19,7 @@ type Started = { paymentSession: { id: string }; bookingId: string; expirationTi
 describe.each(inject('backends'))('inventory limits on $name', ({ url }) => {
   const octo = createOctoClient({ baseUrl: `${url}/octo`, apiKey: OCTO_KEY });
 
-  /** A slot no one has touched yet: all 20 places free. */
+  /** A slot no one has touched yet: all its places free. */
   async function freshSlot(daysAhead: number): Promise<string> {
     const from = addLocalDays(todayIn(NY, serverNow()), daysAhead);
     const slots = await octo.availability({ productId: PRODUCT, optionId: OPTION, localDateStart: from, localDateEnd: addLocalDays(from, 10) });
@@ -46,7 +48,7 @@ describe.each(inject('backends'))('inventory limits on $name', ({ url }) => {
     const hoarder = await member();
     const first = (await (await book(hoarder, selectedTime)).json()) as Started;
     for (let i = 0; i < 2; i++) expect((await book(hoarder, selectedTime)).status).toBe(201);
-    expect(await vacancies(selectedTime)).toBe(20 - 6);
+    expect(await vacancies(selectedTime)).toBe(FOR_ALL - 6);
 
     // Several Books at once: one at a time goes through, the others are told to wait; still one hold.
     const burst = await Promise.all(Array.from({ length: 4 }, () => book(hoarder, selectedTime)));
@@ -55,11 +57,11 @@ describe.each(inject('backends'))('inventory limits on $name', ({ url }) => {
       expect(refused.status).toBe(409);
       expect(await refused.json()).toEqual({ code: 'BOOKING_IN_PROGRESS', error: 'Another booking of yours is being made. Please wait a moment and try again.' });
     }
-    expect(await vacancies(selectedTime)).toBe(20 - 6);
+    expect(await vacancies(selectedTime)).toBe(FOR_ALL - 6);
 
     const other = await member();
     expect((await book(other, selectedTime)).status).toBe(201);
-    expect(await vacancies(selectedTime)).toBe(20 - 12);
+    expect(await vacancies(selectedTime)).toBe(FOR_ALL - 12);
 
     // The first hold was released: its order's hold has ended, and its session takes no payment.
     const refetched = await hoarder.request(`/api/auth/octo/bookings/refetchSession?uuid=${first.bookingId}`, { method: 'POST' });
@@ -77,7 +79,7 @@ describe.each(inject('backends'))('inventory limits on $name', ({ url }) => {
     const first = (await (await book(buyer, selectedTime, 2)).json()) as Started;
     expect((await buyer.postJson('/api/payments/test/pay', { sessionId: first.paymentSession.id, card: CARD })).status).toBe(200);
     expect((await book(buyer, selectedTime, 3)).status).toBe(201);
-    expect(await vacancies(selectedTime)).toBe(20 - 5);
+    expect(await vacancies(selectedTime)).toBe(FOR_ALL - 5);
   });
 
   it('refuses more tickets than the product allows per booking, in the visitor language', async () => {
@@ -88,7 +90,7 @@ describe.each(inject('backends'))('inventory limits on $name', ({ url }) => {
     expect(await res.json()).toEqual({ code: 'VALIDATION', error: 'At most 6 tickets per booking.' });
     const french = await visitor.postJson(`${PAY}?locale=fr`, { productId: PRODUCT, optionId: OPTION, quantities: { adult: 4, child: 3 }, selectedTime });
     expect(await french.json()).toEqual({ code: 'VALIDATION', error: '6 billets maximum par réservation.' });
-    expect(await vacancies(selectedTime)).toBe(20);
+    expect(await vacancies(selectedTime)).toBe(FOR_ALL);
   });
 
   it('limits Book per member and per client address, with Retry-After', async () => {
@@ -107,6 +109,6 @@ describe.each(inject('backends'))('inventory limits on $name', ({ url }) => {
     for (let i = perMember; i < perAddress - 1; i++) expect((await book(neighbour, selectedTime, 1)).status).toBe(201);
     expect((await book(neighbour, selectedTime, 1)).status).toBe(429);
     // Each member keeps one hold of one place.
-    expect(await vacancies(selectedTime)).toBe(20 - 2);
+    expect(await vacancies(selectedTime)).toBe(FOR_ALL - 2);
   });
 });

@@ -75,7 +75,8 @@ describe.each(variants)('supplier contract: $name', (variant) => {
   });
 
   it('shows closed days in the calendar', async () => {
-    // The sunrise runs Friday to Sunday only (the week after FIXED_NOW, tests/support/fixed-date.ts).
+    // The sunrise runs Friday to Sunday only (the week after FIXED_NOW, tests/support/fixed-date.ts); the
+    // weekend's are Local Legends' only (decision 0041), so a reseller sees them closed.
     const days = await supplier.availabilityCalendar({ productId: 'sunrise', optionId: 'sunrise-weekend', localDateStart: '2027-05-17', localDateEnd: '2027-05-23' });
     expect(days.map((d) => `${d.localDate} ${d.status}`)).toEqual([
       '2027-05-17 CLOSED',
@@ -83,8 +84,8 @@ describe.each(variants)('supplier contract: $name', (variant) => {
       '2027-05-19 CLOSED',
       '2027-05-20 CLOSED',
       '2027-05-21 AVAILABLE',
-      '2027-05-22 AVAILABLE',
-      '2027-05-23 AVAILABLE',
+      '2027-05-22 CLOSED',
+      '2027-05-23 CLOSED',
     ]);
   });
 
@@ -101,7 +102,8 @@ describe.each(variants)('supplier contract: $name', (variant) => {
       ],
     });
     expect(slots).toHaveLength(26);
-    expect(slots[0]).toMatchObject({ localDateTimeStart: `${day}T09:00:00${slots[0]!.id.slice(-6)}`, capacity: 150, available: true });
+    expect(slots[0]).toMatchObject({ localDateTimeStart: `${day}T09:00:00${slots[0]!.id.slice(-6)}`, capacity: 135, available: true });
+    // (150 places, less the 15 kept for members that a reseller does not see: decision 0041.)
     expect(slots[0]!.pricing).toMatchObject({ retail: 2 * 4400 + 3800, currency: 'USD' });
   });
 

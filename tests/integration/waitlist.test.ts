@@ -5,7 +5,7 @@
 // gives an offer back; and under 50 concurrent cancellations and expiries, with several workers at once, no
 // place is offered twice and no one is skipped.
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { listOutbox } from '@/adapters/mail/outbox';
 import { closeDay } from '@/modules/calendar/close-day';
 import { openDay as reopenDay } from '@/modules/calendar/open-day';
@@ -24,6 +24,13 @@ import { TEST_BACKENDS } from '../support/database';
 import { checkPayments } from '../support/jobs';
 import { adults, firstSlot, openDay } from './supplier-scenarios';
 import { serverNow } from '@/server/clock';
+
+// The waitlist's own rules, on slots with no places kept for members: tests/integration/member-places.test.ts
+// takes the allotment and the waitlist's priority by tier together (decision 0041).
+vi.mock('@/config/member-places', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/config/member-places')>();
+  return { ...actual, currentMemberPlaces: () => ({ ...actual.currentMemberPlaces(), allotment: { ...actual.currentMemberPlaces().allotment, percent: 0, options: {} } }) };
+});
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 const MINUTE = 60_000;

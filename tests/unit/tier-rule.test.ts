@@ -11,15 +11,17 @@ const program = currentProgram();
 const points = { expiryMonths: 12, perUnit: {} };
 
 describe('the tier rule', () => {
-  it('is the demo program: Explorer on joining, Regular at 2 visits (10 % off, 2 more tickets per booking), Local Legend at 5 (20 % off, 2 more), over 12 months', () => {
+  it('is the demo program: Explorer on joining, Regular at 2 visits (10 % off, 2 more tickets per booking, waitlist priority), Local Legend at 5 (20 % off, 2 more, waitlist priority), over 12 months', () => {
     // The tiers' part of the program (its other sections are other rules' tests).
-    expect({ windowMonths: program.windowMonths, tiers: program.tiers }).toEqual({
+    expect({ windowMonths: program.windowMonths, tiers: program.tiers, memberPlaces: program.memberPlaces }).toEqual({
       windowMonths: 12,
       tiers: [
-        { id: 'explorer', visits: 0, perks: { memberDiscountPercent: 0, extraTicketsPerBooking: 0 } },
-        { id: 'regular', visits: 2, perks: { memberDiscountPercent: 10, extraTicketsPerBooking: 2 } },
-        { id: 'local-legend', visits: 5, perks: { memberDiscountPercent: 20, extraTicketsPerBooking: 2 } },
+        { id: 'explorer', visits: 0, perks: { memberDiscountPercent: 0, extraTicketsPerBooking: 0, waitlistPriority: false } },
+        { id: 'regular', visits: 2, perks: { memberDiscountPercent: 10, extraTicketsPerBooking: 2, waitlistPriority: true } },
+        { id: 'local-legend', visits: 5, perks: { memberDiscountPercent: 20, extraTicketsPerBooking: 2, waitlistPriority: true } },
       ],
+      // Decision 0041 (tests/unit/member-places.test.ts).
+      memberPlaces: expect.objectContaining({ allotment: { percent: 10, options: {}, tier: 'regular', releaseHours: 48 } }),
     });
   });
 
@@ -28,9 +30,9 @@ describe('the tier rule', () => {
   });
 
   it('says what the next tier still asks, and nothing at the top', () => {
-    expect(nextTierFor(program, 0)).toEqual({ tier: { id: 'regular', visits: 2, perks: { memberDiscountPercent: 10, extraTicketsPerBooking: 2 } }, visitsToGo: 2 });
-    expect(nextTierFor(program, 1)).toEqual({ tier: { id: 'regular', visits: 2, perks: { memberDiscountPercent: 10, extraTicketsPerBooking: 2 } }, visitsToGo: 1 });
-    expect(nextTierFor(program, 3)).toEqual({ tier: { id: 'local-legend', visits: 5, perks: { memberDiscountPercent: 20, extraTicketsPerBooking: 2 } }, visitsToGo: 2 });
+    expect(nextTierFor(program, 0)).toEqual({ tier: { id: 'regular', visits: 2, perks: { memberDiscountPercent: 10, extraTicketsPerBooking: 2, waitlistPriority: true } }, visitsToGo: 2 });
+    expect(nextTierFor(program, 1)).toEqual({ tier: { id: 'regular', visits: 2, perks: { memberDiscountPercent: 10, extraTicketsPerBooking: 2, waitlistPriority: true } }, visitsToGo: 1 });
+    expect(nextTierFor(program, 3)).toEqual({ tier: { id: 'local-legend', visits: 5, perks: { memberDiscountPercent: 20, extraTicketsPerBooking: 2, waitlistPriority: true } }, visitsToGo: 2 });
     expect(nextTierFor(program, 5)).toBeNull();
   });
 
@@ -62,7 +64,7 @@ describe('the tier rule', () => {
 
   it('gives a tier that lists no perks none, and refuses a discount of the whole price or an unknown perk', () => {
     const parsed = programSchema.parse({ windowMonths: 12, points, tiers: [{ id: 'a', visits: 0 }] });
-    expect(parsed.tiers[0]!.perks).toEqual({ memberDiscountPercent: 0, extraTicketsPerBooking: 0 });
+    expect(parsed.tiers[0]!.perks).toEqual({ memberDiscountPercent: 0, extraTicketsPerBooking: 0, waitlistPriority: false });
     const perks = (p: object) => programSchema.safeParse({ windowMonths: 12, points, tiers: [{ id: 'a', visits: 0, perks: p }] }).success;
     expect(perks({ memberDiscountPercent: 90 })).toBe(true);
     expect(perks({ memberDiscountPercent: 100 })).toBe(false);

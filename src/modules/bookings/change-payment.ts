@@ -14,6 +14,7 @@ import type { Database } from '@/server/db/client';
 import { bookingChanges, payments } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { localizedPath } from '@/universal/localized-path';
+import { memberPerks } from '../program/member-perks';
 import type { CheckoutDeps } from '../checkout/deps';
 import { holdExpiry } from '../checkout/hold-expiry';
 import type { OrderRow } from '../checkout/order-view';
@@ -51,6 +52,8 @@ export async function startChangePayment(deps: CheckoutDeps, order: OrderRow, ta
       unitItems: placesToHold(order, target),
       expirationMinutes: deps.holdMinutes,
       notes: `Skypass change of ${order.supplierReference}`,
+      // The member's tier may take the places kept for it (decision 0041).
+      memberTier: (await memberPerks(db, order.userId)).tierId,
     })
     .catch(refusal);
   try {

@@ -21,7 +21,19 @@ export type WebSlot = {
   /** The price of the chosen quantities, in minor units. */
   total: number | null;
   currency: string | null;
+  /** For a member: how many of the places shown are kept for members (decision 0041). */
+  keptForMembers?: number;
+  /** The tier a slot is kept for, when the member's is below it (a visitor's: always). */
+  membersOnlyTier?: string;
 };
+
+/** The signed-in member's tier and its extra tickets per booking (decisions 0038, 0041); a visitor has neither. */
+export type MemberChoices = { extraUnits: number; memberTier?: string };
+
+/** Skypass's own fields of our own inventory's answer to the website (decision 0041). */
+type MemberAvailability = Availability & { keptForMembers?: number; membersOnlyTier?: string };
+
+const asked = ({ extraUnits, memberTier }: MemberChoices) => ({ ...(extraUnits > 0 ? { extraUnits } : {}), ...(memberTier ? { memberTier } : {}) });
 
 /** `closedReason`: why a manager closed the day (the staff calendar), for the visitor to read. */
 export type WebDay = { localDate: string; status: string; available: boolean; closedReason?: string };
@@ -43,8 +55,8 @@ function fromSupplier(error: unknown): never {
   throw new AppError('SUPPLIER_FAILED', 'availabilityFailed');
 }
 
-/** `extraUnits`: the signed-in member's extra tickets per booking (decision 0038), 0 for anyone else. */
-export async function checkAvailability(supplier: SupplierPort, request: AvailabilityRequest, now = serverNow(), extraUnits = 0): Promise<WebSlot[]> {
+/** `member`: the signed-in member's tier and extra tickets per booking; none for anyone else. */
+export async function checkAvailability(supplier: SupplierPort, request: AvailabilityRequest, now = serverNow(), member: MemberChoices = { extraUnits: 0 }): Promise<WebSlot[]> {
   const today = todayIn(TIME_ZONE, now);
   if (request.selectedDate < today) throw new AppError('BAD_REQUEST', 'dateFromToday');
   const slots = await supplier
@@ -54,10 +66,10 @@ export async function checkAvailability(supplier: SupplierPort, request: Availab
       localDateStart: request.selectedDate,
       localDateEnd: request.selectedDate,
       units: units(request.quantities),
-      ...(extraUnits > 0 ? { extraUnits } : {}),
+      ...asked(member),
     })
     .catch(fromSupplier);
-  return slots.map((slot) => ({
+  return (slots as MemberAvailability[]).map((slot) => ({
     id: slot.id,
     localDateTimeStart: slot.localDateTimeStart,
     localDateTimeEnd: slot.localDateTimeEnd,
@@ -66,6 +78,8 @@ export async function checkAvailability(supplier: SupplierPort, request: Availab
     vacancies: slot.vacancies ?? 0,
     capacity: slot.capacity ?? 0,
     ...slotTotal(slot, request.quantities),
+    ...(slot.keptForMembers ? { keptForMembers: slot.keptForMembers } : {}),
+    ...(slot.membersOnlyTier ? { membersOnlyTier: slot.membersOnlyTier } : {}),
   }));
 }
 
@@ -81,7 +95,7 @@ function slotTotal(slot: Availability, quantities: Record<string, number>): { to
   return { total: prices.reduce((sum, p) => sum + p.price!.retail * p.n, 0), currency: prices[0]!.price!.currency };
 }
 
-export async function checkCalendar(supplier: SupplierPort, request: CalendarRequest, now = serverNow(), reasons?: ClosureReasons, extraUnits = 0): Promise<WebDay[]> {
+export async function checkCalendar(supplier: SupplierPort, request: CalendarRequest, now = serverNow(), reasons?: ClosureReasons, member: MemberChoices = { extraUnits: 0 }): Promise<WebDay[]> {
   const today = todayIn(TIME_ZONE, now);
   const first = `${request.month}-01`;
   const last = addLocalDays(`${addLocalDays(first, 31).slice(0, 7)}-01`, -1);
@@ -95,7 +109,7 @@ export async function checkCalendar(supplier: SupplierPort, request: CalendarReq
         localDateStart: start,
         localDateEnd: last,
         units: units(request.quantities),
-        ...(extraUnits > 0 ? { extraUnits } : {}),
+        ...asked(member),
       })
       .catch(fromSupplier),
     reasons?.(start, last),

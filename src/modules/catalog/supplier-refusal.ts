@@ -25,6 +25,8 @@ export function supplierRefusal(error: SupplierError, byCode: Partial<Record<Sup
       return ['bookingAdmitted', {}];
     case 'ACCOMPANIED_BY':
       return ['accompaniedBy', {}];
+    case 'MEMBERS_ONLY':
+      return ['membersOnlySlot', {}];
   }
   return [byCode[error.code] ?? BY_CODE[error.code] ?? 'supplierRefused', {}];
 }

@@ -90,6 +90,7 @@ export async function holdAndOpenSession(
       expirationMinutes: deps.holdMinutes,
       notes: `Skypass member ${member.userId}`,
       extraUnits: perks.extraTicketsPerBooking,
+      memberTier: perks.tierId,
     })
     .catch(refusal);
 

@@ -84,7 +84,10 @@ export async function amendBooking(
       // The hold made for this move gives its places back in the same commit that takes them.
       if (change.releaseHold) await releaseOwnHold(executor, change.releaseHold, resellerId, current.id, at);
       // A closed day stops new sales: a booking may stay on its slot (and be confirmed there), not move onto one.
-      await checkPlaces(executor, option, slot, wanted, at, current.id, optionChanged || slot.availabilityId !== current.availabilityId);
+      // The member a booking was held for keeps their tier's places when it changes (decision 0041).
+      const { keptPlaces } = await checkPlaces(executor, option, slot, wanted, at, current.id, optionChanged || slot.availabilityId !== current.availabilityId, {
+        memberTier: current.memberTier,
+      });
       const total = items ? await writeUnitItems(executor, current.id, option, items, existing) : current.total;
       placement = {
         productId: product.id,
@@ -95,6 +98,7 @@ export async function amendBooking(
         unitCount: wanted,
         total,
         currency: product.currency,
+        keptPlaces,
       };
       slots = [slotOf(current), { productId: product.id, optionId: option.id, availabilityId: slot.availabilityId }];
     }

@@ -10,6 +10,7 @@ import { SupplierError, type UnitItemInput } from '@/ports/supplier';
 import type { BookingRow } from './booking-row';
 import type { OptionRow, ProductRow } from './catalog';
 import { checkPlaces } from './check-places';
+import { NO_MEMBER, type Buyer } from './member-places';
 import { newReference } from './references';
 import type { Slot } from './schedule';
 import { lockSlot } from './slot-lock';
@@ -28,6 +29,8 @@ export type HoldRequest = {
   holdMinutes: number;
   resellerReference?: string;
   notes?: string | null;
+  /** The website's member the places are for (the allotment and member-only slots, decision 0041). */
+  buyer?: Buyer;
 };
 
 export async function holdPlaces(db: Database, request: HoldRequest, told?: WriteListener): Promise<{ row: BookingRow; created: boolean }> {
@@ -37,7 +40,8 @@ export async function holdPlaces(db: Database, request: HoldRequest, told?: Writ
     await lockSlot(executor, option.id, slot.start);
     const [existing] = await executor.select().from(bookings).where(eq(bookings.uuid, uuid));
     if (existing) return { row: await sameRequest(executor, existing, request), created: false };
-    await checkPlaces(executor, option, slot, request.wanted, at);
+    const buyer = request.buyer ?? NO_MEMBER;
+    const { keptPlaces } = await checkPlaces(executor, option, slot, request.wanted, at, undefined, true, buyer);
     const [inserted] = await executor
       .insert(bookings)
       .values({
@@ -55,6 +59,8 @@ export async function holdPlaces(db: Database, request: HoldRequest, told?: Writ
         total: 0,
         currency: product.currency,
         notes: request.notes ?? null,
+        memberTier: buyer.memberTier,
+        keptPlaces,
         createdAt: at,
         updatedAt: at,
         expiresAt: new Date(at.getTime() + request.holdMinutes * 60_000),

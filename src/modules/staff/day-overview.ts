@@ -2,6 +2,7 @@
 // still expected, and the day's totals. Slots and capacity come from the supplier (closures and capacity
 // changes included); the counts from the inventory module. With an external supplier the places are its
 // own: "sold" is what its availability says is taken, and "admitted" is our gate's (decision 0029).
+import { topTier } from '@/config/member-places';
 import type { Availability } from '@/ports/supplier';
 import { CATALOG_CLOSED } from '../calendar/catalog-options';
 import type { CalendarDeps } from '../calendar/deps';
@@ -43,7 +44,7 @@ export async function dayOverview(deps: CalendarDeps, date: string, now = server
   const [perOption, ours, admittedHere, closures, occupancy] = await Promise.all([
     Promise.all(
       products.flatMap((product) =>
-        product.options.map(async (option) => ({ product, option, slots: await supplier.availability({ productId: product.id, optionId: option.id, localDate: date }) })),
+        product.options.map(async (option) => ({ product, option, slots: await supplier.availability({ productId: product.id, optionId: option.id, localDate: date, memberTier: topTier() }) })),
       ),
     ),
     ownInventory ? dayCounts(db, date, now) : undefined,

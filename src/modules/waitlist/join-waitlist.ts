@@ -8,6 +8,7 @@ import { SupplierError } from '@/ports/supplier';
 import { waitlistEntries } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import type { CheckoutDeps } from '../checkout/deps';
+import { memberPerks } from '../program/member-perks';
 import { placeInLine } from './place-in-line';
 import type { JoinRequest } from './waitlist-request';
 import { serverNow } from '@/server/clock';
@@ -31,9 +32,11 @@ export async function joinWaitlist(deps: CheckoutDeps, member: { userId: string 
 
   const units = Object.entries(request.quantities).map(([id, quantity]) => ({ id, quantity }));
   const [slot] = await supplier
-    .availability({ productId: product.id, optionId: option.id, availabilityIds: [request.selectedTime], units })
+    .availability({ productId: product.id, optionId: option.id, availabilityIds: [request.selectedTime], units, memberTier: (await memberPerks(db, member.userId)).tierId })
     .catch(refusal);
   if (!slot || new Date(slot.localDateTimeStart) <= at) throw new AppError('VALIDATION', 'timeNotAvailable');
+  // A slot kept for a higher tier is not one to wait for (decision 0041).
+  if ((slot as { membersOnlyTier?: string }).membersOnlyTier) throw new AppError('VALIDATION', 'membersOnlySlot');
   if (slot.status === 'CLOSED') throw new AppError('DAY_CLOSED', 'waitlistDayClosed');
   if (slot.available) throw new AppError('PLACES_AVAILABLE', 'waitlistPlacesAvailable');
 

@@ -7,8 +7,9 @@
 // No place is offered twice: the supplier holds the places (its slot lock decides), and an entry becomes
 // OFFERED only from WAITING, in the transaction that queues its e-mail. No one is skipped: one worker per
 // slot at a time, across every server sharing the database (a lease row), walking the line in order.
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import { isLocale } from '@/config/locales';
+import { topTier } from '@/config/member-places';
 import type { Database } from '@/server/db/client';
 import { orders, users, waitlistEntries, waitlistLeases } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
@@ -17,6 +18,7 @@ import type { CheckoutDeps } from '../checkout/deps';
 import { holdAndOpenSession } from '../checkout/start-checkout';
 import { sendMailNow, enqueueMail } from '../email/mail-queue';
 import { renderOfferEmail } from './offer-email';
+import { waitingInOrder } from './waitlist-priority';
 import { waitlistStates } from './waitlist-states';
 import { serverNow } from '@/server/clock';
 
@@ -64,15 +66,14 @@ async function offerSlot(deps: CheckoutDeps, slot: Slot, at: Date): Promise<numb
   // Another worker is offering this slot's places right now.
   if (!lease) return 0;
   try {
-    const [availability] = await deps.supplier.availability({ productId: slot.productId, optionId: slot.optionId, availabilityIds: [slot.availabilityId] });
+    // Every free place, the members' allotment too (as the top tier sees them): the hold of each offer
+    // decides what its member's tier may take (decision 0041).
+    const [availability] = await deps.supplier.availability({ productId: slot.productId, optionId: slot.optionId, availabilityIds: [slot.availabilityId], memberTier: topTier() });
     if (!availability || availability.status === 'CLOSED') return 0;
     let free = availability.vacancies ?? 0;
     if (free <= 0) return 0;
-    const line = await deps.db
-      .select()
-      .from(waitlistEntries)
-      .where(and(eq(waitlistEntries.optionId, slot.optionId), eq(waitlistEntries.availabilityId, slot.availabilityId), eq(waitlistEntries.status, 'WAITING')))
-      .orderBy(asc(waitlistEntries.line));
+    // Higher tiers with the waitlist priority first, then in order of joining (decision 0041).
+    const line = await waitingInOrder(deps.db, slot);
     let offered = 0;
     for (const entry of line) {
       if (free <= 0) break;

@@ -1,22 +1,13 @@
-// A waiting member's place in line: the entries still waiting for the same slot that joined before
-// them, plus one.
-import { and, count, eq, lte } from 'drizzle-orm';
+// A waiting member's place in line: the entries still waiting for the same slot that will be offered
+// places before them (higher tiers with the waitlist priority, then those who joined earlier), plus one.
 import type { Database } from '@/server/db/client';
-import { waitlistEntries } from '@/server/db/schema';
+import type { waitlistEntries } from '@/server/db/schema';
+import { waitingInOrder } from './waitlist-priority';
 
-type InLine = Pick<typeof waitlistEntries.$inferSelect, 'optionId' | 'availabilityId' | 'line'>;
+type InLine = Pick<typeof waitlistEntries.$inferSelect, 'id' | 'optionId' | 'availabilityId' | 'line'>;
 
 export async function placeInLine(db: Database, entry: InLine): Promise<number> {
-  const [{ ahead = 0 } = {}] = await db
-    .select({ ahead: count() })
-    .from(waitlistEntries)
-    .where(
-      and(
-        eq(waitlistEntries.optionId, entry.optionId),
-        eq(waitlistEntries.availabilityId, entry.availabilityId),
-        eq(waitlistEntries.status, 'WAITING'),
-        lte(waitlistEntries.line, entry.line),
-      ),
-    );
-  return Math.max(ahead, 1);
+  const line = await waitingInOrder(db, entry);
+  const index = line.findIndex((e) => e.id === entry.id);
+  return index >= 0 ? index + 1 : Math.max(line.filter((e) => e.line <= entry.line).length, 1);
 }

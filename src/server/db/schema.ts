@@ -241,6 +241,10 @@ export const bookings = pgTable(
     redeemedAt: timestamp('redeemed_at', { mode: 'date', withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { mode: 'date', withTimezone: true }),
     cancellationReason: text('cancellation_reason'),
+    /** The website member's tier the places were held for (decision 0041); null for a reseller's booking. */
+    memberTier: text('member_tier'),
+    /** Of its places, how many were the members' allotment when held (decision 0041), for the reports. */
+    keptPlaces: integer('kept_places').notNull().default(0),
   },
   (t) => [index('bookings_slot_idx').on(t.optionId, t.slotStart)],
 );

@@ -19,6 +19,7 @@ import { cancelBooking } from '@/modules/inventory/cancel-booking';
 import { findOption, findProduct, loadCatalog, type OptionRow } from '@/modules/inventory/catalog';
 import { extendHold } from '@/modules/inventory/extend-hold';
 import { holdPlaces } from '@/modules/inventory/hold-places';
+import { NO_MEMBER, slotAsSeenBy, type Buyer } from '@/modules/inventory/member-places';
 import { redeemBooking, undoRedemption } from '@/modules/inventory/redeem-booking';
 import { resellerBookings } from '@/modules/inventory/reseller-bookings';
 import { plannedSlots, slotForAvailabilityId, type Slot } from '@/modules/inventory/schedule';
@@ -111,6 +112,11 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
     return rememberedRules(db, key, () => calendarRules(db, optionId, firstDate, lastDate, from, to));
   }
 
+  /** Whom a request is for: the website's member (their tier's places, decision 0041); a reseller never. */
+  function buyerOf(request: { memberTier?: string }): Buyer {
+    return memberPerks && typeof request.memberTier === 'string' ? { memberTier: request.memberTier } : NO_MEMBER;
+  }
+
   async function slotStates(query: AvailabilityQuery, idsAllowed: boolean) {
     const catalog = await loadCatalog(db);
     const product = findProduct(catalog, query.productId);
@@ -126,11 +132,14 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
       slots.length ? rulesOf(option.id, dates[0]!, dates[dates.length - 1]!, slots[0]!.start, slots[slots.length - 1]!.start) : undefined,
     ]);
     const isOpen = openCheck(at, rules?.closed.size ? new Set([...catalog.closed, ...rules.closed.keys()]) : catalog.closed);
+    const buyer = buyerOf(query);
     const states = slots
       .filter((slot) => !ids || ids.has(slot.availabilityId))
       .map((slot) => {
-        const capacity = rules?.capacity.get(slot.start.getTime()) ?? option.capacity;
-        return { slot, capacity, vacancies: capacity - (taken.get(slot.start.getTime()) ?? 0), open: isOpen(slot) };
+        // The places this buyer may take: the members' allotment and member-only slots counted (decision 0041).
+        const seen = slotAsSeenBy(buyer, option, slot, rules?.capacity.get(slot.start.getTime()) ?? option.capacity, taken.get(slot.start.getTime()) ?? 0, at);
+        const open = isOpen(slot) && seen.membersOnlyTier === null;
+        return { slot, capacity: seen.capacity, vacancies: seen.vacancies, open, keptForMembers: seen.keptForMembers, membersOnlyTier: seen.membersOnlyTier };
       });
     return { product, option, requested, dates, states };
   }
@@ -208,7 +217,13 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
     async availability(query) {
       const { states, option, product, requested } = await slotStates(query, true);
       const prices = slotPricing(option, product.currency, requested);
-      return states.map((state) => availabilityShape(state, option, prices));
+      // The website's member also learns which places are kept for them and which slots for a higher tier
+      // (Skypass's own fields, decision 0041); a reseller's answer is OCTO's alone.
+      return states.map((state) => ({
+        ...availabilityShape(state, option, prices),
+        ...(memberPerks && state.keptForMembers > 0 ? { keptForMembers: state.keptForMembers } : {}),
+        ...(memberPerks && state.membersOnlyTier ? { membersOnlyTier: state.membersOnlyTier } : {}),
+      }));
     },
 
     async createBooking(request) {
@@ -234,6 +249,7 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
         holdMinutes: minutes,
         resellerReference: request.resellerReference,
         notes: request.notes,
+        buyer: buyerOf(request),
       }, tell);
       return created ? changed(row, [slotOf(row)]) : shape(row);
     },

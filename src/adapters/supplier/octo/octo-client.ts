@@ -35,10 +35,11 @@ export type OctoClientOptions = { baseUrl: string; apiKey: string; timeoutMs?: n
 
 type Answer<T> = { payload: T; pricing: boolean };
 
-/** A request without Skypass's own fields (a member's extra tickets, decision 0038): never sent to another supplier. */
-function octoOnly<T extends { extraUnits?: number }>(request: T): Omit<T, 'extraUnits'> {
+/** A request without Skypass's own fields (a member's extra tickets, decision 0038; tier, 0041): never sent to another supplier. */
+function octoOnly<T extends { extraUnits?: number; memberTier?: string }>(request: T): Omit<T, 'extraUnits' | 'memberTier'> {
   const copy: T = { ...request };
   delete copy.extraUnits;
+  delete copy.memberTier;
   return copy;
 }
 

@@ -4,7 +4,7 @@ import { availabilityRequest } from '@/modules/catalog/availability-request';
 import { checkAvailability } from '@/modules/catalog/check-availability';
 import { jsonRoute } from '@/http/route';
 import { serverNow } from '@/server/clock';
-import { memberExtraTickets } from '@/wiring/member-extra-tickets';
+import { memberChoices } from '@/wiring/member-choices';
 
 // jsonRoute reads the body itself, with a size limit and JSON errors of its own.
 export const config = { api: { bodyParser: false } };
@@ -15,6 +15,6 @@ export default jsonRoute({
   body: availabilityRequest,
   validationStatus: 400,
   async handle({ body, req, res }) {
-    return { status: 200, body: await checkAvailability(await getSupplier(), body, serverNow(), await memberExtraTickets(req, res)) };
+    return { status: 200, body: await checkAvailability(await getSupplier(), body, serverNow(), await memberChoices(req, res)) };
   },
 });

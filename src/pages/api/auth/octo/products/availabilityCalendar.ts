@@ -7,7 +7,7 @@ import { closureReasons } from '@/modules/inventory/closures';
 import { getDb } from '@/server/db/client';
 import { jsonRoute } from '@/http/route';
 import { serverNow } from '@/server/clock';
-import { memberExtraTickets } from '@/wiring/member-extra-tickets';
+import { memberChoices } from '@/wiring/member-choices';
 
 // jsonRoute reads the body itself, with a size limit and JSON errors of its own.
 export const config = { api: { bodyParser: false } };
@@ -19,7 +19,7 @@ export default jsonRoute({
   validationStatus: 400,
   async handle({ body, req, res }) {
     const db = await getDb();
-    const extraUnits = await memberExtraTickets(req, res);
-    return { status: 200, body: await checkCalendar(await getSupplier(), body, serverNow(), (first, last) => closureReasons(db, first, last), extraUnits) };
+    const member = await memberChoices(req, res);
+    return { status: 200, body: await checkCalendar(await getSupplier(), body, serverNow(), (first, last) => closureReasons(db, first, last), member) };
   },
 });
