@@ -2,7 +2,8 @@
 // read here without zod, as the home page shows them in the browser.
 import raw from '../../config/drops.json';
 
-export const TRIGGERS = ['joined', 'booking-confirmed', 'ticket-redeemed'] as const;
+/** challenge-completed: earned only by a Sky Moments challenge that names the drop (config/program.json). */
+export const TRIGGERS = ['joined', 'booking-confirmed', 'ticket-redeemed', 'challenge-completed'] as const;
 export type Trigger = (typeof TRIGGERS)[number];
 
 export type DropConfig = { id: string; trigger: Trigger; productId?: string; artwork: string; poapEventId: number | null };
