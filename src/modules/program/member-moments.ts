@@ -10,8 +10,8 @@ import { todayIn } from '@/universal/local-date';
 import { challengeEvidence } from './challenge-evidence';
 import { challengeProgress } from './challenge-rules';
 
-/** `id` "secret" for a hidden challenge still to do. */
-export type MemberChallenge = { id: string; secret: boolean; done: boolean; have: number; need: number };
+/** `id` "secret" for a hidden challenge still to do (its points then 0: nothing of it is told). */
+export type MemberChallenge = { id: string; secret: boolean; done: boolean; have: number; need: number; points: number };
 export type MemberMoments = { challenges: MemberChallenge[]; unseen: string[] };
 
 export const SECRET_CHALLENGE_ID = 'secret';
@@ -30,11 +30,11 @@ export async function memberMoments(db: Database, userId: string, now: Date): Pr
       // Done is what was recorded: a visit taken back later does not undo a completed challenge.
       if (completed.has(challenge.id)) {
         const need = challengeProgress(challenge.rule, evidence, today).need;
-        return { id: challenge.id, secret: false, done: true, have: need, need };
+        return { id: challenge.id, secret: false, done: true, have: need, need, points: challenge.points };
       }
-      if (challenge.hidden) return { id: SECRET_CHALLENGE_ID, secret: true, done: false, have: 0, need: 1 };
+      if (challenge.hidden) return { id: SECRET_CHALLENGE_ID, secret: true, done: false, have: 0, need: 1, points: 0 };
       const { have, need } = challengeProgress(challenge.rule, evidence, today);
-      return { id: challenge.id, secret: false, done: false, have, need };
+      return { id: challenge.id, secret: false, done: false, have, need, points: challenge.points };
     }),
     unseen: rows.filter((row) => row.seenAt === null && challenges.some((c) => c.id === row.id)).map((row) => row.id),
   };
