@@ -70,13 +70,9 @@ const idPart = (text: string) => text.replace(/[^\w.-]/g, '_');
 export const googleMemberClassId = (config: Pick<GoogleWalletConfig, 'issuerId' | 'classSuffix'>) => `${config.issuerId}.${idPart(config.classSuffix)}-members`;
 export const googleMemberObjectId = (issuerId: string, serial: string) => `${issuerId}.${idPart(serial)}`;
 
-/** The loyalty object as saved and as rewritten on every update (the same fields: Google replaces them). */
-export function googleMemberObject(card: MemberCard, serial: string, config: Pick<GoogleWalletConfig, 'issuerId' | 'classSuffix'>, labels: MemberCardLabels) {
+/** What the loyalty object shows that can change: sent again (PATCH) on every update. */
+export function googleMemberObjectFields(card: MemberCard, labels: MemberCardLabels) {
   return {
-    id: googleMemberObjectId(config.issuerId, serial),
-    classId: googleMemberClassId(config),
-    state: 'ACTIVE',
-    accountId: serial,
     accountName: card.name,
     loyaltyPoints: { label: labels.points, balance: { int: card.points } },
     barcode: { type: 'QR_CODE', value: card.code },
@@ -85,6 +81,11 @@ export function googleMemberObject(card: MemberCard, serial: string, config: Pic
       { id: 'next', header: labels.nextBooking, body: nextBookingText(card, labels) },
     ],
   };
+}
+
+/** The loyalty object as the save link makes it. */
+export function googleMemberObject(card: MemberCard, serial: string, config: Pick<GoogleWalletConfig, 'issuerId' | 'classSuffix'>, labels: MemberCardLabels) {
+  return { id: googleMemberObjectId(config.issuerId, serial), classId: googleMemberClassId(config), state: 'ACTIVE', accountId: serial, ...googleMemberObjectFields(card, labels) };
 }
 
 /** The signed JWT of the "Save to Google Wallet" link of the card, the loyalty class included (Google makes
