@@ -1,12 +1,12 @@
 import { withOutagePage } from '@/http/outage-page';
 import { useTranslation } from '@/client/i18n';
 import { useMembership } from '@/client/loyalty/use-membership';
-import Link from 'next/link';
 import { MyBookings } from '@/components/profile/MyBookings';
 import { MyMoments } from '@/components/profile/MyMoments';
 import { MyPoints } from '@/components/profile/MyPoints';
 import { MyTier } from '@/components/profile/MyTier';
 import { MyTokens } from '@/components/profile/MyTokens';
+import { Link } from '@/components/ui/Link';
 import { MyWaitlist } from '@/components/profile/MyWaitlist';
 import styles from '@/components/profile/profile.module.css';
 import frame from '@/components/ui/page.module.css';

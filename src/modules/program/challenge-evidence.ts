@@ -2,10 +2,11 @@
 // their admitted bookings' place in its option's day (first or last slot, from config/catalog.json's
 // schedule) and number of tickets. An admitted booking is one with a live admission at the gate; two
 // bookings of one date (a sunrise and a sunset) both count here, though the date is one visit.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { CATALOG, slotPlanOf } from '@/config/catalog';
 import type { Database } from '@/server/db/client';
-import { memberVisits, orders, ticketRedemptions } from '@/server/db/schema';
+import { memberVisits, orders } from '@/server/db/schema';
+import { admittedAmong } from '../inventory/admissions';
 import type { ChallengeEvidence, SlotPlace } from './challenge-rules';
 import { slotPlace } from './challenge-rules';
 
@@ -20,14 +21,15 @@ function placeOf(productId: string, optionId: string, availabilityId: string): S
 }
 
 export async function challengeEvidence(db: Database, userId: string): Promise<ChallengeEvidence> {
-  const [visits, admitted] = await Promise.all([
+  const [visits, confirmed] = await Promise.all([
     db.select({ date: memberVisits.visitDate }).from(memberVisits).where(eq(memberVisits.userId, userId)),
     db
-      .selectDistinct({ bookingUuid: orders.bookingUuid, productId: orders.productId, optionId: orders.optionId, availabilityId: orders.availabilityId, tickets: orders.tickets })
+      .select({ bookingUuid: orders.bookingUuid, productId: orders.productId, optionId: orders.optionId, availabilityId: orders.availabilityId, tickets: orders.tickets })
       .from(orders)
-      .innerJoin(ticketRedemptions, and(eq(ticketRedemptions.bookingUuid, orders.bookingUuid), isNull(ticketRedemptions.undoneAt)))
       .where(and(eq(orders.userId, userId), eq(orders.status, 'CONFIRMED'))),
   ]);
+  const live = new Set(await admittedAmong(db, confirmed.map((order) => order.bookingUuid)));
+  const admitted = confirmed.filter((order) => live.has(order.bookingUuid));
   return {
     visitDates: visits.map((visit) => visit.date),
     slots: admitted.map((order) => placeOf(order.productId, order.optionId, order.availabilityId)),

@@ -1,9 +1,9 @@
 // /profile/card: the signed-in member's card (decision 0043): name, tier, points and next booking, and the
 // QR of their signed member code for perks at the counter; "Add to Apple/Google Wallet" where configured.
 // Printable (the buttons are left off paper) and sized for a phone.
-import Link from 'next/link';
 import { useTranslation } from '@/client/i18n';
 import { MemberQr } from '@/components/card/MemberQr';
+import { Link } from '@/components/ui/Link';
 import styles from '@/components/card/card.module.css';
 import frame from '@/components/ui/page.module.css';
 import { PageTitle } from '@/components/ui/PageTitle';
@@ -47,7 +47,11 @@ export default function MemberCardPage({ card, wallets }: Props) {
         </div>
       </section>
       <div className={styles.actions}>
-        {wallets.apple && <a href="/api/wallet/member-card/apple">{t('addApple')}</a>}
+        {wallets.apple && (
+          // A file to save (the .pkpass), from an API route: not a page to navigate to.
+          // eslint-disable-next-line @next/next/no-html-link-for-pages
+          <a href="/api/wallet/member-card/apple">{t('addApple')}</a>
+        )}
         {wallets.google && (
           <a href={wallets.google} target="_blank" rel="noopener noreferrer">
             {t('addGoogle')}
