@@ -45,6 +45,13 @@ test('a challenge completed at the gate shows its toast on the profile, and is r
   await expect(page.getByRole('region', { name: 'Your points' }).getByText('350 points', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.screenshot({ path: testInfo.outputPath('profile-moments.png'), fullPage: true });
+  for (const width of [375, 800]) {
+    await page.setViewportSize({ width, height: 900 });
+    const box = await moments.boundingBox();
+    expect(box!.x + box!.width, `the challenges fit at ${width} px`).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: testInfo.outputPath(`profile-moments-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // Seen: opening the profile again shows it done, without the toast.
   await toast.waitFor({ state: 'hidden', timeout: 15_000 });
@@ -54,7 +61,7 @@ test('a challenge completed at the gate shows its toast on the profile, and is r
   await expectNoAxeViolations(page);
 });
 
-test('the member card shows the member, their tier and points, and the QR of their member code', async ({ page }, testInfo) => {
+test('the member card shows the member, their tier and points, and the QR of their member code', async ({ page, baseURL }, testInfo) => {
   await signedInAsNewMember(page, 'member-card');
   await page.getByRole('link', { name: 'Show my member card' }).click();
   await expect(page).toHaveURL(/\/profile\/card$/);
@@ -75,6 +82,21 @@ test('the member card shows the member, their tier and points, and the QR of the
     await page.screenshot({ path: testInfo.outputPath(`member-card-${width}.png`), fullPage: true });
   }
   await expectNoAxeViolations(page);
+
+  // The code in the QR, as the counter scans it (the page's own props, loaded afresh: the link above
+  // navigated in the browser): staff read the member and their tier; an altered one is refused.
+  await page.reload();
+  const code = await page.evaluate(() => (JSON.parse(document.getElementById('__NEXT_DATA__')!.textContent!) as { props: { pageProps: { card: { code: string } } } }).props.pageProps.card.code);
+  const staff = await playwrightRequest.newContext({ baseURL });
+  await signedInAs(staff, 'gate-10@staff.example');
+  const checked = await staff.get(`/api/staff/members/card?code=${encodeURIComponent(code)}`);
+  expect(checked.status()).toBe(200);
+  expect(await checked.json()).toMatchObject({ name: expect.any(String), tier: { id: 'explorer', name: 'Explorer' } });
+  const altered = `${code.slice(0, -2)}${code.endsWith('AA') ? 'BB' : 'AA'}`;
+  const refused = await staff.get(`/api/staff/members/card?code=${encodeURIComponent(altered)}`);
+  expect(refused.status()).toBe(422);
+  expect(await refused.json()).toMatchObject({ error: 'This member card code is not genuine: it was altered or made up.' });
+  await staff.dispose();
 
   await page.goto('/ja/profile/card');
   await expect(page.getByRole('heading', { level: 1, name: '会員カード' })).toBeVisible();
