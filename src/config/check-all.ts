@@ -16,7 +16,7 @@ import { currentMemberPlaces } from './member-places';
 
 export function checkAllConfigFiles(): void {
   checkConfigFile('config/attraction.json', attractionSchema, attraction);
-  checkConfigFile('config/program.json', programSchema, program);
+  const { challenges } = checkConfigFile('config/program.json', programSchema, program);
   checkConfigFile('config/gift-cards.json', giftCardsSchema, giftCards);
   currentMemberPlaces();
   const { points } = checkConfigFile('config/program.json', programPointsSchema, program);
@@ -24,6 +24,11 @@ export function checkAllConfigFiles(): void {
   const strayPoints = Object.keys(points.products).find((id) => !products.has(id));
   if (strayPoints) throw new ConfigFileError(`config/program.json: points.products.${strayPoints}: no product "${strayPoints}" in config/catalog.json`);
   const { drops: checked } = checkConfigFile('config/drops.json', dropsSchema, drops);
+  // A challenge's token is a drop earned only through challenges (decision 0043).
+  const tokenless = challenges.findIndex((challenge) => !checked.some((drop) => drop.id === challenge.dropId && drop.trigger === 'challenge-completed'));
+  if (tokenless >= 0) {
+    throw new ConfigFileError(`config/program.json: challenges.${tokenless}.dropId: no drop "${challenges[tokenless]!.dropId}" with the trigger challenge-completed in config/drops.json`);
+  }
   const stray = checked.findIndex((drop) => drop.productId && !products.has(drop.productId));
   if (stray >= 0) {
     throw new ConfigFileError(`config/drops.json: drops.${stray}.productId: no product "${checked[stray]!.productId}" in config/catalog.json`);

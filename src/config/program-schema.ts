@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { pointsSchema } from './points-schema';
 import { memberPlacesSchema } from './program-member-places-schema';
+import { challengesSchema } from './program-challenges-schema';
 
 export const programSchema = z.object({
   /** How far back visits count towards a tier. */
@@ -33,6 +34,7 @@ export const programSchema = z.object({
     .refine((tiers) => new Set(tiers.map((t) => t.id)).size === tiers.length, 'tier ids must be unique'),
   points: pointsSchema,
   memberPlaces: memberPlacesSchema.optional(),
+  challenges: challengesSchema.default([]),
 }).superRefine((program, ctx) => {
   // A section that names a tier must name one of the program's (a manager's edit is refused, not a broken site).
   const tiers = new Set(program.tiers.map((t) => t.id));

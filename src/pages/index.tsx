@@ -6,7 +6,7 @@ import styles from '@/components/home/home.module.css';
 import frame from '@/components/ui/page.module.css';
 import { PageTitle } from '@/components/ui/PageTitle';
 import { ATTRACTION, BRAND } from '@/config/attraction';
-import { DROPS } from '@/config/drops';
+import { SHOWN_DROPS } from '@/config/drops';
 import { staticTranslations } from '@/server/translations';
 
 const STEPS = ['join', 'book', 'visit', 'collect'] as const;
@@ -15,7 +15,7 @@ const FAQ = ['what', 'cost', 'poap', 'password', 'times', 'hold'] as const;
 export default function HomePage() {
   const { t } = useTranslation(['home', 'drops', 'catalog']);
   const attraction = ATTRACTION.name;
-  const earnedBy = (drop: (typeof DROPS)[number]) =>
+  const earnedBy = (drop: (typeof SHOWN_DROPS)[number]) =>
     drop.productId
       ? t('artwork.earnedBy.booking-confirmed-product', { product: t(`catalog:products.${drop.productId}.title`) })
       : t(`artwork.earnedBy.${drop.trigger}`);
@@ -76,7 +76,7 @@ export default function HomePage() {
         </h2>
         <p className={frame.intro}>{t('artwork.intro', { attraction })}</p>
         <ul className={styles.collection}>
-          {DROPS.map((drop) => (
+          {SHOWN_DROPS.map((drop) => (
             <li key={drop.id} className={styles.collectible}>
               <Image src={drop.artwork} alt="" width={180} height={180} unoptimized className={styles.collectibleArt} />
               <h3>{t(`drops:${drop.id}.name`)}</h3>

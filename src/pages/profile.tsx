@@ -2,9 +2,11 @@ import { withOutagePage } from '@/http/outage-page';
 import { useTranslation } from '@/client/i18n';
 import { useMembership } from '@/client/loyalty/use-membership';
 import { MyBookings } from '@/components/profile/MyBookings';
+import { MyMoments } from '@/components/profile/MyMoments';
 import { MyPoints } from '@/components/profile/MyPoints';
 import { MyTier } from '@/components/profile/MyTier';
 import { MyTokens } from '@/components/profile/MyTokens';
+import { Link } from '@/components/ui/Link';
 import { MyWaitlist } from '@/components/profile/MyWaitlist';
 import styles from '@/components/profile/profile.module.css';
 import frame from '@/components/ui/page.module.css';
@@ -73,6 +75,12 @@ export default function ProfilePage({ member, orders, membership, waitlist, wind
           <MyPoints points={current.points} expiryMonths={pointsExpiryMonths} />
         </Card>
       </div>
+      <p className={styles.cardLink}>
+        <Link href="/profile/card">{t('program.card')}</Link>
+      </p>
+      <Card className={styles.tierCard}>
+        <MyMoments moments={current.moments} />
+      </Card>
       <Card>
         <Tabs
           label={t('heading')}
@@ -112,7 +120,7 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const country = new Intl.DisplayNames([locale], { type: 'region' }).of(profile.country) ?? profile.country;
   return {
     props: {
-      ...(await translationProps(locale, ['profile', 'checkout', 'catalog'])),
+      ...(await translationProps(locale, ['profile', 'checkout', 'catalog', 'moments'])),
       // Through JSON: page props may not hold undefined values.
       session: JSON.parse(JSON.stringify(session)),
       member: {

@@ -10,6 +10,7 @@ import { offerFreedPlaces } from '@/modules/waitlist/offer-places';
 import { pushToWallet } from '@/modules/wallet/deliver-pass-updates';
 import { programJobHandlers } from '@/modules/program/tier-jobs';
 import { pointsJobHandlers } from '@/modules/program/points-jobs';
+import { challengeJobHandlers } from '@/modules/program/challenge-jobs';
 import { retryRefund } from '@/modules/payments/refund-payment';
 import { checkPayment } from '@/modules/payments/check-payment';
 import { deliverGiftCard } from '@/modules/gift-cards/deliver-gift-card';
@@ -50,6 +51,7 @@ async function jobHandlers(): Promise<JobHandlers> {
     },
     ...programJobHandlers(db),
     ...pointsJobHandlers(db),
+    ...challengeJobHandlers(db),
     'jobs.prune': async () => {
       await pruneJobs(db);
     },

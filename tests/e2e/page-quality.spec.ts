@@ -73,6 +73,18 @@ test("a member's profile: headings in order, nothing moves as the tokens arrive"
   expect((await shifts()).reduce((sum, s) => sum + s.value, 0)).toBeLessThanOrEqual(0.02);
 });
 
+test("a member's card: headings in order, the QR drawn in its own square (nothing moves)", async ({ page }) => {
+  await signedInAsNewMember(page, 'quality-card', null);
+  const shifts = await recordLayoutShifts(page);
+  await page.goto('/profile/card');
+  await expect(page.getByRole('img', { name: /^QR code of the member card of / })).toBeVisible();
+  const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((headings) => headings.map((h) => Number(h.tagName[1])));
+  expect(levels[0]).toBe(1);
+  levels.forEach((level, i) => expect(level, `heading ${i + 1} of ${levels.join(', ')}`).toBeLessThanOrEqual((levels[i - 1] ?? 0) + 1));
+  await page.waitForLoadState('networkidle');
+  expect((await shifts()).reduce((sum, s) => sum + s.value, 0)).toBeLessThanOrEqual(0.02);
+});
+
 test('the checkout page does not move while the booking loads', async ({ page }) => {
   await signedInAsNewMember(page, 'quality-checkout');
   let slot: { id: string } | undefined;

@@ -7,7 +7,7 @@ describe('the demo configuration', () => {
   it('has valid drops, at least four, each with translations of its own', () => {
     const drops = dropsSchema.parse(dropsJson).drops;
     expect(drops.length).toBeGreaterThanOrEqual(4);
-    expect(new Set(drops.map((d) => d.trigger))).toEqual(new Set(['joined', 'booking-confirmed', 'ticket-redeemed']));
+    expect(new Set(drops.map((d) => d.trigger))).toEqual(new Set(['joined', 'booking-confirmed', 'ticket-redeemed', 'challenge-completed']));
   });
 
   it('names only products of the catalogue in its drops', () => {

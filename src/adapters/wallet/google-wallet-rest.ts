@@ -1,4 +1,4 @@
-// Google Wallet's REST API for event ticket objects, authorised with an OAuth2 access token of the
+// Google Wallet's REST API for event ticket objects and loyalty objects (the membership card), authorised with an OAuth2 access token of the
 // service account: a JWT bearer grant (RS256 with the account's key, node:crypto) to Google's token
 // endpoint, scope wallet_object.issuer; the token is kept until a minute before it expires.
 import crypto from 'node:crypto';
@@ -41,19 +41,22 @@ export function createGoogleWalletObjects(options: GoogleWalletRestOptions): Goo
     return cached.token;
   }
 
+  async function patch(resource: string, objectId: string, body: object): Promise<{ status: number }> {
+    const url = `${options.apiBase.replace(/\/+$/, '')}/walletobjects/v1/${resource}/${encodeURIComponent(objectId)}`;
+    const response = await fetch(url, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${await accessToken()}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+    // A token Google no longer takes is fetched anew next time.
+    if (response.status === 401) cached = undefined;
+    await response.body?.cancel();
+    return { status: response.status };
+  }
+
   return {
-    async deactivate(objectId) {
-      const url = `${options.apiBase.replace(/\/+$/, '')}/walletobjects/v1/eventTicketObject/${encodeURIComponent(objectId)}`;
-      const response = await fetch(url, {
-        method: 'PATCH',
-        headers: { authorization: `Bearer ${await accessToken()}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ state: 'INACTIVE' }),
-        signal: AbortSignal.timeout(10_000),
-      });
-      // A token Google no longer takes is fetched anew next time.
-      if (response.status === 401) cached = undefined;
-      await response.body?.cancel();
-      return { status: response.status };
-    },
+    deactivate: (objectId) => patch('eventTicketObject', objectId, { state: 'INACTIVE' }),
+    updateLoyalty: (objectId, fields) => patch('loyaltyObject', objectId, fields),
   };
 }

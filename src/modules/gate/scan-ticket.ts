@@ -254,7 +254,7 @@ export async function undoAdmission(deps: GateDeps, request: { ticket: string; b
     if (!row) return row;
     await recordAudit(tx, { actor: by, action: 'ticket.undo', target: live.bookingReference, before: { ticket: reference, gate: live.gate, at: live.redeemedAt.toISOString() } });
     // The ticket's points wait for its admission again (decision 0037).
-    await unconfirmTicketPoints(tx, live.bookingUuid, live.ticketReference);
+    await unconfirmTicketPoints(tx, live.bookingUuid, live.ticketReference, now);
     // No one of the booking admitted any more: it is no visit of its member (decision 0036).
     if ((await liveAdmissionsOf(tx, live.bookingUuid)).length === 0) await uncountVisit(tx, live.bookingUuid, now);
     return row;

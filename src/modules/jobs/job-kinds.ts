@@ -42,9 +42,10 @@ export const JOB_KINDS = {
     // A webhook's receiver is one partner's server: a slow or dead one delays no one else's.
     lane: (payload) => `webhook:${String(payload.webhookId)}`,
   },
-  /** One push to a wallet: an Apple device's push token, or a Google object to set INACTIVE. */
+  /** One push to a wallet: an Apple device's push token, or a Google object to set INACTIVE (a ticket's) or
+   * to rewrite from the member's current state (`pass: 'member-card'`, the membership card: decision 0043). */
   'wallet.push': {
-    payload: z.strictObject({ wallet: z.enum(['apple', 'google']), target: z.string().min(1), topic: z.string().nullable() }),
+    payload: z.strictObject({ wallet: z.enum(['apple', 'google']), target: z.string().min(1), topic: z.string().nullable(), pass: z.enum(['ticket', 'member-card']).optional() }),
     maxAttempts: 12,
     firstRetryMs: 5_000,
     lastRetryMs: HOUR,
@@ -67,6 +68,9 @@ export const JOB_KINDS = {
   /** One member's tier recomputed from their visits (decision 0036): enqueued with each admission, undo or
    * cancellation that changes them, coalesced per member. */
   'program.recompute': { payload: z.strictObject({ userId: z.string().min(1) }), maxAttempts: 20, firstRetryMs: 5_000, lastRetryMs: HOUR },
+  /** One member's Sky Moments challenges judged from their visits (decision 0043): enqueued with each
+   * admission of their bookings, coalesced per member; a challenge completes once (a unique index). */
+  'program.challenges': { payload: z.strictObject({ userId: z.string().min(1) }), maxAttempts: 20, firstRetryMs: 5_000, lastRetryMs: HOUR },
   /** Members whose oldest counted visit has aged out of the window, recomputed (a tier can fall back). */
   'program.tiers': { payload: none, maxAttempts: 3, firstRetryMs: MINUTE, lastRetryMs: HOUR, everyMs: HOUR },
   /** Confirmed points past their expiry date marked expired (decision 0037); the balance already leaves

@@ -13,6 +13,7 @@ import { memberTiers, tokenIssues } from '@/server/db/schema';
 import { serverT } from '@/server/i18n';
 import { formatDate, formatShortDate } from '@/universal/format/date-time';
 import { todayIn } from '@/universal/local-date';
+import { memberMoments, type MemberMoments } from '../program/member-moments';
 import { pointsOf } from '../program/points-balance';
 import { nextTierFor } from '../program/tier-rule';
 
@@ -34,11 +35,13 @@ export type Membership = {
   nextTier: (MemberTier & { visitsToGo: number }) | null;
   perks: TierPerks;
   points: MemberPoints;
+  /** The Sky Moments challenges' progress, and completions not yet toasted (decision 0043). */
+  moments: MemberMoments;
 };
 
 export async function getMembership(db: Database, userId: string, locale: Locale, now = serverNow()): Promise<Membership> {
   const t = serverT(locale, 'drops');
-  const [rows, [stored], points] = await Promise.all([
+  const [rows, [stored], points, moments] = await Promise.all([
     db
       .select({ tokenId: tokenIssues.tokenId, dropId: tokenIssues.dropId, issuedAt: tokenIssues.issuedAt })
       .from(tokenIssues)
@@ -46,6 +49,7 @@ export async function getMembership(db: Database, userId: string, locale: Locale
       .orderBy(desc(tokenIssues.issuedAt)),
     db.select({ tierId: memberTiers.tierId, visits: memberTiers.visits }).from(memberTiers).where(eq(memberTiers.userId, userId)),
     pointsOf(db, userId, now),
+    memberMoments(db, userId, now),
   ]);
   const tokens = rows.map((row) => ({
     id: row.tokenId!,
@@ -57,7 +61,7 @@ export async function getMembership(db: Database, userId: string, locale: Locale
     earnedOn: formatDate(todayIn(TIME_ZONE, row.issuedAt!), locale),
   }));
   const nextExpiry = points.nextExpiry && { ...points.nextExpiry, onText: formatShortDate(points.nextExpiry.on, locale) };
-  return { mintedTokenIds: tokens.map((token) => token.id), tokens, ...memberTier(stored, locale), points: { ...points, nextExpiry } };
+  return { mintedTokenIds: tokens.map((token) => token.id), tokens, ...memberTier(stored, locale), points: { ...points, nextExpiry }, moments };
 }
 
 /** The stored tier as the member reads it; a member without one yet (joined before the program) has the

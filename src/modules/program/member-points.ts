@@ -3,6 +3,7 @@
 // confirms a ticket's points (an undo puts them back to pending); a cancellation or refund voids the
 // booking's points; a change voids the replaced tickets' points and earns the new tickets'. Only members'
 // orders earn: a reseller's booking has no order. Every state write is conditional on the state it leaves.
+// Each write that changes a member's points updates their wallet membership card (decision 0043).
 import { and, eq, inArray } from 'drizzle-orm';
 import { TIME_ZONE } from '@/config/attraction';
 import { currentPointsRules } from '@/config/points';
@@ -10,6 +11,7 @@ import type { Database } from '@/server/db/client';
 import { memberPoints } from '@/server/db/schema';
 import { todayIn } from '@/universal/local-date';
 import { pointsExpireOn, pointsForTicket } from './points-rule';
+import { recordMemberCardUpdate } from '../wallet/member-card-updates';
 import { pointsStates } from './points-states';
 
 type EarningOrder = { id: string; userId: string; bookingUuid: string; supplierReference: string; productId: string };
@@ -36,6 +38,7 @@ export async function earnPendingPoints(tx: Database, order: EarningOrder, ticke
     }));
   if (lines.length === 0) return 0;
   const written = await tx.insert(memberPoints).values(lines).onConflictDoNothing().returning({ points: memberPoints.points });
+  if (written.length > 0) await recordMemberCardUpdate(tx, order.userId, at);
   return written.reduce((sum, line) => sum + line.points, 0);
 }
 
@@ -45,7 +48,7 @@ export async function earnPendingPoints(tx: Database, order: EarningOrder, ticke
 export async function confirmTicketPoints(tx: Database, bookingUuid: string, ticketReferences: string[] | 'all', at: Date): Promise<void> {
   if (ticketReferences.length === 0) return;
   const expiresOn = pointsExpireOn(currentPointsRules(), todayIn(TIME_ZONE, at));
-  await tx
+  const confirmed = await tx
     .update(memberPoints)
     .set({ state: pointsStates.transition('pending', 'confirmed'), confirmedAt: at, expiresOn })
     .where(
@@ -54,15 +57,24 @@ export async function confirmTicketPoints(tx: Database, bookingUuid: string, tic
         ticketReferences === 'all' ? undefined : inArray(memberPoints.ticketReference, ticketReferences),
         eq(memberPoints.state, 'pending'),
       ),
-    );
+    )
+    .returning({ userId: memberPoints.userId });
+  await updateCardsOf(tx, confirmed, at);
+}
+
+/** The membership cards of the members whose lines a write changed. */
+async function updateCardsOf(tx: Database, changed: { userId: string }[], at: Date): Promise<void> {
+  for (const userId of new Set(changed.map((line) => line.userId))) await recordMemberCardUpdate(tx, userId, at);
 }
 
 /** An undone admission: the ticket's points wait for the next admission again (unless some were spent). */
-export async function unconfirmTicketPoints(tx: Database, bookingUuid: string, ticketReference: string): Promise<void> {
-  await tx
+export async function unconfirmTicketPoints(tx: Database, bookingUuid: string, ticketReference: string, at: Date): Promise<void> {
+  const unconfirmed = await tx
     .update(memberPoints)
     .set({ state: pointsStates.transition('confirmed', 'pending'), confirmedAt: null, expiresOn: null })
-    .where(and(eq(memberPoints.bookingUuid, bookingUuid), eq(memberPoints.ticketReference, ticketReference), eq(memberPoints.state, 'confirmed'), eq(memberPoints.spent, 0)));
+    .where(and(eq(memberPoints.bookingUuid, bookingUuid), eq(memberPoints.ticketReference, ticketReference), eq(memberPoints.state, 'confirmed'), eq(memberPoints.spent, 0)))
+    .returning({ userId: memberPoints.userId });
+  await updateCardsOf(tx, unconfirmed, at);
 }
 
 /** Voids the booking's open points (those of `ticketReferences` only, when given); answers how many points. */
@@ -76,8 +88,9 @@ export async function voidBookingPoints(tx: Database, bookingUuid: string, reaso
       .update(memberPoints)
       .set({ state: pointsStates.transition(from, 'void'), ...closed })
       .where(and(eq(memberPoints.bookingUuid, bookingUuid), eq(memberPoints.state, from), ofTickets))
-      .returning({ points: memberPoints.points });
+      .returning({ points: memberPoints.points, userId: memberPoints.userId });
     voided += rows.reduce((sum, row) => sum + row.points, 0);
+    await updateCardsOf(tx, rows, at);
   }
   return voided;
 }

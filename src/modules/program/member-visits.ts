@@ -7,6 +7,7 @@ import type { Database } from '@/server/db/client';
 import { memberVisits, orders } from '@/server/db/schema';
 import { localDatePart } from '@/universal/local-date';
 import { admittedAmong } from '../inventory/admissions';
+import { enqueueChallengeCheck } from './challenge-jobs';
 import { enqueueTierRecompute } from './tier-jobs';
 
 async function memberOrderOf(tx: Database, bookingUuid: string) {
@@ -18,7 +19,8 @@ async function memberOrderOf(tx: Database, bookingUuid: string) {
 }
 
 /** Counts the visit of an admitted booking (inside the admission's transaction); a date already counted
- * (another booking of the member that day, or this one's earlier ticket) changes nothing. */
+ * (another booking of the member that day, or this one's earlier ticket) changes nothing, but the
+ * admission is still judged by the Sky Moments (a sunset after the day's sunrise, decision 0043). */
 export async function countVisit(tx: Database, bookingUuid: string, at: Date): Promise<boolean> {
   const order = await memberOrderOf(tx, bookingUuid);
   if (!order) return false;
@@ -28,6 +30,7 @@ export async function countVisit(tx: Database, bookingUuid: string, at: Date): P
     .onConflictDoNothing({ target: [memberVisits.userId, memberVisits.visitDate] })
     .returning({ id: memberVisits.id });
   if (counted) await enqueueTierRecompute(tx, order.userId);
+  await enqueueChallengeCheck(tx, order.userId);
   return counted !== undefined;
 }
 

@@ -7,6 +7,7 @@ import type { Database } from '@/server/db/client';
 import { memberPoints } from '@/server/db/schema';
 import { todayIn } from '@/universal/local-date';
 import type { JobHandlers } from '../jobs/run-due-jobs';
+import { recordMemberCardUpdate } from '../wallet/member-card-updates';
 import { pointsStates } from './points-states';
 import { log } from '@/server/log';
 
@@ -17,7 +18,9 @@ export async function expirePoints(db: Database, now: Date): Promise<number> {
     .update(memberPoints)
     .set({ state: pointsStates.transition('confirmed', 'expired'), closedAt: now, closeReason: 'expired' })
     .where(and(eq(memberPoints.state, 'confirmed'), lte(memberPoints.expiresOn, today)))
-    .returning({ id: memberPoints.id });
+    .returning({ userId: memberPoints.userId });
+  // The balance on the members' wallet cards (decision 0043).
+  for (const userId of new Set(expired.map((line) => line.userId))) await recordMemberCardUpdate(db, userId, now);
   return expired.length;
 }
 

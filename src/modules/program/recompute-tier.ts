@@ -6,6 +6,7 @@ import { currentProgram } from '@/config/program';
 import type { Database } from '@/server/db/client';
 import { memberTierChanges, memberTiers, memberVisits, users } from '@/server/db/schema';
 import { todayIn } from '@/universal/local-date';
+import { recordMemberCardUpdate } from '../wallet/member-card-updates';
 import { agesOutOn, tierFor, windowStart } from './tier-rule';
 
 export type TierChangeReason = (typeof memberTierChanges.$inferSelect)['reason'];
@@ -29,7 +30,11 @@ export async function recomputeTier(db: Database, userId: string, now: Date, rea
     const stored = { tierId: tier.id, visits, recomputeOn: window?.oldest ? agesOutOn(program, window.oldest) : null, updatedAt: now };
     await tx.insert(memberTiers).values({ userId, ...stored }).onConflictDoUpdate({ target: memberTiers.userId, set: stored });
     const from = before?.tierId ?? null;
-    if (from !== tier.id) await tx.insert(memberTierChanges).values({ userId, fromTier: from, toTier: tier.id, at: now, reason });
+    if (from !== tier.id) {
+      await tx.insert(memberTierChanges).values({ userId, fromTier: from, toTier: tier.id, at: now, reason });
+      // The tier on the member's wallet card (decision 0043).
+      await recordMemberCardUpdate(tx, userId, now);
+    }
     return { from, to: tier.id };
   });
 }

@@ -2,7 +2,8 @@
 // passes they hold, ask which of them changed since a tag, fetch the latest pass, and unregister. Every
 // pass carries an authentication token, an HMAC of its serial number (the ticket's reference) with a
 // server secret, so no token is stored and one pass's token opens no other. The latest pass of a
-// replaced ticket, or of a cancelled booking's, is voided with a back field saying why.
+// replaced ticket, or of a cancelled booking's, is voided with a back field saying why. A membership card
+// (serial "member-…", decision 0043) is served the same way, made from the member's state at the time.
 // Abuse (docs/decisions/0035): the log endpoint carries no token in Apple's protocol, so it is rate-limited
 // per client address and overall, bounded in lines and length, and logged with control characters escaped;
 // a pass is registered on at most MAX_DEVICES_PER_PASS devices.
@@ -14,12 +15,14 @@ import type { Database } from '@/server/db/client';
 import type { RateLimit } from '@/server/env';
 import { loggable } from '@/server/log-text';
 import { enforceRateLimits } from '@/server/rate-limit';
-import { applePassRegistrations, orders, walletPassUpdates } from '@/server/db/schema';
+import { applePassRegistrations, memberWalletCards, orders, walletPassUpdates } from '@/server/db/schema';
+import { serverNow } from '@/server/clock';
 import { serverT } from '@/server/i18n';
 import { formatDate, formatTime } from '@/universal/format/date-time';
 import type { OrderRow } from '../checkout/order-view';
 import { appleWalletPass, type AppleWalletConfig } from './apple-wallet';
 import { log } from '@/server/log';
+import { appleMemberCardPass, MEMBER_CARD_SERIAL_PREFIX, memberOfCard, walletMemberCard } from './member-wallet-card';
 
 export type AppleWebServiceDeps = {
   db: Database;
@@ -98,6 +101,18 @@ async function latestPass(deps: AppleWebServiceDeps, serial: string, order: Orde
   return { status: 200, headers: { 'Last-Modified': lastModified }, pass };
 }
 
+/** The latest membership card of its serial (decision 0043), as the member stands now. */
+async function latestMemberCard(deps: AppleWebServiceDeps, serial: string, ifModifiedSince?: string): Promise<WebServiceAnswer> {
+  const card = await memberOfCard(deps.db, serial);
+  const shown = card && (await walletMemberCard(deps.db, card.userId, serverNow()));
+  if (!card || !shown) return { status: 404 };
+  const lastModified = new Date(wholeSeconds(card.updatedAt)).toUTCString();
+  const since = ifModifiedSince ? Date.parse(ifModifiedSince) : NaN;
+  if (!Number.isNaN(since) && wholeSeconds(card.updatedAt) <= since) return { status: 304, headers: { 'Last-Modified': lastModified } };
+  const webService = { url: appleWebServiceUrl(deps.siteUrl), authenticationToken: passAuthenticationToken(deps.secret, serial) };
+  return { status: 200, headers: { 'Last-Modified': lastModified }, pass: appleMemberCardPass(shown.card, serial, deps.config, shown.labels, { webService }) };
+}
+
 const registration = z.object({ pushToken: z.string().min(1).max(200) });
 const logs = z.object({ logs: z.array(z.string().max(1_000)).max(20) });
 const id = /^[\w.-]{1,200}$/;
@@ -122,6 +137,7 @@ export async function appleWebService(deps: AppleWebServiceDeps, request: WebSer
     const [passTypeId, serial] = rest as [string, string];
     if (passTypeId !== config.passTypeIdentifier) return { status: 404 };
     if (!tokenMatches(deps.secret, serial, request.authorization)) return { status: 401 };
+    if (serial.startsWith(MEMBER_CARD_SERIAL_PREFIX)) return latestMemberCard(deps, serial, request.ifModifiedSince);
     const order = await orderOfTicket(db, serial);
     return order ? latestPass(deps, serial, order, request.ifModifiedSince) : { status: 404 };
   }
@@ -134,17 +150,14 @@ export async function appleWebService(deps: AppleWebServiceDeps, request: WebSer
     if (request.method !== 'GET') return { status: 405 };
     // The tag is the time (ms) of the latest update the device has seen.
     const since = request.passesUpdatedSince && /^\d{1,15}$/.test(request.passesUpdatedSince) ? new Date(Number(request.passesUpdatedSince)) : undefined;
+    // A ticket's pass changes with its booking, a membership card with the member (decision 0043).
+    const updatedAt = sql<Date | null>`coalesce(${walletPassUpdates.updatedAt}, ${memberWalletCards.updatedAt})`.mapWith(walletPassUpdates.updatedAt);
     const rows = await db
-      .select({ serial: applePassRegistrations.serialNumber, updatedAt: walletPassUpdates.updatedAt })
+      .select({ serial: applePassRegistrations.serialNumber, updatedAt })
       .from(applePassRegistrations)
       .leftJoin(walletPassUpdates, eq(walletPassUpdates.serialNumber, applePassRegistrations.serialNumber))
-      .where(
-        and(
-          eq(applePassRegistrations.deviceLibraryId, device),
-          eq(applePassRegistrations.passTypeId, passTypeId),
-          since ? gt(walletPassUpdates.updatedAt, since) : undefined,
-        ),
-      );
+      .leftJoin(memberWalletCards, eq(memberWalletCards.serialNumber, applePassRegistrations.serialNumber))
+      .where(and(eq(applePassRegistrations.deviceLibraryId, device), eq(applePassRegistrations.passTypeId, passTypeId), since ? gt(updatedAt, since) : undefined));
     if (rows.length === 0) return { status: 204 };
     const latest = Math.max(0, ...rows.map((r) => r.updatedAt?.getTime() ?? 0), since?.getTime() ?? 0);
     return { status: 200, json: { serialNumbers: rows.map((r) => r.serial), lastUpdated: String(latest) } };
@@ -163,7 +176,8 @@ export async function appleWebService(deps: AppleWebServiceDeps, request: WebSer
   if (request.method !== 'POST') return { status: 405 };
   const parsed = registration.safeParse(request.body);
   if (!parsed.success) return { status: 400 };
-  if (!(await orderOfTicket(db, serial))) return { status: 404 };
+  const known = serial.startsWith(MEMBER_CARD_SERIAL_PREFIX) ? await memberOfCard(db, serial) : await orderOfTicket(db, serial);
+  if (!known) return { status: 404 };
   return db.transaction(async (tx) => {
     // One registration of a pass at a time, so that concurrent devices cannot pass the cap together.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`apple-pass:${passTypeId}|${serial}`}, 0))`);

@@ -7,7 +7,9 @@ import type { Database } from '@/server/db/client';
 import { applePassRegistrations } from '@/server/db/schema';
 import type { JobPayload } from '../jobs/job-kinds';
 import { JobGaveUp } from '../jobs/run-due-jobs';
+import { serverNow } from '@/server/clock';
 import { googleObjectId } from './google-wallet';
+import { googleMemberObjectFields, googleMemberObjectId, memberOfCard, walletMemberCard } from './member-wallet-card';
 
 export type WalletPushDeps = {
   db: Database;
@@ -40,6 +42,20 @@ async function sendApple(db: Database, apple: ApplePushService, push: Push): Pro
   throw status === 400 || status === 403 ? new JobGaveUp(problem) : new Error(problem);
 }
 
+/** A membership card's loyalty object rewritten from the member's state now (decision 0043). */
+async function updateGoogleMemberCard(db: Database, google: NonNullable<WalletPushDeps['google']>, serial: string): Promise<void> {
+  const card = await memberOfCard(db, serial);
+  // The member deleted their account: nothing to update.
+  if (!card) return;
+  const shown = await walletMemberCard(db, card.userId, serverNow());
+  if (!shown) return;
+  const fields = googleMemberObjectFields(shown.card, shown.labels);
+  const { status } = await reach(() => google.objects.updateLoyalty(googleMemberObjectId(google.issuerId, serial), fields));
+  // 404: the member never saved the card to Google Wallet.
+  if ((status >= 200 && status < 300) || status === 404) return;
+  throw new Error(`Google Wallet answered ${status}`);
+}
+
 async function sendGoogle(google: NonNullable<WalletPushDeps['google']>, push: Push): Promise<void> {
   const { status } = await reach(() => google.objects.deactivate(googleObjectId(google.issuerId, push.target)));
   // 404: the member never saved the ticket to Google Wallet; nothing to void.
@@ -49,5 +65,6 @@ async function sendGoogle(google: NonNullable<WalletPushDeps['google']>, push: P
 
 export async function pushToWallet(deps: WalletPushDeps, push: Push): Promise<void> {
   if (push.wallet === 'apple' && deps.apple) await sendApple(deps.db, deps.apple, push);
+  else if (push.wallet === 'google' && deps.google && push.pass === 'member-card') await updateGoogleMemberCard(deps.db, deps.google, push.target);
   else if (push.wallet === 'google' && deps.google) await sendGoogle(deps.google, push);
 }

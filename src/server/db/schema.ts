@@ -869,10 +869,11 @@ export const memberPoints = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Why the points were earned (later: a challenge, a referral). An 'adjustment' is a manager's
-     * (decision 0044): a credit is a confirmed line; a debit is a negative line, its points taken from
-     * the oldest-expiring confirmed lines' `spent` in the same transaction (it never counts itself). */
-    reason: text('reason').$type<'ticket' | 'adjustment'>().notNull(),
+    /** Why the points were earned: a ticket, or a completed Sky Moments challenge ("challenge:<id>",
+     * decision 0043; confirmed at once, no booking). An 'adjustment' is a manager's (decision 0044): a
+     * credit is a confirmed line; a debit is a negative line, its points taken from the oldest-expiring
+     * confirmed lines' `spent` in the same transaction (it never counts itself). */
+    reason: text('reason').$type<'ticket' | 'adjustment' | `challenge:${string}`>().notNull(),
     points: integer('points').notNull(),
     /** An adjustment's reason as the manager wrote it, and who made it. */
     note: text('note'),
@@ -897,6 +898,8 @@ export const memberPoints = pgTable(
   (t) => [
     // A ticket earns once, however many completion calls race.
     uniqueIndex('member_points_ticket_once').on(t.bookingUuid, t.ticketReference).where(sql`reason = 'ticket'`),
+    // A challenge pays its points once per member, however many evaluations race.
+    uniqueIndex('member_points_challenge_once').on(t.userId, t.reason).where(sql`reason like 'challenge:%'`),
     index('member_points_user_idx').on(t.userId, t.state),
     index('member_points_booking_idx').on(t.bookingUuid),
     index('member_points_expiry_idx').on(t.expiresOn).where(sql`state = 'confirmed'`),
@@ -918,4 +921,34 @@ export const programVersions = pgTable('program_versions', {
   editedBy: text('edited_by'),
   reason: text('reason').notNull(),
   createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull(),
+});
+
+// --- Sky Moments: challenges completed, and the member card in the wallets (decision 0043) ---
+
+/** A challenge a member completed: once per member (the unique index), written by the `program.challenges`
+ * job with its token's issue and its points line, in one transaction. `seenAt`: when the profile showed the
+ * member its toast (null until then). */
+export const memberChallenges = pgTable(
+  'member_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    challengeId: text('challenge_id').notNull(),
+    completedAt: timestamp('completed_at', { mode: 'date', withTimezone: true }).notNull(),
+    seenAt: timestamp('seen_at', { mode: 'date', withTimezone: true }),
+  },
+  (t) => [uniqueIndex('member_challenges_once').on(t.userId, t.challengeId)],
+);
+
+/** A member's membership card, once they added it to a wallet: its serial (the Apple pass's serial and the
+ * Google loyalty object's id part, random so that it names no member) and when what it shows last changed
+ * (Apple's update tag). Members who never added one have no row, and their changes push nothing. */
+export const memberWalletCards = pgTable('member_wallet_cards', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  serialNumber: text('serial_number').notNull().unique(),
+  updatedAt: timestamp('updated_at', { mode: 'date', withTimezone: true }).notNull(),
 });
