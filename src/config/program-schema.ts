@@ -1,6 +1,7 @@
 // The shape config/program.json must have; checked at start-up (src/config/check-all.ts) and when the
 // program is first read (src/config/program.ts).
 import { z } from 'zod';
+import { rewardsSchema } from './program-rewards-schema';
 
 export const programSchema = z.object({
   /** How far back visits count towards a tier. */
@@ -27,6 +28,8 @@ export const programSchema = z.object({
     .refine((tiers) => tiers[0]?.visits === 0, 'the first tier must start at 0 visits: every member has it on joining')
     .refine((tiers) => tiers.every((tier, i) => i === 0 || tier.visits > tiers[i - 1]!.visits), 'tiers must be in order of strictly rising visits')
     .refine((tiers) => new Set(tiers.map((t) => t.id)).size === tiers.length, 'tier ids must be unique'),
+  /** Rewards spent with points at checkout and guest passes (decision 0042). */
+  rewards: rewardsSchema,
 });
 
 export type Program = z.infer<typeof programSchema>;
