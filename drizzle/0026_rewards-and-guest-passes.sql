@@ -14,6 +14,7 @@ CREATE TABLE "guest_passes" (
 --> statement-breakpoint
 ALTER TABLE "member_points" DROP CONSTRAINT "member_points_points_positive";--> statement-breakpoint
 ALTER TABLE "member_points" DROP CONSTRAINT "member_points_spent_within";--> statement-breakpoint
+ALTER TABLE "payments" DROP CONSTRAINT "payments_amount_positive";--> statement-breakpoint
 ALTER TABLE "member_points" ADD COLUMN "drawn_from" jsonb;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "reward_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "reward_reason" text;--> statement-breakpoint
@@ -25,4 +26,5 @@ CREATE UNIQUE INDEX "guest_passes_order" ON "guest_passes" USING btree ("order_i
 CREATE UNIQUE INDEX "member_points_order_spend_once" ON "member_points" USING btree ("order_id") WHERE reason like 'reward:%';--> statement-breakpoint
 CREATE UNIQUE INDEX "member_points_referral_once" ON "member_points" USING btree ("order_id") WHERE reason = 'referral';--> statement-breakpoint
 ALTER TABLE "member_points" ADD CONSTRAINT "member_points_points_signed" CHECK ("member_points"."points" <> 0 and ("member_points"."points" < 0) = ("member_points"."reason" like 'reward:%'));--> statement-breakpoint
-ALTER TABLE "member_points" ADD CONSTRAINT "member_points_spent_within" CHECK ("member_points"."spent" >= 0 and "member_points"."spent" <= greatest("member_points"."points", 0));
+ALTER TABLE "member_points" ADD CONSTRAINT "member_points_spent_within" CHECK ("member_points"."spent" >= 0 and "member_points"."spent" <= greatest("member_points"."points", 0));--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_amount_charged" CHECK ("payments"."amount" > 0 or ("payments"."amount" = 0 and left("payments"."gateway_session_id", 5) = 'free_'));

@@ -521,7 +521,8 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_reference_idx').on(t.purpose, t.referenceId),
-    check('payments_amount_positive', sql`${t.amount} > 0`),
+    // Nothing is charged only for an order a reward made free (decision 0042): no gateway session then.
+    check('payments_amount_charged', sql`${t.amount} > 0 or (${t.amount} = 0 and left(${t.gatewaySessionId}, 5) = 'free_')`),
   ],
 );
 
