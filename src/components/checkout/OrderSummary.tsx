@@ -4,9 +4,11 @@ import { formatDate, formatTime } from '@/universal/format/date-time';
 import { formatMoney } from '@/universal/format/money';
 import type { OrderView } from '@/modules/checkout/order-view';
 import summary from '@/components/ui/summary.module.css';
+import { rewardLabel } from '@/universal/reward-label';
 
 export function OrderSummary({ order }: { order: OrderView }) {
   const { t } = useTranslation('checkout');
+  const { t: tr } = useTranslation('rewards');
   const { locale = 'en' } = useRouter();
   return (
     <>
@@ -30,6 +32,12 @@ export function OrderSummary({ order }: { order: OrderView }) {
           <>
             <dt>{t('summary.memberDiscount')}</dt>
             <dd>−{formatMoney(order.discount, order.currency, locale)}</dd>
+          </>
+        )}
+        {order.reward > 0 && order.rewardReason && (
+          <>
+            <dt>{rewardLabel(tr, order.rewardReason)}</dt>
+            <dd>−{formatMoney(order.reward, order.currency, locale)}</dd>
           </>
         )}
       </dl>

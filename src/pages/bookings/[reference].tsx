@@ -25,6 +25,7 @@ import { toWebProduct, type WebUnit } from '@/modules/catalog/web-product';
 import { requireMember } from '@/http/require-member';
 import { AppError } from '@/server/errors';
 import { translationProps } from '@/server/translations';
+import { rewardLabel } from '@/universal/reward-label';
 import { getCheckoutDeps } from '@/wiring/checkout';
 import { appleWalletConfig, googleWalletConfig } from '@/wiring/wallet';
 import { getMemberProfile } from '@/modules/accounts/member-profile';
@@ -74,6 +75,7 @@ export default function BookingPage({ order, refundedAmount, changeable, cancelT
   useChangeCompletion(order.bookingId, awaitingChange);
   const { t } = useTranslation('booking');
   const { t: tp } = useTranslation('profile');
+  const { t: tr } = useTranslation('rewards');
   const router = useRouter();
   const locale = router.locale ?? 'en';
   const quantities = Object.fromEntries(order.lines.map((l) => [l.unitId, l.quantity]));
@@ -100,6 +102,12 @@ export default function BookingPage({ order, refundedAmount, changeable, cancelT
           </dd>
           <dt>{t('tickets')}</dt>
           <dd>{order.lines.map((l) => `${l.quantity} × ${l.title}`).join(', ')}</dd>
+          {order.reward > 0 && order.rewardReason && (
+            <>
+              <dt>{rewardLabel(tr, order.rewardReason)}</dt>
+              <dd>−{formatMoney(order.reward, order.currency, locale)}</dd>
+            </>
+          )}
           <dt>{t('total')}</dt>
           <dd>{formatMoney(order.total, order.currency, locale)}</dd>
           {refundedAmount > 0 && (
@@ -188,7 +196,7 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const googleUrl = google ? googleWalletSaveUrl(googleWalletJwt(row, google, profile ? `${profile.firstName} ${profile.lastName}` : '', deps.siteUrl)) : null;
   return {
     props: {
-      ...(await translationProps(ctx.locale, ['booking', 'profile', 'checkout'])),
+      ...(await translationProps(ctx.locale, ['booking', 'profile', 'checkout', 'rewards'])),
       session: JSON.parse(JSON.stringify(session)),
       order: orderView(row),
       refundedAmount,
