@@ -88,9 +88,10 @@ export default function ProductsPage() {
         return picked ? { label: tr('summary.reward', { name: tr(`catalogue.${picked.id}`) }), cents: picked.cents } : null;
       })();
   // A choice the selection no longer allows is dropped, so that Book never sends it.
+  const staleReward = !!offer && (!!chosenReward || chosenPass) && !reward;
   useEffect(() => {
-    if (offer && (chosenReward || chosenPass) && !reward) rewardChoiceStore.getState().choose({});
-  }, [offer, chosenReward, chosenPass, reward]);
+    if (staleReward) rewardChoiceStore.getState().choose({});
+  }, [staleReward]);
   const listTotal = selectionTotal(option, quantities);
   const total = listTotal && listTotal - memberDiscount(option, quantities, perks?.discountPercent ?? 0) - (reward?.cents ?? 0);
 

@@ -1,6 +1,6 @@
 // A Local Legend's guest passes on the profile (decision 0042): each one's link to copy and share, and
 // whether a friend has joined through it or used it already.
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useRouter } from 'next/router';
 import { useTranslation } from '@/client/i18n';
 import { toast } from '@/client/toast';
@@ -14,8 +14,11 @@ export function MyGuestPasses({ passes }: { passes: GuestPassView[] }) {
   const { t } = useTranslation('rewards');
   const { locale = 'en' } = useRouter();
   // The full address needs the browser's origin; the server renders the path.
-  const [origin, setOrigin] = useState('');
-  useEffect(() => setOrigin(window.location.origin), []);
+  const origin = useSyncExternalStore(
+    () => () => undefined,
+    () => window.location.origin,
+    () => '',
+  );
   const linkOf = (code: string) => `${origin}${localizedPath(`/join/${code}`, locale as Locale)}`;
 
   async function copy(code: string) {

@@ -13,7 +13,7 @@ import { AppError } from '@/server/errors';
 import { todayIn } from '@/universal/local-date';
 import { rewardAmount } from '@/universal/reward-price';
 import type { WebOption, WebProduct } from '@/universal/web-product';
-import { giveBackGuestPass, openGuestPassOf, takeGuestPass, usedGuestPassOf, useGuestPass } from './guest-passes';
+import { giveBackGuestPass, openGuestPassOf, takeGuestPass, usedGuestPassOf, markGuestPassUsed } from './guest-passes';
 import { pointsOf } from './points-balance';
 import { pointsExpireOn } from './points-rule';
 import { currentPointsRules } from '@/config/points';
@@ -67,7 +67,7 @@ export async function takeReward(tx: Database, priced: PricedReward, order: { id
 export async function settleOrderReward(tx: Database, orderId: string, fate: 'paid' | 'unpaid' | 'cancelled' | 'refunded', at: Date): Promise<void> {
   if (fate === 'paid') {
     await confirmSpend(tx, orderId, at);
-    await useGuestPass(tx, orderId, at);
+    await markGuestPassUsed(tx, orderId, at);
     return;
   }
   await giveBackSpend(tx, orderId, fate, at);

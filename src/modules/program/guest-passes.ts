@@ -94,7 +94,7 @@ export async function takeGuestPass(tx: Database, passId: string, orderId: strin
 }
 
 /** The order was paid: the pass is used. */
-export async function useGuestPass(tx: Database, orderId: string, at: Date): Promise<void> {
+export async function markGuestPassUsed(tx: Database, orderId: string, at: Date): Promise<void> {
   await tx.update(guestPasses).set({ usedAt: at }).where(and(eq(guestPasses.orderId, orderId), isNull(guestPasses.usedAt)));
 }
 
