@@ -39,7 +39,7 @@ test('a member spends 300 points on the free Top Deck upgrade chosen on the tick
 
   await page.goto('/products');
   await chooseProduct(page, /^Express Pass/);
-  await page.getByRole('radio', { name: 'Main + Top Deck' }).check();
+  await page.getByRole('radio', { name: 'Main + Top Deck', exact: true }).check();
   await page.getByRole('button', { name: 'Add one Adult' }).click();
   await chooseDayAndTime(page);
   const rewards = page.getByRole('group', { name: 'Rewards' });
@@ -58,7 +58,7 @@ test('a member spends 300 points on the free Top Deck upgrade chosen on the tick
   await page.getByLabel('Expiry date').fill('12/34');
   await page.getByLabel('Security code').fill('123');
   await page.getByRole('button', { name: 'Pay $85.00' }).click();
-  await expect(page.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your visit is booked' })).toBeVisible();
   await expect(page.getByText('−$30.00')).toBeVisible();
   await expectNoAxeViolations(page);
 
@@ -117,7 +117,7 @@ test('a Local Legend’s guest pass brings a friend, who books one free adult ti
   await expect(summary.getByText('$0.00')).toBeVisible();
   await summary.getByRole('button', { name: 'Book' }).click();
   // Nothing to pay: the booking is confirmed at once.
-  await expect(friend.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
+  await expect(friend.getByRole('heading', { name: 'Your visit is booked' })).toBeVisible();
   await expect(friend.getByText('Guest pass: free adult ticket')).toBeVisible();
   await expect(friend.getByText('−$44.00')).toBeVisible();
   await expectNoAxeViolations(friend);
