@@ -1,5 +1,5 @@
 // Rewards and guest passes as members meet them (issue #24, decision 0042): a member spends confirmed points
-// on the free Top Deck upgrade chosen on the ticket page, and the checkout charges the lower price and names
+// on the free Top Deck upgrade chosen on the ticket page, and the checkout charges the lower option's price and names
 // the reward; a Local Legend copies their guest pass link from the profile, a friend joins through it and
 // books one free adult ticket, and the Local Legend's profile shows the pass used.
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -44,10 +44,11 @@ test('a member spends 300 points on the free Top Deck upgrade chosen on the tick
   await chooseDayAndTime(page);
   const rewards = page.getByRole('group', { name: 'Rewards' });
   await expect(rewards.getByText('You have 300 confirmed points to spend.')).toBeVisible();
-  await rewards.getByRole('radio', { name: 'Free upgrade to the Top Deck for 300 points (−$30.00)' }).check();
+  // Three visits made them Regular (10 % off): the upgrade makes the $103.50 ticket cost the lower option's $76.50.
+  await rewards.getByRole('radio', { name: 'Free upgrade to the Top Deck for 300 points (−$27.00)' }).check();
   const summary = page.getByRole('complementary', { name: 'Your visit' });
   await expect(summary.getByText('Reward: Free upgrade to the Top Deck')).toBeVisible();
-  await expect(summary.getByText('$85.00')).toBeVisible();
+  await expect(summary.getByText('Regular price $76.50')).toBeVisible();
   await expectNoAxeViolations(page);
   await page.screenshot({ path: testInfo.outputPath('reward-products.png'), fullPage: true });
 
@@ -57,9 +58,9 @@ test('a member spends 300 points on the free Top Deck upgrade chosen on the tick
   await page.getByLabel('Card number').fill(CARD.number);
   await page.getByLabel('Expiry date').fill('12/34');
   await page.getByLabel('Security code').fill('123');
-  await page.getByRole('button', { name: 'Pay $85.00' }).click();
+  await page.getByRole('button', { name: 'Pay $76.50' }).click();
   await expect(page.getByRole('heading', { name: 'Your visit is booked' })).toBeVisible();
-  await expect(page.getByText('−$30.00')).toBeVisible();
+  await expect(page.getByText('−$27.00')).toBeVisible();
   await expectNoAxeViolations(page);
 
   await page.goto('/profile');
