@@ -32,6 +32,7 @@ async function chooseDayAndTime(page: Page) {
 }
 
 test('a member spends 300 points on the free Top Deck upgrade chosen on the ticket page', async ({ page }, testInfo) => {
+  test.slow(); // three paid and redeemed visits first, then the page at three widths
   await signedInAsNewMember(page, 'upgrade', null);
   await visits(page.request, 3, 20);
   await page.goto('/profile');
@@ -49,8 +50,12 @@ test('a member spends 300 points on the free Top Deck upgrade chosen on the tick
   const summary = page.getByRole('complementary', { name: 'Your visit' });
   await expect(summary.getByText('Reward: Free upgrade to the Top Deck')).toBeVisible();
   await expect(summary.getByText('Regular price $76.50')).toBeVisible();
-  await expectNoAxeViolations(page);
-  await page.screenshot({ path: testInfo.outputPath('reward-products.png'), fullPage: true });
+  for (const width of [375, 800, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await rewards.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`reward-products-${width}.png`) });
+    await expectNoAxeViolations(page);
+  }
 
   await summary.getByRole('button', { name: 'Book' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
@@ -68,6 +73,7 @@ test('a member spends 300 points on the free Top Deck upgrade chosen on the tick
 });
 
 test('a Local Legend’s guest pass brings a friend, who books one free adult ticket', async ({ page, browser, baseURL }, testInfo) => {
+  test.slow(); // five paid and redeemed visits, a sign-up through the e-mailed link, pages at three widths
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await signedInAsNewMember(page, 'legend', null);
   await visits(page.request, 5, 20);
@@ -80,8 +86,12 @@ test('a Local Legend’s guest pass brings a friend, who books one free adult ti
   await expect(page.getByText('Link copied')).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toMatch(/\/join\/[A-Za-z0-9_-]{22}$/);
-  await expectNoAxeViolations(page);
-  await page.screenshot({ path: testInfo.outputPath('guest-passes-profile.png'), fullPage: true });
+  for (const width of [375, 800, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await passes.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`guest-passes-profile-${width}.png`) });
+    await expectNoAxeViolations(page);
+  }
 
   // The Local Legend's own link is refused to them.
   await page.goto(link);
@@ -93,8 +103,11 @@ test('a Local Legend’s guest pass brings a friend, who books one free adult ti
   await friend.goto(link);
   await expect(friend.getByRole('heading', { name: 'You are invited to Skyline Ambassadors' })).toBeVisible();
   await expect(friend.getByText('Rita invites you to the observation deck with a guest pass.')).toBeVisible();
-  await expectNoAxeViolations(friend);
-  await friend.screenshot({ path: testInfo.outputPath('join.png'), fullPage: true });
+  for (const width of [375, 800, 1280]) {
+    await friend.setViewportSize({ width, height: 900 });
+    await friend.screenshot({ path: testInfo.outputPath(`join-${width}.png`), fullPage: true });
+    await expectNoAxeViolations(friend);
+  }
   await friend.getByRole('button', { name: 'Join and book my free ticket' }).click();
   const email = uniqueEmail('friend');
   await friend.getByLabel('E-mail address').fill(email);
