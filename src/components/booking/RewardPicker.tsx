@@ -12,7 +12,8 @@ type Props = { offer: RewardOffer; currency: string; chosen: { reward?: string; 
 export function RewardPicker({ offer, currency, chosen, onChoose }: Props) {
   const { t } = useTranslation('rewards');
   const { locale = 'en' } = useRouter();
-  const money = (cents: number) => formatMoney(cents, currency, locale);
+  // A word joiner keeps "−$27.00" from breaking after its minus sign on a narrow screen.
+  const money = (cents: number) => `\u2060${formatMoney(cents, currency, locale)}`;
   const none = !chosen.reward && !chosen.guestPass;
   return (
     <>
@@ -31,8 +32,10 @@ export function RewardPicker({ offer, currency, chosen, onChoose }: Props) {
         {offer.rewards.map((reward) => (
           <label key={reward.id} className={styles.choice}>
             <input type="radio" name="reward" value={reward.id} checked={chosen.reward === reward.id} disabled={!reward.affordable} onChange={() => onChoose({ reward: reward.id })} />
-            {t('picker.reward', { name: t(`catalogue.${reward.id}`), count: reward.points, amount: money(reward.cents) })}
-            {!reward.affordable && <span className={styles.hint}> {t('picker.notEnough')}</span>}
+            <span>
+              {t('picker.reward', { name: t(`catalogue.${reward.id}`), count: reward.points, amount: money(reward.cents) })}
+              {!reward.affordable && <span className={styles.rewardHint}>{t('picker.notEnough')}</span>}
+            </span>
           </label>
         ))}
       </div>
