@@ -12,8 +12,7 @@ type Props = { offer: RewardOffer; currency: string; chosen: { reward?: string; 
 export function RewardPicker({ offer, currency, chosen, onChoose }: Props) {
   const { t } = useTranslation('rewards');
   const { locale = 'en' } = useRouter();
-  // A word joiner keeps "−$27.00" from breaking after its minus sign on a narrow screen.
-  const money = (cents: number) => `\u2060${formatMoney(cents, currency, locale)}`;
+  const money = (cents: number) => formatMoney(cents, currency, locale);
   const none = !chosen.reward && !chosen.guestPass;
   return (
     <>
