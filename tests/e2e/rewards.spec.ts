@@ -31,7 +31,7 @@ async function chooseDayAndTime(page: Page) {
   await page.getByRole('button', { name: /^\d{1,2}:\d{2} [AP]M/ }).first().click();
 }
 
-test('a member spends 300 points on the free Top Deck upgrade chosen on the ticket page', async ({ page }, testInfo) => {
+test('a member spends 300 points on the free Top Deck upgrade chosen on the ticket page @own-viewport', async ({ page }, testInfo) => {
   test.slow(); // three paid and redeemed visits first, then the page at three widths
   await signedInAsNewMember(page, 'upgrade', null);
   await visits(page.request, 3, 20);
@@ -72,7 +72,7 @@ test('a member spends 300 points on the free Top Deck upgrade chosen on the tick
   await expect(page.getByRole('region', { name: 'Your points' }).getByText('0 points', { exact: true })).toBeVisible();
 });
 
-test('a Local Legend’s guest pass brings a friend, who books one free adult ticket', async ({ page, browser, baseURL }, testInfo) => {
+test('a Local Legend’s guest pass brings a friend, who books one free adult ticket @own-viewport', async ({ page, browser, baseURL }, testInfo) => {
   test.slow(); // five paid and redeemed visits, a sign-up through the e-mailed link, pages at three widths
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await signedInAsNewMember(page, 'legend', null);

@@ -28,7 +28,7 @@ export default function JoinPage({ code, memberName, refusal }: Props) {
     void router.push(`/login?${new URLSearchParams({ callbackUrl: '/products' })}`);
   }
   return (
-    <AuthPage title={t('join.title')} heading={t('join.heading', { brand: BRAND })} intro={refusal ? undefined : t('join.intro', { name: memberName ?? '' })}>
+    <AuthPage title={t('join.title')} heading={refusal ? t('join.refused') : t('join.heading', { brand: BRAND })} intro={refusal ? undefined : t('join.intro', { name: memberName ?? '' })}>
       {refusal ? (
         <>
           <Alert tone="error">{refusal}</Alert>
