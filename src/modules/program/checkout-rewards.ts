@@ -4,7 +4,7 @@
 // held), taken inside the transaction that records the order (points spent under row locks, the pass taken
 // by one order), and settled with the order: kept when it is paid, given back when it is not, or when the
 // booking is cancelled before its visit.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { TIME_ZONE } from '@/config/attraction';
 import { currentProgram } from '@/config/program';
 import type { Database } from '@/server/db/client';
@@ -96,10 +96,4 @@ export async function earnReferral(tx: Database, bookingUuid: string, at: Date):
       expiresOn: pointsExpireOn(currentPointsRules(), todayIn(TIME_ZONE, at)),
     })
     .onConflictDoNothing();
-}
-
-/** Whether the order's reward was redeemed at the gate already (then a cancellation gives nothing back). */
-export async function rewardLineOf(db: Database, orderId: string) {
-  const [line] = await db.select().from(memberPoints).where(and(eq(memberPoints.orderId, orderId), eq(memberPoints.reason, 'referral')));
-  return line;
 }
