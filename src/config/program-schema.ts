@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { pointsSchema } from './points-schema';
 import { memberPlacesSchema } from './program-member-places-schema';
 import { challengesSchema } from './program-challenges-schema';
+import { rewardsSchema } from './program-rewards-schema';
 
 export const programSchema = z.object({
   /** How far back visits count towards a tier. */
@@ -35,6 +36,8 @@ export const programSchema = z.object({
   points: pointsSchema,
   memberPlaces: memberPlacesSchema.optional(),
   challenges: challengesSchema.default([]),
+  /** Rewards spent with points at checkout and guest passes (decision 0042). */
+  rewards: rewardsSchema,
 }).superRefine((program, ctx) => {
   // A section that names a tier must name one of the program's (a manager's edit is refused, not a broken site).
   const tiers = new Set(program.tiers.map((t) => t.id));

@@ -22,12 +22,16 @@ import { selectionTotal } from '@/universal/web-product';
 import { useMemberPerks } from '@/client/booking/use-member-perks';
 import { memberDiscount, withExtraTickets } from '@/universal/member-price';
 import { staticTranslations } from '@/server/translations';
+import { RewardPicker } from '@/components/booking/RewardPicker';
+import { rewardChoiceStore, useRewardChoice } from '@/client/booking/reward-choice';
+import { useRewards } from '@/client/booking/use-rewards';
 
 /** Quantity clicks come in bursts: ask for times once they settle. */
 const FETCH_DELAY_MS = 250;
 
 export default function ProductsPage() {
   const { t } = useTranslation('products');
+  const { t: tr } = useTranslation('rewards');
   useRestoredBooking();
   const { data: products, error: productsError } = useProducts();
   const productId = useSelection((s) => s.productId);
@@ -73,8 +77,23 @@ export default function ProductsPage() {
     availabilityStore.getState().reset();
   }
 
+  // A reward paid with points, or a guest pass, taken off after the member price (decision 0042).
+  const offer = useRewards(product, option, quantities, perks?.discountPercent ?? 0);
+  const chosenReward = useRewardChoice((s) => s.reward);
+  const chosenPass = useRewardChoice((s) => s.guestPass);
+  const reward = chosenPass && offer?.guestPass?.cents
+    ? { label: tr('summary.guestPass'), cents: offer.guestPass.cents }
+    : (() => {
+        const picked = offer?.rewards.find((r) => r.id === chosenReward && r.affordable);
+        return picked ? { label: tr('summary.reward', { name: tr(`catalogue.${picked.id}`) }), cents: picked.cents } : null;
+      })();
+  // A choice the selection no longer allows is dropped, so that Book never sends it.
+  const staleReward = !!offer && (!!chosenReward || chosenPass) && !reward;
+  useEffect(() => {
+    if (staleReward) rewardChoiceStore.getState().choose({});
+  }, [staleReward]);
   const listTotal = selectionTotal(option, quantities);
-  const total = listTotal && listTotal - memberDiscount(option, quantities, perks?.discountPercent ?? 0);
+  const total = listTotal && listTotal - memberDiscount(option, quantities, perks?.discountPercent ?? 0) - (reward?.cents ?? 0);
 
   return (
     <div className={`${frame.page} ${product ? styles.withBookBar : ''}`}>
@@ -135,6 +154,11 @@ export default function ProductsPage() {
               )}
             </Step>
           )}
+          {product && option && offer && (offer.rewards.length > 0 || offer.guestPass) && (
+            <Step number={stepAfterOptions + 3} title={tr('picker.heading')}>
+              <RewardPicker offer={offer} currency={product.currency} chosen={{ reward: chosenReward, guestPass: chosenPass }} onChoose={(c) => rewardChoiceStore.getState().choose(c)} />
+            </Step>
+          )}
         </div>
         <BookingSummary
           product={product}
@@ -145,6 +169,7 @@ export default function ProductsPage() {
           missing={missing}
           busy={busy}
           perks={perks}
+          reward={reward}
           onBook={book}
           onReset={reset}
         />
@@ -154,4 +179,4 @@ export default function ProductsPage() {
   );
 }
 
-export const getStaticProps = staticTranslations(['products', 'checkout']);
+export const getStaticProps = staticTranslations(['products', 'checkout', 'rewards']);

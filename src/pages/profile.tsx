@@ -28,12 +28,16 @@ import { isLocale } from '@/config/locales';
 import { currentProgram } from '@/config/program';
 import { currentPointsRules } from '@/config/points';
 import { serverNow } from '@/server/clock';
+import { MyGuestPasses } from '@/components/program/MyGuestPasses';
+import { guestPassesOf, issueGuestPasses, type GuestPassView } from '@/modules/program/guest-passes';
 
 type Props = {
   member: { name: string; email: string; phoneNumber: string; country: string; joined: string; marketingOptIn: boolean };
   orders: OrderView[];
   membership: Membership;
   waitlist: WaitlistPlace[];
+  /** A Local Legend's guest passes (decision 0042); none for other tiers. */
+  guestPasses: GuestPassView[];
   /** How far back visits count towards a tier. */
   windowMonths: number;
   /** How long confirmed points last. */
@@ -41,7 +45,7 @@ type Props = {
   renderedAt: number;
 };
 
-export default function ProfilePage({ member, orders, membership, waitlist, windowMonths, pointsExpiryMonths, renderedAt }: Props) {
+export default function ProfilePage({ member, orders, membership, waitlist, guestPasses, windowMonths, pointsExpiryMonths, renderedAt }: Props) {
   const { t } = useTranslation('profile');
   // The membership as the server rendered it, then as the poll finds it.
   const current = useMembership().data ?? membership;
@@ -81,6 +85,11 @@ export default function ProfilePage({ member, orders, membership, waitlist, wind
       <Card className={styles.tierCard}>
         <MyMoments moments={current.moments} />
       </Card>
+      {guestPasses.length > 0 && (
+        <Card>
+          <MyGuestPasses passes={guestPasses} />
+        </Card>
+      )}
       <Card>
         <Tabs
           label={t('heading')}
@@ -110,17 +119,20 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const db = await getDb();
   const locale = ctx.locale ?? 'en';
   const language = isLocale(locale) ? locale : 'en';
-  const [profile, orders, membership, waitlist] = await Promise.all([
+  // This quarter's guest passes are given when the member next looks (decision 0042).
+  await issueGuestPasses(db, session.user.id, serverNow());
+  const [profile, orders, membership, waitlist, guestPasses] = await Promise.all([
     getMemberProfile(db, session.user.id),
     memberOrders(db, session.user.id),
     getMembership(db, session.user.id, language),
     memberWaitlist({ db, supplier: await getSupplier() }, session.user.id, language),
+    guestPassesOf(db, session.user.id),
   ]);
   if (!profile) return { notFound: true };
   const country = new Intl.DisplayNames([locale], { type: 'region' }).of(profile.country) ?? profile.country;
   return {
     props: {
-      ...(await translationProps(locale, ['profile', 'checkout', 'catalog', 'moments'])),
+      ...(await translationProps(locale, ['profile', 'checkout', 'catalog', 'moments', 'rewards'])),
       // Through JSON: page props may not hold undefined values.
       session: JSON.parse(JSON.stringify(session)),
       member: {
@@ -134,6 +146,7 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
       orders: orders.map(orderView),
       membership,
       waitlist,
+      guestPasses,
       windowMonths: currentProgram().windowMonths,
       pointsExpiryMonths: currentPointsRules().expiryMonths,
       renderedAt: serverNow().getTime(),

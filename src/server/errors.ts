@@ -48,6 +48,10 @@ export const ERROR_STATUS = {
   NOT_REDEEMABLE: 409,
   // The order is not confirmed, so it has no tickets to send.
   NOT_CONFIRMED: 409,
+  // A reward costs more confirmed points than the member has left (decision 0042).
+  NOT_ENOUGH_POINTS: 409,
+  // A guest pass that cannot be used here: unknown, the member's own, already used, or not for a member.
+  GUEST_PASS_REFUSED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

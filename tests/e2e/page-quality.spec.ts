@@ -2,7 +2,7 @@
 // while the page loads, headings that run in order, a description in the visitor's language.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixed-clock';
-import { signedInAsNewMember } from './support';
+import { expectNoAxeViolations, signedInAsNewMember } from './support';
 import { FIXED_NOW } from '../support/fixed-date';
 
 type Shift = { value: number; hadRecentInput: boolean; sources: string[] };
@@ -123,6 +123,13 @@ test('the sign-in pages describe themselves in the visitor’s language @once', 
   }
   await page.goto('/verifyRequest');
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /We have sent you a sign-in link\. .*expires in 30 minutes/);
+});
+
+test('a guest pass link that cannot be used says why, in the visitor’s language, passing axe @once', async ({ page }) => {
+  await page.goto('/fr/join/not-a-guest-pass');
+  await expect(page.getByRole('heading', { level: 1, name: 'Ce pass invité ne peut pas être utilisé' })).toBeVisible();
+  await expect(page.getByText('Ce lien de pass invité n’est pas valide. Vérifiez le lien que vous avez reçu.')).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test('links prefetch the pages in sight once the page has settled, not during its first seconds @once', async ({ page }) => {

@@ -29,7 +29,8 @@ export type PaymentEffects = {
   leaving?(): boolean;
 };
 
-export type BookInput = { isLoggedIn: boolean; productId?: string; optionId?: string; quantities: Quantities; selectedTime?: string };
+/** `reward`: a reward to spend points on; `guestPass`: use the guest pass the member joined with (decision 0042). */
+export type BookInput = { isLoggedIn: boolean; productId?: string; optionId?: string; quantities: Quantities; selectedTime?: string; reward?: string; guestPass?: boolean };
 
 export type PaymentState = {
   paymentSession?: PaymentSessionView;
@@ -46,11 +47,12 @@ export type PaymentState = {
 };
 
 /** The member's choice as one string: Book on the same choice goes back to its payment session. */
-export function choiceKey(input: Pick<BookInput, 'productId' | 'optionId' | 'quantities' | 'selectedTime'>): string {
+export function choiceKey(input: Pick<BookInput, 'productId' | 'optionId' | 'quantities' | 'selectedTime' | 'reward' | 'guestPass'>): string {
   const quantities = Object.entries(input.quantities)
     .filter(([, n]) => n > 0)
     .sort(([a], [b]) => (a < b ? -1 : 1));
-  return JSON.stringify([input.productId, input.optionId, quantities, input.selectedTime ?? '']);
+  const reward = input.reward ?? (input.guestPass ? 'guest-pass' : '');
+  return JSON.stringify([input.productId, input.optionId, quantities, input.selectedTime ?? '', ...(reward ? [reward] : [])]);
 }
 
 const stillToPay = (session?: PaymentSessionView, order?: OrderView) =>
@@ -111,6 +113,8 @@ export function createPaymentStore(effects: PaymentEffects, storage?: StateStora
                 optionId: input.optionId,
                 quantities: input.quantities,
                 selectedTime: input.selectedTime ?? '',
+                ...(input.reward ? { reward: input.reward } : {}),
+                ...(input.guestPass ? { guestPass: true } : {}),
               });
               if (status !== 201 || !data.paymentSession || !data.bookingId) {
                 set({ isCreating: false });

@@ -3,6 +3,7 @@ import Router from 'next/router';
 import { signIn } from '../session/auth-client';
 import { postJson } from '../api';
 import type { CheckEmailAnswer, SendLinkAnswer, SignInEffects, SignUpAnswer } from './store';
+import { forgetGuestPass, rememberedGuestPass } from './guest-pass-code';
 
 class UnexpectedAnswer extends Error {
   constructor(url: string, status: number) {
@@ -22,7 +23,10 @@ export const browserSignInEffects: SignInEffects = {
   },
 
   async signUp(email, contact): Promise<SignUpAnswer> {
-    const { status, data } = await postJson<{ alreadyExists: boolean }>('/api/signUp', { email, contact });
+    // The guest pass the visitor came through, if any, is claimed with the sign-up (decision 0042).
+    const guestPass = rememberedGuestPass();
+    const { status, data } = await postJson<{ alreadyExists: boolean }>('/api/signUp', { email, contact, ...(guestPass ? { guestPass } : {}) });
+    if (status === 201) forgetGuestPass();
     if (status === 200 || status === 201) return { alreadyExists: data.alreadyExists };
     if (status === 429) return 'rateLimited';
     if (status === 422) return 'invalid';

@@ -24,17 +24,20 @@ type Props = {
   busy?: boolean;
   /** A member's tier perks: the total shown at the member price, as the checkout charges it. */
   perks?: ShownPerks | null;
+  /** A reward or guest pass chosen (decision 0042): its line, taken off after the member price. */
+  reward?: { label: string; cents: number } | null;
   onBook: () => void;
   onReset: () => void;
 };
 
-export function BookingSummary({ product, optionId, quantities, selectedDate, selectedTime, missing, busy, perks, onBook, onReset }: Props) {
+export function BookingSummary({ product, optionId, quantities, selectedDate, selectedTime, missing, busy, perks, reward, onBook, onReset }: Props) {
   const { t } = useTranslation('products');
   const { locale = 'en' } = useRouter();
   const option = product?.options.find((o) => o.id === optionId);
   const lines = (option?.units ?? []).filter((u) => (quantities[u.id] ?? 0) > 0);
   const total = selectionTotal(option, quantities);
   const discount = total ? memberDiscount(option, quantities, perks?.discountPercent ?? 0) : 0;
+  const rewardOff = total && reward ? reward.cents : 0;
   return (
     <aside className={styles.summary} aria-labelledby="booking-summary-heading">
       <Card>
@@ -63,6 +66,12 @@ export function BookingSummary({ product, optionId, quantities, selectedDate, se
                 <dd>{formatTime(selectedTime, locale)}</dd>
               </>
             )}
+            {reward && rewardOff > 0 && (
+              <>
+                <dt>{reward.label}</dt>
+                <dd>−{formatMoney(rewardOff, product.currency, locale)}</dd>
+              </>
+            )}
           </dl>
         )}
         {product && (
@@ -72,9 +81,9 @@ export function BookingSummary({ product, optionId, quantities, selectedDate, se
               {total === null ? (
                 '—'
               ) : discount > 0 && perks ? (
-                <MemberPrice list={formatMoney(total, product.currency, locale)} member={formatMoney(total - discount, product.currency, locale)} tierName={perks.tierName} />
+                <MemberPrice list={formatMoney(total, product.currency, locale)} member={formatMoney(total - discount - rewardOff, product.currency, locale)} tierName={perks.tierName} />
               ) : (
-                formatMoney(total, product.currency, locale)
+                formatMoney(total - rewardOff, product.currency, locale)
               )}
             </span>
           </p>

@@ -5,10 +5,12 @@ import { formatDate, formatTime } from '@/universal/format/date-time';
 import { formatMoney } from '@/universal/format/money';
 import type { OrderView } from '@/modules/checkout/order-view';
 import summary from '@/components/ui/summary.module.css';
+import { rewardLabel } from '@/universal/reward-label';
 
 export function OrderSummary({ order: booked }: { order: OrderView }) {
   const { t } = useTranslation('checkout');
   const order = orderInPageLanguage(t, booked);
+  const { t: tr } = useTranslation('rewards');
   const { locale = 'en' } = useRouter();
   return (
     <>
@@ -32,6 +34,12 @@ export function OrderSummary({ order: booked }: { order: OrderView }) {
           <>
             <dt>{t('summary.memberDiscount')}</dt>
             <dd>−{formatMoney(order.discount, order.currency, locale)}</dd>
+          </>
+        )}
+        {order.reward > 0 && order.rewardReason && (
+          <>
+            <dt>{rewardLabel(tr, order.rewardReason)}</dt>
+            <dd>−{formatMoney(order.reward, order.currency, locale)}</dd>
           </>
         )}
       </dl>

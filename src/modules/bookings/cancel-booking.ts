@@ -19,6 +19,7 @@ import type { OrderRow } from '../checkout/order-view';
 import { sendMailNow, enqueueMail } from '../email/mail-queue';
 import { orderRefunds, refundOrder, refundStatus } from '../payments/order-refunds';
 import { voidBookingPoints } from '../program/member-points';
+import { settleOrderReward } from '../program/checkout-rewards';
 import { uncountVisit } from '../program/member-visits';
 import type { RefundRow } from '../payments/refund-payment';
 import { isAdmitted } from '../inventory/admissions';
@@ -167,6 +168,8 @@ export async function cancelBooking(deps: CancelDeps, request: CancelRequest): P
       await uncountVisit(tx, target.bookingUuid, now());
       // Its points are void, pending or confirmed (decision 0037).
       await voidBookingPoints(tx, target.bookingUuid, refundAmount > 0 ? 'refunded' : 'cancelled', now());
+      // Cancelled before its visit, the reward's points or the guest pass come back; a used one stays used.
+      if (!used) await settleOrderReward(tx, target.order.id, refundAmount > 0 ? 'refunded' : 'cancelled', now());
     }
     await recordAudit(tx, {
       actor: request.by,

@@ -49,6 +49,8 @@ async function quote(deps: CheckoutDeps, order: OrderRow, request: ChangeRequest
   if (!isUpcoming(order, deps.now?.() ?? serverNow())) throw new AppError('NOT_CHANGEABLE', 'bookingNotChangeable');
   // Said before any price: a used booking stays as it is (the supplier refuses it again under its lock).
   if (await isAdmitted(deps.db, order.bookingUuid)) throw new AppError('NOT_CHANGEABLE', 'bookingAdmitted');
+  // A reward or a guest pass priced the booking as it is (decision 0042): cancelling gives it back instead.
+  if (order.rewardCents > 0) throw new AppError('NOT_CHANGEABLE', 'rewardedNotChangeable');
   const tickets = Object.values(request.quantities).reduce((sum, n) => sum + n, 0);
   const max = maxTicketsPerBooking(order.productId);
   if (tickets > max) throw new AppError('VALIDATION', 'ticketsPerBookingMax', { max });

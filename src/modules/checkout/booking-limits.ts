@@ -12,6 +12,8 @@ import { AppError } from '@/server/errors';
 import { enforceRateLimits } from '@/server/rate-limit';
 import { completePayment } from '../payments/complete-payment';
 import { paymentById } from '../payments/ledger';
+import { sessionState } from '../payments/free-session';
+import { settleOrderReward } from '../program/checkout-rewards';
 import { settleOffer } from '../waitlist/settle-offer';
 import type { CheckoutDeps } from './deps';
 import type { OrderRow } from './order-view';
@@ -90,8 +92,9 @@ export async function releaseUnpaidBookings(deps: CheckoutDeps, userId: string, 
  * transaction (EXPIRED, or LEFT when the member leaves the line). One paid meanwhile is completed instead
  * and answers 'paid'. */
 export async function releaseUnpaidOrder(deps: CheckoutDeps, order: OrderRow, now: Date, reason: string, offerBecomes: 'EXPIRED' | 'LEFT' = 'EXPIRED'): Promise<'released' | 'paid'> {
-  const { gatewaySessionId } = await paymentById(deps.db, order.paymentId);
-  if ((await deps.gateway.getState(gatewaySessionId)).status !== 'open') {
+  const payment = await paymentById(deps.db, order.paymentId);
+  const { gatewaySessionId } = payment;
+  if ((await sessionState(deps.gateway, payment)).status !== 'open') {
     await completePayment(deps, gatewaySessionId);
     return 'paid';
   }
@@ -108,6 +111,8 @@ export async function releaseUnpaidOrder(deps: CheckoutDeps, order: OrderRow, no
       .where(and(eq(orders.id, order.id), eq(orders.status, 'PENDING_PAYMENT')))
       .returning({ id: orders.id });
     if (released) await settleOffer(tx, order.id, offerBecomes, now);
+    // A reward's points or a guest pass the released order took come back (decision 0042).
+    if (released) await settleOrderReward(tx, order.id, 'unpaid', now);
   });
   return 'released';
 }

@@ -14,6 +14,9 @@ export const checkoutRequest = z.strictObject({
     .transform((q) => Object.fromEntries(Object.entries(q).filter(([, n]) => n > 0)))
     .refine((q) => Object.keys(q).length > 0 && Object.keys(q).length <= 20, 'selectQuantity'),
   selectedTime: z.string({ error: 'selectTime' }).trim().min(1, 'selectTime').max(40, 'selectTime'),
+  /** A reward of config/program.json to spend points on, or the guest pass the member signed up with (decision 0042). */
+  reward: z.string({ error: 'unknownReward' }).max(60, 'unknownReward').optional(),
+  guestPass: z.boolean().optional(),
 });
 
 export type CheckoutRequest = z.infer<typeof checkoutRequest>;

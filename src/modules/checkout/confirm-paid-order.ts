@@ -13,6 +13,7 @@ import { sendMailNow, enqueueMail } from '../email/mail-queue';
 import { orderCalendar } from '../bookings/booking-ics';
 import { recordLoyaltyEvent } from '../loyalty/record-event';
 import { earnPendingPoints } from '../program/member-points';
+import { settleOrderReward } from '../program/checkout-rewards';
 import type { PaymentRow } from '../payments/ledger';
 import { paymentStates } from '../payments/payment-states';
 import { refundWhole } from '../payments/refund-payment';
@@ -55,6 +56,8 @@ async function finish(deps: CheckoutDeps, order: OrderRow, payment: PaymentRow, 
     await settleOffer(tx, order.id, status === 'CONFIRMED' ? 'BOOKED' : 'EXPIRED', at);
     // The tickets' points, pending until the gate admits them (decision 0037): with the order or not at all.
     if (status === 'CONFIRMED') await earnPendingPoints(tx, row, row.tickets ?? [], at);
+    // Its reward stands once paid; paid too late, the points or the guest pass come back (decision 0042).
+    await settleOrderReward(tx, row.id, status === 'CONFIRMED' ? 'paid' : 'unpaid', at);
     await enqueueMail(tx, mailKey, message);
     return row;
   });

@@ -17,6 +17,9 @@ export type OrderView = {
   /** What the member pays: the lines at list price less `discount` (a member price, decision 0038). */
   total: number;
   discount: number;
+  /** Taken off after the discount by a reward or a guest pass (decision 0042), and which ('reward:<id>', 'guest-pass'). */
+  reward: number;
+  rewardReason: string | null;
   currency: string;
   expirationTime: string;
   /** `code`: what the ticket's QR carries (the signed code, or the reference of an older order). */
@@ -39,6 +42,8 @@ export function orderView(row: OrderRow): OrderView {
     lines: row.lines,
     total: row.total,
     discount: row.discountCents,
+    reward: row.rewardCents,
+    rewardReason: row.rewardReason,
     currency: row.currency,
     expirationTime: row.holdExpiresAt.toISOString(),
     tickets: (row.tickets ?? []).map((t) => ({ reference: t.reference, unitId: t.unitId, unitTitle: unitTitle(t.unitId), code: t.code ?? t.reference })),

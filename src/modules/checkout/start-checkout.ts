@@ -22,6 +22,9 @@ import { serverNow } from '@/server/clock';
 import { memberDiscount } from '@/universal/member-price';
 import { memberDiscountReason, memberPerks } from '../program/member-perks';
 import { log } from '@/server/log';
+import { priceReward, takeReward } from '../program/checkout-rewards';
+import { freeSession } from '../payments/free-session';
+import { completeCheckout } from './complete-checkout';
 
 export type StartedCheckout = { paymentSession: PaymentSessionView; bookingId: string; expirationTime: string };
 
@@ -74,7 +77,10 @@ export async function holdAndOpenSession(
   // The member price is the shop's discount off the list price; the supplier's hold still carries list.
   const perks = await memberPerks(db, member.userId);
   const discount = memberDiscount(webOption, request.quantities, perks.memberDiscountPercent);
-  const charged = shown - discount;
+  // Then a reward or a guest pass, on what the member price left (decision 0042), before any place is held.
+  const choice = { product: web, option: webOption, quantities: request.quantities, percent: perks.memberDiscountPercent };
+  const reward = await priceReward(db, member.userId, request, choice, deps.now?.() ?? serverNow());
+  const charged = shown - discount - (reward?.cents ?? 0);
   const lines: OrderLine[] = Object.entries(request.quantities).map(([unitId, quantity]) => {
     const unit = webOption.units.find((u) => u.id === unitId);
     return { unitId, title: unit?.title ?? unitId, quantity, unitPrice: unit?.price ?? 0 };
@@ -103,7 +109,9 @@ export async function holdAndOpenSession(
     const now = deps.now?.() ?? serverNow();
     const holdExpiresAt = holdExpiry(booking, now, deps.holdMinutes);
 
-    const session = await gateway.createSession({
+    const orderId = crypto.randomUUID();
+    // Nothing to charge (a free ticket was all of it): no gateway session; the order completes at once.
+    const session = charged === 0 ? freeSession(orderId, web.currency, holdExpiresAt, gateway) : await gateway.createSession({
       amount: charged,
       currency: web.currency,
       reference: booking.uuid,
@@ -113,7 +121,6 @@ export async function holdAndOpenSession(
       returnUrl: `${deps.siteUrl}${localizedPath('/checkout', locale)}?uuid=${encodeURIComponent(booking.uuid)}`,
     });
     // The order and its payment in the ledger, together: a payment always pays for something.
-    const orderId = crypto.randomUUID();
     await db.transaction(async (tx) => {
       const payment = await recordPayment(tx, gateway, { purpose: 'order', referenceId: orderId, session }, now);
       await tx.insert(orders).values({
@@ -131,13 +138,19 @@ export async function holdAndOpenSession(
         total: charged,
         discountCents: discount,
         discountReason: discount > 0 ? memberDiscountReason(perks) : null,
+        rewardCents: reward?.cents ?? 0,
+        rewardReason: reward?.reason ?? null,
         currency: web.currency,
         locale,
         paymentId: payment.id,
         holdExpiresAt,
       });
+      if (reward) await takeReward(tx, reward, { id: orderId, userId: member.userId }, now);
     });
-    return { paymentSession: { ...session, status: 'PENDING_PAYMENT' }, bookingId: booking.uuid, expirationTime: holdExpiresAt.toISOString() };
+    // A free order is completed now; if the supplier cannot confirm it just now, its payments.check job does.
+    const completed = charged === 0 ? await completeCheckout(deps, session.id).catch((error: unknown) => log.warn('[checkout] a free order waits for its check', { error })) : undefined;
+    const status = completed ? completed.order.status : 'PENDING_PAYMENT';
+    return { paymentSession: { ...session, status }, bookingId: booking.uuid, expirationTime: holdExpiresAt.toISOString() };
   } catch (error) {
     // Whatever stopped the checkout after the hold, no payment is taken for it: give the places back at once.
     await supplier.cancelBooking(booking.uuid, { reason: 'The checkout stopped before payment' }).catch((cancelError: unknown) => {

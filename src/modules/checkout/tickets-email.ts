@@ -10,6 +10,7 @@ import { brandedEmail, escapeHtml } from '../email/layout';
 import { orderNamedIn } from '@/modules/catalog/names-in-language';
 import { serverT } from '@/server/i18n';
 import type { OrderRow } from './order-view';
+import { rewardLabel } from '@/universal/reward-label';
 
 /** What goes with the tickets: the calendar entry (.ics text) and, after a change, the amount given back
  * or the difference paid. */
@@ -37,6 +38,8 @@ export async function renderTicketsEmail(booked: OrderRow, member: { email: stri
     : t('tickets.intro', { name: member.name, attraction: ATTRACTION.name });
   const manageUrl = `${siteUrl}/bookings/${encodeURIComponent(order.supplierReference)}`;
   const total = formatMoney(order.total, order.currency, locale);
+  // What a reward or a guest pass took off (decision 0042), named in the member's language.
+  const reward = order.rewardCents > 0 && order.rewardReason ? { label: rewardLabel(serverT(locale, 'rewards'), order.rewardReason), amount: `−${formatMoney(order.rewardCents, order.currency, locale)}` } : null;
   const tickets = order.tickets ?? [];
   const unitTitle = (unitId: string) => order.lines.find((l) => l.unitId === unitId)?.title ?? unitId;
   const attachments = await Promise.all(
@@ -67,6 +70,7 @@ export async function renderTicketsEmail(booked: OrderRow, member: { email: stri
     product,
     `${t('tickets.when')}: ${date}, ${time} (${t('tickets.timeZone')})`,
     `${t('tickets.what')}: ${lines}`,
+    ...(reward ? [`${reward.label}: ${reward.amount}`] : []),
     `${t('tickets.total')}: ${total}`,
     '',
     ...tickets.map((ticket, i) => `${t('tickets.ticket', { number: i + 1, unit: unitTitle(ticket.unitId) })}: ${ticket.reference}`),
@@ -93,7 +97,7 @@ export async function renderTicketsEmail(booked: OrderRow, member: { email: stri
 <tr><td colspan="2" style="font-weight:bold">${escapeHtml(product)}</td></tr>
 <tr><td style="color:#4a5568">${escapeHtml(t('tickets.when'))}</td><td style="text-align:right">${escapeHtml(`${date}, ${time}`)}</td></tr>
 <tr><td style="color:#4a5568">${escapeHtml(t('tickets.what'))}</td><td style="text-align:right">${escapeHtml(lines)}</td></tr>
-<tr><td style="color:#4a5568">${escapeHtml(t('tickets.total'))}</td><td style="text-align:right;font-weight:bold">${escapeHtml(total)}</td></tr>
+${reward ? `<tr><td style="color:#4a5568">${escapeHtml(reward.label)}</td><td style="text-align:right">${escapeHtml(reward.amount)}</td></tr>\n` : ''}<tr><td style="color:#4a5568">${escapeHtml(t('tickets.total'))}</td><td style="text-align:right;font-weight:bold">${escapeHtml(total)}</td></tr>
 </table>
 <p style="font-size:13px;color:#4a5568">${escapeHtml(t('tickets.timeZone'))}</p>
 <table role="presentation" cellpadding="0" cellspacing="0" style="width:100%">${ticketCells}</table>

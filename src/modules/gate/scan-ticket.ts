@@ -15,6 +15,7 @@ import { withBookingLocked } from '../inventory/admit-ticket';
 import { admitTickets, liveAdmission, liveAdmissionsOf, undoAdmissionRow } from '../inventory/admissions';
 import { creditVisit } from '../loyalty/redeem-tickets';
 import { confirmTicketPoints, unconfirmTicketPoints } from '../program/member-points';
+import { earnReferral } from '../program/checkout-rewards';
 import { countVisit, uncountVisit } from '../program/member-visits';
 import { recordAudit, type Actor } from '../staff/audit-log';
 import { isTicketCode, verifyTicketCode } from '../tickets/ticket-codes';
@@ -202,6 +203,8 @@ async function decide(deps: GateDeps, tx: Database, row: GateRecord | undefined,
   await countVisit(tx, row.uuid, now);
   // The admitted tickets' points confirmed, with the admission too (decision 0037).
   await confirmTicketPoints(tx, row.uuid, admitted, now);
+  // A friend's visit through a guest pass earns the member their referral points, once (decision 0042).
+  await earnReferral(tx, row.uuid, now);
   const status = row.status === 'CONFIRMED' && deps.ownInventory ? 'REDEEMED' : fresh.status;
   return { verdict: { verdict: 'VALID', booking: { ...fresh, status }, admitted }, firstAdmission: row.status === 'CONFIRMED' };
 }

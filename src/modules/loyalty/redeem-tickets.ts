@@ -6,6 +6,7 @@ import type { Database } from '@/server/db/client';
 import { orders } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { confirmTicketPoints } from '../program/member-points';
+import { earnReferral } from '../program/checkout-rewards';
 import { countVisit } from '../program/member-visits';
 import { recordLoyaltyEvent } from './record-event';
 import { serverNow } from '@/server/clock';
@@ -29,6 +30,7 @@ export async function redeemBooking(db: Database, supplier: SupplierPort, refere
       await db.transaction(async (tx) => {
         await countVisit(tx as unknown as Database, booking.uuid, at);
         await confirmTicketPoints(tx as unknown as Database, booking.uuid, 'all', at);
+        await earnReferral(tx as unknown as Database, booking.uuid, at);
       });
     }
     const tokensEarned = await creditVisit(db, booking.uuid);

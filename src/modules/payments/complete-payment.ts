@@ -10,6 +10,7 @@ import { AppError } from '@/server/errors';
 import type { CheckoutDeps } from '../checkout/deps';
 import { COMPLETION_LEASE_MS, paymentById, paymentBySession, type PaymentRow } from './ledger';
 import { paymentStates } from './payment-states';
+import { sessionState } from './free-session';
 import { PURPOSES } from './purposes';
 import { serverNow } from '@/server/clock';
 import { metrics } from '@/server/metrics';
@@ -24,7 +25,7 @@ export async function completePayment(deps: CheckoutDeps, gatewaySessionId: stri
   if (!current) throw new AppError('NOT_FOUND', 'noPaymentSession');
   if (current.state !== 'pending') return { payment: current, outcome: 'done-before' };
 
-  const state = await deps.gateway.getState(gatewaySessionId);
+  const state = await sessionState(deps.gateway, current);
   if (state.status === 'open') return { payment: current, outcome: 'unpaid' };
   const purpose = PURPOSES[current.purpose];
   const at = deps.now?.() ?? serverNow();

@@ -11,6 +11,7 @@ import { confirmPaidOrder } from '../checkout/confirm-paid-order';
 import { expireChange, movePaidChange } from '../bookings/move-paid-change';
 import { settleOffer } from '../waitlist/settle-offer';
 import { issuePaidGiftCard } from '../gift-cards/issue-paid-gift-card';
+import { settleOrderReward } from '../program/checkout-rewards';
 import { paymentBySession, type PaymentRow } from './ledger';
 
 /** What a purpose does with a paid payment whose lease the caller holds: deliver (`confirmed`) or give the
@@ -34,6 +35,8 @@ export const PURPOSES: Record<PaymentPurpose, Purpose> = {
     // The order stays PENDING_PAYMENT (it reads as expired); the waitlist offer it came from ends now.
     async expired(tx, payment, at) {
       await settleOffer(tx, payment.referenceId, 'EXPIRED', at);
+      // A reward's points or a guest pass it took come back (decision 0042).
+      await settleOrderReward(tx, payment.referenceId, 'unpaid', at);
     },
     async ofMember(db, userId, payment) {
       const [order] = await db.select().from(orders).where(and(eq(orders.id, payment.referenceId), eq(orders.userId, userId)));

@@ -3,7 +3,7 @@
 // - repeat visits: members with 2 or more visits (decision 0036: admitted, one a date) in the period,
 //   over members with 1 or more; the rate is null without any visit;
 // - points: outstanding now (confirmed, unspent, not expired), and in the period those earned (lines
-//   written, not void: tickets and managers' credits), spent (managers' debits) and expired;
+//   written, not void: tickets and managers' credits), spent (managers' debits and rewards, not given back) and expired;
 // - the lines other parts of the program add (program-report-lines.ts).
 import { and, eq, gt, gte, lt, lte, ne, sql, sum } from 'drizzle-orm';
 import { currentProgram } from '@/config/program';
@@ -66,7 +66,7 @@ async function pointsFigures(db: Database, period: Period): Promise<ProgramRepor
     db
       .select({ value: sum(sql`-${memberPoints.points}`) })
       .from(memberPoints)
-      .where(and(lt(memberPoints.points, 0), gte(memberPoints.earnedAt, period.start), lt(memberPoints.earnedAt, period.end))),
+      .where(and(lt(memberPoints.points, 0), ne(memberPoints.state, 'void'), gte(memberPoints.earnedAt, period.start), lt(memberPoints.earnedAt, period.end))),
     db
       .select({ value: sum(left) })
       .from(memberPoints)

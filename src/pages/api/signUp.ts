@@ -1,4 +1,5 @@
-// POST /api/signUp {email, contact}: joins the program; answers {alreadyExists, email}.
+// POST /api/signUp {email, contact, guestPass?}: joins the program (claiming the guest pass the visitor came
+// through, decision 0042); answers {alreadyExists, email}.
 import { z } from 'zod';
 import { enforceAbuseLimits } from '@/modules/accounts/abuse-limits';
 import { contactSchema } from '@/modules/accounts/contact';
@@ -13,11 +14,11 @@ export const config = { api: { bodyParser: false } };
 export default jsonRoute({
   method: 'POST',
   access: 'public',
-  body: z.strictObject({ email: emailSchema, contact: contactSchema }),
+  body: z.strictObject({ email: emailSchema, contact: contactSchema, guestPass: z.string().trim().min(1).max(64).optional() }),
   async handle({ body, clientIp, locale }) {
     const db = await getDb();
     await enforceAbuseLimits(db, 'lookup', { email: body.email, clientIp });
-    const result = await signUp(db, { email: body.email, contact: body.contact, locale });
+    const result = await signUp(db, { email: body.email, contact: body.contact, locale, guestPass: body.guestPass });
     return { status: result.alreadyExists ? 200 : 201, body: result };
   },
 });

@@ -26,6 +26,7 @@ import { toWebProduct, type WebUnit } from '@/modules/catalog/web-product';
 import { requireMember } from '@/http/require-member';
 import { AppError } from '@/server/errors';
 import { translationProps } from '@/server/translations';
+import { rewardLabel } from '@/universal/reward-label';
 import { getCheckoutDeps } from '@/wiring/checkout';
 import { appleWalletConfig, googleWalletConfig } from '@/wiring/wallet';
 import { getMemberProfile } from '@/modules/accounts/member-profile';
@@ -77,6 +78,7 @@ export default function BookingPage({ order: booked, refundedAmount, changeable,
   // Names in the reader's language, whichever language the booking was made in.
   const order = orderInPageLanguage(t, booked);
   const { t: tp } = useTranslation('profile');
+  const { t: tr } = useTranslation('rewards');
   const router = useRouter();
   const locale = router.locale ?? 'en';
   const quantities = Object.fromEntries(order.lines.map((l) => [l.unitId, l.quantity]));
@@ -103,6 +105,12 @@ export default function BookingPage({ order: booked, refundedAmount, changeable,
           </dd>
           <dt>{t('tickets')}</dt>
           <dd>{order.lines.map((l) => `${l.quantity} × ${l.title}`).join(', ')}</dd>
+          {order.reward > 0 && order.rewardReason && (
+            <>
+              <dt>{rewardLabel(tr, order.rewardReason)}</dt>
+              <dd>−{formatMoney(order.reward, order.currency, locale)}</dd>
+            </>
+          )}
           <dt>{t('total')}</dt>
           <dd>{formatMoney(order.total, order.currency, locale)}</dd>
           {refundedAmount > 0 && (
@@ -191,7 +199,7 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const googleUrl = google ? googleWalletSaveUrl(googleWalletJwt(row, google, profile ? `${profile.firstName} ${profile.lastName}` : '', deps.siteUrl)) : null;
   return {
     props: {
-      ...(await translationProps(ctx.locale, ['booking', 'profile', 'checkout', 'catalog'])),
+      ...(await translationProps(ctx.locale, ['booking', 'profile', 'checkout', 'catalog', 'rewards'])),
       session: JSON.parse(JSON.stringify(session)),
       order: orderView(row),
       refundedAmount,

@@ -319,6 +319,10 @@ export const orders = pgTable(
     discountCents: integer('discount_cents').notNull().default(0),
     /** Why: 'member-tier:<tier>' (a member price); null without a discount. */
     discountReason: text('discount_reason'),
+    /** Taken off by a reward paid with points or a guest pass (decision 0042), after the discount. */
+    rewardCents: integer('reward_cents').notNull().default(0),
+    /** Which: 'reward:<reward id>' or 'guest-pass'; null without one. */
+    rewardReason: text('reward_reason'),
     currency: text('currency').notNull(),
     locale: text('locale').notNull(),
     /** The ledger's payment of the booking (its own session); changes have payments of their own. */
@@ -542,7 +546,8 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_reference_idx').on(t.purpose, t.referenceId),
-    check('payments_amount_positive', sql`${t.amount} > 0`),
+    // Nothing is charged only for an order a reward made free (decision 0042): no gateway session then.
+    check('payments_amount_charged', sql`${t.amount} > 0 or (${t.amount} = 0 and left(${t.gatewaySessionId}, 5) = 'free_')`),
   ],
 );
 
@@ -869,11 +874,12 @@ export const memberPoints = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Why the points were earned: a ticket, or a completed Sky Moments challenge ("challenge:<id>",
-     * decision 0043; confirmed at once, no booking). An 'adjustment' is a manager's (decision 0044): a
-     * credit is a confirmed line; a debit is a negative line, its points taken from the oldest-expiring
-     * confirmed lines' `spent` in the same transaction (it never counts itself). */
-    reason: text('reason').$type<'ticket' | 'adjustment' | `challenge:${string}`>().notNull(),
+    /** Why: 'ticket' (earned), 'referral' (a friend's first visit, decision 0042), 'challenge:<id>' (a
+     * completed Sky Moments challenge, decision 0043; confirmed at once, no booking), 'reward:<id>' (a spend:
+     * negative points, never spent itself), 'adjustment' (a manager's, decision 0044: a credit is a
+     * confirmed line; a debit a negative line, its points taken from the oldest-expiring confirmed lines'
+     * `spent` in the same transaction; it never counts itself). */
+    reason: text('reason').$type<'ticket' | 'referral' | 'adjustment' | `challenge:${string}` | `reward:${string}`>().notNull(),
     points: integer('points').notNull(),
     /** An adjustment's reason as the manager wrote it, and who made it. */
     note: text('note'),
@@ -893,7 +899,9 @@ export const memberPoints = pgTable(
     expiresOn: text('expires_on'),
     /** When it became void or expired, and why. */
     closedAt: timestamp('closed_at', { mode: 'date', withTimezone: true }),
-    closeReason: text('close_reason').$type<'cancelled' | 'refunded' | 'changed' | 'expired'>(),
+    closeReason: text('close_reason').$type<'cancelled' | 'refunded' | 'changed' | 'expired' | 'unpaid'>(),
+    /** A spend's line: which earning lines it took its points from, to give them back exactly. */
+    drawnFrom: jsonb('drawn_from').$type<{ lineId: string; points: number }[]>(),
   },
   (t) => [
     // A ticket earns once, however many completion calls race.
@@ -903,9 +911,16 @@ export const memberPoints = pgTable(
     index('member_points_user_idx').on(t.userId, t.state),
     index('member_points_booking_idx').on(t.bookingUuid),
     index('member_points_expiry_idx').on(t.expiresOn).where(sql`state = 'confirmed'`),
-    check('member_points_points_positive', sql`${t.points} > 0 or (${t.reason} = 'adjustment' and ${t.points} < 0)`),
+    // A reward's spend is always negative, a manager's adjustment either way; every other line earns.
+    check(
+      'member_points_points_signed',
+      sql`${t.points} <> 0 and (case when ${t.reason} like 'reward:%' then ${t.points} < 0 when ${t.reason} = 'adjustment' then true else ${t.points} > 0 end)`,
+    ),
     check('member_points_spent_within', sql`${t.spent} >= 0 and ${t.spent} <= greatest(${t.points}, 0)`),
     index('member_points_earned_idx').on(t.earnedAt),
+    // An order spends on one reward once, and a friend's visit earns its referral once.
+    uniqueIndex('member_points_order_spend_once').on(t.orderId).where(sql`reason like 'reward:%'`),
+    uniqueIndex('member_points_referral_once').on(t.orderId).where(sql`reason = 'referral'`),
   ],
 );
 
@@ -952,3 +967,32 @@ export const memberWalletCards = pgTable('member_wallet_cards', {
   serialNumber: text('serial_number').notNull().unique(),
   updatedAt: timestamp('updated_at', { mode: 'date', withTimezone: true }).notNull(),
 });
+
+/**
+ * Guest passes (decision 0042): a Local Legend's "bring a friend" link, one per period (demo: a quarter).
+ * unused → claimed (a new member signed up through it) → used (their booking with the free ticket is
+ * paid); a booking that does not go through gives the claimed pass back.
+ */
+export const guestPasses = pgTable(
+  'guest_passes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The unguessable code of the link /join/<code>. */
+    code: text('code').notNull().unique(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The period it was given for, e.g. "2027-Q2" (one per member and period). */
+    period: text('period').notNull(),
+    issuedAt: timestamp('issued_at', { mode: 'date', withTimezone: true }).notNull(),
+    /** The new member who signed up through it. */
+    friendId: text('friend_id')
+      .unique()
+      .references(() => users.id, { onDelete: 'set null' }),
+    claimedAt: timestamp('claimed_at', { mode: 'date', withTimezone: true }),
+    /** The friend's order that takes (or took) the free ticket: one at a time. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    usedAt: timestamp('used_at', { mode: 'date', withTimezone: true }),
+  },
+  (t) => [uniqueIndex('guest_passes_member_period').on(t.memberId, t.period), uniqueIndex('guest_passes_order').on(t.orderId)],
+);

@@ -1,0 +1,19 @@
+// An order that a reward or a guest pass makes free (decision 0042) has nothing to charge: no gateway
+// session is opened for it (Stripe opens none for 0), but it is still a payment of the ledger, of 0, so that
+// it completes along the one path (complete-payment.ts) and is cancelled, refunded (nothing) and reported
+// like any other. Its session id says so, and reads as paid at once.
+import type { CheckoutSession, PaymentGateway, PaymentState } from '@/ports/payments';
+
+const PREFIX = 'free_';
+
+export function freeSession(orderId: string, currency: string, expiresAt: Date, gateway: PaymentGateway): CheckoutSession {
+  return { provider: gateway.provider, id: `${PREFIX}${orderId}`, amount: 0, currency, expiresAt: expiresAt.toISOString(), clientSecret: null, publishableKey: null };
+}
+
+export const isFreeSession = (sessionId: string): boolean => sessionId.startsWith(PREFIX);
+
+/** The session's state: the gateway's, or, for a free one, paid (nothing) from the start. */
+export async function sessionState(gateway: PaymentGateway, payment: { gatewaySessionId: string; currency: string }): Promise<PaymentState> {
+  if (isFreeSession(payment.gatewaySessionId)) return { status: 'paid', amountPaid: 0, currency: payment.currency };
+  return gateway.getState(payment.gatewaySessionId);
+}
