@@ -15,8 +15,8 @@ export async function visitsByDay(db: Database, period: { start: Date; end: Date
           sum(case when slot_end > ${period.now} then greatest(unit_count - admitted, 0) else 0 end)::int as expected
         from (
           select ${localDay(sql.raw('b.slot_start'), period.timeZone)} as day, b.unit_count, b.slot_end,
-            coalesce(nullif((select count(*) from ticket_redemptions tr where tr.booking_uuid = b.uuid and tr.undone_at is null), 0),
-              case when b.status = 'REDEEMED' then b.unit_count else 0 end) as admitted
+            -- Its live admissions, counted with each admission (bookings.admitted_count, decision 0048).
+            coalesce(nullif(b.admitted_count, 0), case when b.status = 'REDEEMED' then b.unit_count else 0 end) as admitted
           from bookings b
           where b.status in ('CONFIRMED', 'REDEEMED') and b.slot_start >= ${period.start} and b.slot_start < ${period.end}
           union all

@@ -230,6 +230,10 @@ export const bookings = pgTable(
     slotStart: timestamp('slot_start', { mode: 'date', withTimezone: true }).notNull(),
     slotEnd: timestamp('slot_end', { mode: 'date', withTimezone: true }).notNull(),
     unitCount: integer('unit_count').notNull(),
+    /** Its tickets admitted at the gate and not undone (its live rows of ticket_redemptions), kept with each
+     * admission and undo in their transaction (inventory/admissions.ts): the visits report of a year sums it
+     * instead of counting millions of admissions (decision 0048). */
+    admittedCount: integer('admitted_count').notNull().default(0),
     total: integer('total').notNull(),
     currency: text('currency').notNull(),
     contact: jsonb('contact').$type<Record<string, unknown>>(),
@@ -242,7 +246,13 @@ export const bookings = pgTable(
     cancelledAt: timestamp('cancelled_at', { mode: 'date', withTimezone: true }),
     cancellationReason: text('cancellation_reason'),
   },
-  (t) => [index('bookings_slot_idx').on(t.optionId, t.slotStart)],
+  (t) => [
+    index('bookings_slot_idx').on(t.optionId, t.slotStart),
+    // A day's or a year's bookings of every option: "today" and the visits report (decision 0048).
+    index('bookings_slot_start_idx').on(t.slotStart),
+    // The resellers' sales of a period (the sales report; the website's are its payments).
+    index('bookings_reseller_confirmed_idx').on(t.confirmedAt).where(sql`reseller_id <> 'website'`),
+  ],
 );
 
 export const bookingUnitItems = pgTable(
@@ -258,7 +268,11 @@ export const bookingUnitItems = pgTable(
     supplierReference: text('supplier_reference').notNull(),
     price: integer('price').notNull(),
   },
-  (t) => [index('booking_unit_items_booking_idx').on(t.bookingId)],
+  (t) => [
+    index('booking_unit_items_booking_idx').on(t.bookingId),
+    // A ticket by its reference: the gate's scan and the booking search (decision 0048).
+    index('booking_unit_items_reference_idx').on(t.supplierReference),
+  ],
 );
 
 /** Resellers allowed to use our OCTO API; only a hash of each bearer key is kept. */
@@ -336,7 +350,11 @@ export const orders = pgTable(
     /** When a newer Book of the member released this unpaid hold (its hold then ends at once). */
     releasedAt: timestamp('released_at', { mode: 'date', withTimezone: true }),
   },
-  (t) => [index('orders_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    // The old ticket of a changed booking, scanned at the gate (CHANGED): a containment search (decision 0048).
+    index('orders_replaced_tickets_idx').using('gin', sql`${t.replacedTickets} jsonb_path_ops`),
+  ],
 );
 
 /** One Book at a time per member: a lease taken with a conditional insert, so that concurrent Books of
