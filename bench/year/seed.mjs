@@ -1,7 +1,8 @@
 // A busy deck's whole year in PostgreSQL (issue #26): members, orders, bookings and tickets over 365 days
 // of every slot of the catalogue, resellers' bookings, admissions at the gate, changes, cancellations with
 // their refunds, the ledger's payments, the waitlist, tokens, and the program's visits, tiers and points.
-//   npx tsx bench/year/seed.mjs [--tickets=3650000] [--members=150000] [--database=skypass_year]
+//   npx tsx bench/year/seed.mjs [--tickets=3650000] [--members=150000] [--database=skypass_year] [--months=13]
+//   npx tsx bench/year/seed.mjs --finish     (the last steps, on a database whose seed was stopped part-way)
 // Set-based SQL (INSERT ... SELECT over generate_series), one batch per month of visit days; prints the
 // time and the database's size. The database is dropped and made again, migrated and its catalogue seeded
 // as the app's openDatabase does. Decision 0048 says what the data holds and what it leaves out.
@@ -14,6 +15,9 @@ import { seed } from '@/server/db/seed';
 import { YEAR, yearDatabaseUrl, option } from './year-options.mjs';
 
 const TICKETS = Number(option('tickets', 3_650_000));
+/** How many months of visit days to seed (the year spans 13 calendar months); fewer for a shorter year. */
+const MONTHS = Number(option('months', 13));
+const FINISH_ONLY = process.argv.includes('--finish');
 const MEMBERS = Number(option('members', 150_000));
 const DAYS = 365;
 /** Visit days: the last 349 days, today and the next 15 (a busy deck is sold out two weeks ahead). */
@@ -27,6 +31,10 @@ const url = yearDatabaseUrl();
 const started = performance.now();
 const step = (label) => console.log(`${((performance.now() - started) / 1000).toFixed(1).padStart(7)} s  ${label}`);
 
+if (!FINISH_ONLY) await seedMonths();
+await finish();
+
+async function seedMonths() {
 // A fresh database, migrated and its catalogue seeded by the app itself.
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
@@ -41,17 +49,13 @@ await seed(app);
 await pool.end();
 step('migrated and catalogue seeded (the app’s migrations and seed)');
 
-const client = new pg.Client({ connectionString: url });
-await client.connect();
+const client = await connect();
 const q = (text) => client.query(text);
-await q(`set synchronous_commit = off`);
-await q(`set work_mem = '256MB'`);
-await q(`set maintenance_work_mem = '512MB'`);
 // Secondary indexes are built once at the end (much faster than row by row); keys and unique ones stay.
-const { rows: secondary } = await q(`select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
+await q(`create table year_seed_indexes as select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
   from pg_index i join pg_class t on t.oid = i.indrelid join pg_namespace n on n.oid = t.relnamespace
   where n.nspname = 'public' and not i.indisunique and not i.indisprimary`);
-for (const { name } of secondary) await q(`drop index ${name}`);
+for (const { name } of (await q(`select name from year_seed_indexes`)).rows) await q(`drop index ${name}`);
 await q(`select setseed(0.26)`);
 
 // --- helpers, dropped at the end ---
@@ -137,7 +141,7 @@ step(`${MEMBERS} members`);
 
 // --- one batch per month of visit days ---
 const { rows: months } = await q(`select distinct date_trunc('month', day)::date::text as month from year_days order by 1`);
-for (const { month } of months) {
+for (const { month } of months.slice(0, MONTHS)) {
   const inMonth = `date_trunc('month', s.day) = '${month}'::date`;
   // Candidate bookings of every slot: party sizes 1-6 (mean 2.8), 8 % through resellers, 3 % cancelled,
   // 4 % abandoned holds (never paid), 1.5 % changed; the paid ones fill the slot to the target.
@@ -338,6 +342,20 @@ for (const { month } of months) {
   step(`month ${month}`);
 }
 
+await client.end();
+}
+
+async function connect() {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`set synchronous_commit = off; set work_mem = '256MB'; set maintenance_work_mem = '512MB'`);
+  return client;
+}
+
+/** Tiers, the secondary indexes, the helpers dropped, statistics; then the counts and the size. */
+async function finish() {
+const client = await connect();
+const q = (text) => client.query(text);
 // Tiers from the visits of the program's window (12 months): regular from 2, local legend from 5.
 await q(`
   insert into member_tiers (user_id, tier_id, visits, recompute_on, updated_at)
@@ -354,7 +372,9 @@ await q(`
   drop function year_ref(text, bigint, int); drop function year_base32(bigint, int); drop function year_uuid(text, bigint); drop function year_local_id(timestamptz);
 `);
 step('tiers');
+const { rows: secondary } = await q(`select definition from year_seed_indexes`);
 for (const { definition } of secondary) await q(definition);
+await q(`drop table year_seed_indexes`);
 step(`${secondary.length} secondary indexes built`);
 await q(`vacuum analyze`);
 step('vacuum analyze');
@@ -369,3 +389,4 @@ const { rows: [counts] } = await q(`select
 await client.end();
 console.log(counts);
 console.log(`seeded ${YEAR.database} in ${((performance.now() - started) / 1000).toFixed(0)} s: ${counts.tickets} tickets, database size ${counts.size}`);
+}
