@@ -248,8 +248,9 @@ export const bookings = pgTable(
   },
   (t) => [
     index('bookings_slot_idx').on(t.optionId, t.slotStart),
-    // A day's or a year's bookings of every option: "today" and the visits report (decision 0048).
-    index('bookings_slot_start_idx').on(t.slotStart),
+    // A day's or a year's bookings of every option: "today", and the visits report, which it covers (an
+    // index-only scan reads a year's bookings without their rows; decision 0048).
+    index('bookings_slot_start_idx').on(t.slotStart, t.status, t.unitCount, t.slotEnd, t.admittedCount),
     // The resellers' sales of a period (the sales report; the website's are its payments).
     index('bookings_reseller_confirmed_idx').on(t.confirmedAt).where(sql`reseller_id <> 'website'`),
   ],
