@@ -76,10 +76,10 @@ const period = { start, end, days: localDatesBetween(first, today), timeZone: TI
 
 // --- reports for the whole year ---
 record('report: sales (whole year)', '< 1000 ms', await timed(5, () => salesReport(db, period), 1));
-record('report: visits (whole year)', '< 1000 ms', await timed(5, () => visitsReport(db, { ...period, now }), 1));
+record('report: visits (whole year)', '< 1000 ms', await timed(5, () => visitsReport(db, { ...period, now, ownInventory: true }), 1));
 record('report: members (whole year)', '< 1000 ms', await timed(5, () => membersReport(db, period), 1));
 record('report: tokens (whole year)', '< 1000 ms', await timed(5, () => tokensReport(db, period), 1));
-record('report: all four, as /staff/reports asks (whole year)', '< 1000 ms', await timed(5, () => staffReport(db, range, { timeZone: TIME_ZONE, currency: 'USD', now }), 1));
+record('report: all four, as /staff/reports asks (whole year)', '< 1000 ms', await timed(5, () => staffReport(db, range, { timeZone: TIME_ZONE, currency: 'USD', now, ownInventory: true }), 1));
 
 // --- booking search: a booking reference, a ticket reference, a member's e-mail, a reseller guest's, a name ---
 const [sample] = await q(`select b.supplier_reference as booking, (select supplier_reference from booking_unit_items where booking_id = b.id limit 1) as ticket
@@ -94,18 +94,19 @@ const searches = [
 ];
 for (const [what, text] of searches) record(`booking search: ${what}`, '< 100 ms', await timed(20, () => searchBookings(db, text)));
 
-// --- the day's overview (/api/staff/today): the busiest open day of the last week ---
+// --- the day's overview (/api/staff/today): the busiest day of the last week of visits (of a shorter year too) ---
 const [{ day }] = await q(`select to_char(slot_start at time zone '${TIME_ZONE}', 'YYYY-MM-DD') as day, sum(unit_count) as sold from bookings
-  where status in ('CONFIRMED', 'REDEEMED') and slot_start between now() - interval '7 days' and now() group by 1 order by 2 desc limit 1`);
+  where status in ('CONFIRMED', 'REDEEMED') and slot_start < now()
+    and slot_start > (select max(slot_start) from bookings where slot_start < now()) - interval '7 days' group by 1 order by 2 desc limit 1`);
 const supplier = createLocalSupplier(db, { resellerId: 'website', now: () => now, memberPerks: true });
 const calendarDeps = { db, supplier, ownInventory: true, now: () => now };
 const overview = await dayOverview(calendarDeps, day, now);
 record(`day overview (${day}: ${overview.totals.sold} tickets, ${overview.totals.admitted} admitted)`, '< 300 ms', await timed(20, () => dayOverview(calendarDeps, day, now)));
 
-// --- the gate: first scans of the next day's tickets (admitted: a write), then the same again (ALREADY USED),
-// and the old ticket of a changed booking (CHANGED) ---
+// --- the gate: first scans of tickets not admitted yet (the latest no-shows, scanned as if at their slot: admitted,
+// a write), then the same again (ALREADY USED), and the old ticket of a changed booking (CHANGED) ---
 const gateTickets = await q(`select i.supplier_reference as ticket, b.slot_start from booking_unit_items i join bookings b on b.id = i.booking_id
-  where b.status = 'CONFIRMED' and b.slot_start > now() and b.slot_start < now() + interval '3 days' order by b.slot_start, i.supplier_reference limit ${200 * SCALE + 5}`);
+  where b.status = 'CONFIRMED' and b.slot_start < now() order by b.slot_start desc, i.supplier_reference limit ${200 * SCALE + 5}`);
 const by = { kind: 'staff', userId: 'year-bench-gate', email: 'gate@year.example' };
 const gateDeps = (at) => ({ db, supplier, toleranceMinutes: 30, ownInventory: true, now: () => at });
 const verdicts = {};
@@ -129,8 +130,9 @@ const [heavy] = await q(`select u.id, (select count(*) from member_visits v wher
 const membership = await getMembership(db, heavy.id, 'en', now);
 record(`getMembership (${heavy.visits} visits, ${membership.tokens.length} tokens)`, 'p99 < 50 ms', await timed(200, () => getMembership(db, heavy.id, 'en', now)));
 
-// --- availability: a busy day two days ahead, the year's database against an empty one. Each call on a
-// fresh handle, so that the process's 2-second memory of places taken (inventory/taken-cache.ts) never answers.
+// --- availability: the last day of visits, read two days before it, the year's database against an empty
+// one. Each call on a fresh handle, so that the process's 2-second memory of places taken
+// (inventory/taken-cache.ts) never answers.
 const emptyName = `${YEAR.database}_empty`;
 const admin = new pg.Client({ connectionString: `${server}/postgres` });
 await admin.connect();
@@ -140,9 +142,10 @@ const emptyPool = openPool(`${server}/${emptyName}`);
 const emptyDb = drizzle({ client: emptyPool, schema });
 await migrate(emptyDb, { migrationsFolder: 'drizzle' });
 await seed(emptyDb);
-const [{ ahead }] = await q(`select to_char((now() + interval '2 days') at time zone '${TIME_ZONE}', 'YYYY-MM-DD') as ahead`);
+const [{ ahead, before }] = await q(`select to_char(max(slot_start) at time zone '${TIME_ZONE}', 'YYYY-MM-DD') as ahead, max(slot_start) - interval '2 days' as before
+  from bookings where option_id = 'main-deck-day'`);
 const request = { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 2 }, selectedDate: ahead };
-const availability = (pool) => () => checkAvailability(createLocalSupplier(drizzle({ client: pool, schema }), { resellerId: 'website', now: () => now }), request, now);
+const availability = (pool) => () => checkAvailability(createLocalSupplier(drizzle({ client: pool, schema }), { resellerId: 'website', now: () => before }), request, before);
 const slots = await availability(yearPool)();
 // Interleaved rounds, so that a busy moment of the shared machine weighs on both alike.
 const year = [];
