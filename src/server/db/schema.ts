@@ -591,7 +591,11 @@ export const tokenIssues = pgTable(
     createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
     issuedAt: timestamp('issued_at', { mode: 'date', withTimezone: true }),
   },
-  (t) => [uniqueIndex('token_issues_once').on(t.userId, t.dropId, t.source)],
+  (t) => [
+    uniqueIndex('token_issues_once').on(t.userId, t.dropId, t.source),
+    // The tokens report of a period, which it covers (decision 0048).
+    index('token_issues_issued_idx').on(t.status, t.issuedAt, t.dropId),
+  ],
 );
 
 /** The local issuer's tokens: the embedded stand-in for a POAP collection. */
