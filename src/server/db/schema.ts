@@ -247,7 +247,9 @@ export const bookings = pgTable(
     cancellationReason: text('cancellation_reason'),
   },
   (t) => [
-    index('bookings_slot_idx').on(t.optionId, t.slotStart),
+    // Places taken on an option's slots (availability, holds): it covers that count, so a day of a busy
+    // year is read from the index alone, as fast as an empty one (decision 0048).
+    index('bookings_slot_idx').on(t.optionId, t.slotStart, t.status, t.expiresAt, t.unitCount),
     // A day's or a year's bookings of every option: "today", and the visits report, which it covers (an
     // index-only scan reads a year's bookings without their rows; decision 0048).
     index('bookings_slot_start_idx').on(t.slotStart, t.status, t.unitCount, t.slotEnd, t.admittedCount),
