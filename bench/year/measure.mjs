@@ -2,7 +2,7 @@
 // module functions directly on a PostgreSQL pool of the app's size (10 connections), one call at a time:
 // the database's part of each request, without HTTP, sessions or rendering. Median, p95 and p99 of
 // repeated runs after a warm-up; availability also on an empty database (migrated and seeded only), as a ratio.
-//   npx tsx bench/year/measure.mjs [--database=skypass_year] [--runs=1] [--explain]
+//   npx tsx bench/year/measure.mjs [--database=skypass_year] [--runs=1] [--only=reports,search,today,gate,membership,availability]
 // (tsx: the modules are TypeScript; the pool is opened here, as tsx cannot load the client's lazy imports.)
 // Goals (issue #26): every report for the whole year < 1 s; booking search < 100 ms; a day's overview
 // < 300 ms; a gate scan's p95 < 50 ms; getMembership's p99 < 50 ms; availability within 10 % of empty.
@@ -28,6 +28,9 @@ import { localDatesBetween } from '@/universal/local-date';
 import { YEAR, option, yearDatabaseUrl } from './year-options.mjs';
 
 const SCALE = Number(option('runs', 1));
+/** Which reads to time: all by default. */
+const ONLY = option('only', 'reports,search,today,gate,membership,availability').split(',');
+const want = (part) => ONLY.includes(part);
 const TIME_ZONE = 'America/New_York';
 const server = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 
@@ -75,12 +78,14 @@ const { start, end } = rangeInstants(range, TIME_ZONE);
 const period = { start, end, days: localDatesBetween(first, today), timeZone: TIME_ZONE };
 
 // --- reports for the whole year ---
+if (want('reports')) {
 record('report: sales (whole year)', '< 1000 ms', await timed(5, () => salesReport(db, period), 1));
 record('report: visits (whole year)', '< 1000 ms', await timed(5, () => visitsReport(db, { ...period, now, ownInventory: true }), 1));
 record('report: members (whole year)', '< 1000 ms', await timed(5, () => membersReport(db, period), 1));
 record('report: tokens (whole year)', '< 1000 ms', await timed(5, () => tokensReport(db, period), 1));
 record('report: all four, as /staff/reports asks (whole year)', '< 1000 ms', await timed(5, () => staffReport(db, range, { timeZone: TIME_ZONE, currency: 'USD', now, ownInventory: true }), 1));
 
+}
 // --- booking search: a booking reference, a ticket reference, a member's e-mail, a reseller guest's, a name ---
 const [sample] = await q(`select b.supplier_reference as booking, (select supplier_reference from booking_unit_items where booking_id = b.id limit 1) as ticket
   from bookings b where b.reseller_id = 'website' and b.status = 'REDEEMED' order by b.created_at desc offset 5000 limit 1`);
@@ -92,7 +97,7 @@ const searches = [
   ["a reseller guest's e-mail", guest.email],
   ['a name', 'Yuki Tanaka'],
 ];
-for (const [what, text] of searches) record(`booking search: ${what}`, '< 100 ms', await timed(20, () => searchBookings(db, text)));
+if (want('search')) for (const [what, text] of searches) record(`booking search: ${what}`, '< 100 ms', await timed(20, () => searchBookings(db, text)));
 
 // --- the day's overview (/api/staff/today): the busiest day of the last week of visits (of a shorter year too) ---
 const [{ day }] = await q(`select to_char(slot_start at time zone '${TIME_ZONE}', 'YYYY-MM-DD') as day, sum(unit_count) as sold from bookings
@@ -101,7 +106,7 @@ const [{ day }] = await q(`select to_char(slot_start at time zone '${TIME_ZONE}'
 const supplier = createLocalSupplier(db, { resellerId: 'website', now: () => now, memberPerks: true });
 const calendarDeps = { db, supplier, ownInventory: true, now: () => now };
 const overview = await dayOverview(calendarDeps, day, now);
-record(`day overview (${day}: ${overview.totals.sold} tickets, ${overview.totals.admitted} admitted)`, '< 300 ms', await timed(20, () => dayOverview(calendarDeps, day, now)));
+if (want('today')) record(`day overview (${day}: ${overview.totals.sold} tickets, ${overview.totals.admitted} admitted)`, '< 300 ms', await timed(20, () => dayOverview(calendarDeps, day, now)));
 
 // --- the gate: first scans of tickets not admitted yet (the latest no-shows, scanned as if at their slot: admitted,
 // a write), then the same again (ALREADY USED), and the old ticket of a changed booking (CHANGED) ---
@@ -115,6 +120,7 @@ const scan = async (i, pass) => {
   const verdict = await scanTicket(gateDeps(new Date(slotStart.getTime() + 60_000)), { code: ticket, gate: `Gate ${pass}`, by });
   verdicts[verdict.verdict] = (verdicts[verdict.verdict] ?? 0) + 1;
 };
+if (want('gate')) {
 const scans = Math.min(200, Math.floor((gateTickets.length - 5) / SCALE));
 record('gate scan: first scan (VALID, admits)', 'p95 < 50 ms', await timed(scans, (i) => scan(i, 'first'), 0));
 record('gate scan: scanned again (ALREADY USED)', 'p95 < 50 ms', await timed(scans, (i) => scan(i, 'again'), 0));
@@ -124,15 +130,17 @@ record('gate scan: a changed booking\'s old ticket (CHANGED)', 'p95 < 50 ms', aw
   verdicts[verdict.verdict] = (verdicts[verdict.verdict] ?? 0) + 1;
 }));
 console.log(JSON.stringify({ verdicts }));
+}
 
 // --- a member's profile: the member with 50 visits ---
 const [heavy] = await q(`select u.id, (select count(*) from member_visits v where v.user_id = u.id)::int as visits from users u where u.email = 'fifty-visits@year.example'`);
 const membership = await getMembership(db, heavy.id, 'en', now);
-record(`getMembership (${heavy.visits} visits, ${membership.tokens.length} tokens)`, 'p99 < 50 ms', await timed(200, () => getMembership(db, heavy.id, 'en', now)));
+if (want('membership')) record(`getMembership (${heavy.visits} visits, ${membership.tokens.length} tokens)`, 'p99 < 50 ms', await timed(200, () => getMembership(db, heavy.id, 'en', now)));
 
 // --- availability: the last day of visits, read two days before it, the year's database against an empty
 // one. Each call on a fresh handle, so that the process's 2-second memory of places taken
 // (inventory/taken-cache.ts) never answers.
+if (want('availability')) {
 const emptyName = `${YEAR.database}_empty`;
 const admin = new pg.Client({ connectionString: `${server}/postgres` });
 await admin.connect();
@@ -163,6 +171,7 @@ console.log(JSON.stringify({ availabilityRatio: Math.round((yearMedian / emptyMe
 await emptyPool.end();
 await admin.query(`drop database ${emptyName}`);
 await admin.end();
+}
 
 // --- the table for README ---
 console.log(`\n| read (database ${YEAR.database}, ${size}, ${tickets} tickets) | goal | median | p95 | p99 |\n|---|---|---|---|---|`);
