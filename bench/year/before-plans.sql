@@ -1,7 +1,7 @@
 -- The year's slow reads as the code ran them before decision 0048, for EXPLAIN (ANALYZE) on the year's
 -- database (the indexes the decision added are dropped inside a transaction that is rolled back):
 --   psql -h 127.0.0.1 -U postgres skypass_year -f bench/year/before-plans.sql
-set statement_timeout = '180s';
+set statement_timeout = '90s';
 select (date_trunc('day', min(slot_start) at time zone 'America/New_York') at time zone 'America/New_York') as start,
   ((date_trunc('day', now() at time zone 'America/New_York') + interval '1 day') at time zone 'America/New_York') as end,
   to_char((now() - interval '1 day') at time zone 'America/New_York', 'YYYY-MM-DD') as day
