@@ -213,7 +213,7 @@ describe.each(TEST_BACKENDS)('the program edited by managers on $name', ({ admin
         // A manager's debit in the period.
         { ...line, reason: 'adjustment', userId: a.userId, points: -100, state: 'confirmed', earnedAt: new Date('2027-05-07T15:00:00Z'), note: 'x', adjustedBy: MANAGER.email },
       ]);
-      const report = await reportFor(own.db, { from: '2027-05-01', to: '2027-05-12' });
+      const report = await reportFor(own.db, { from: '2027-05-01', to: '2027-05-12' }, true);
       const { program } = report;
       expect(program.byTier).toEqual([
         { tierId: 'explorer', members: 2 },

@@ -1,9 +1,9 @@
 // Tickets admitted at our gate, one row per admission, whoever supplies the booking (our inventory or an
 // external supplier). A ticket is admitted once: a partial unique index lets one row per ticket be live
 // (not undone), so concurrent scans from several gates admit it once. An undo keeps the row, marked.
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { ticketRedemptions } from '@/server/db/schema';
+import { bookings, ticketRedemptions } from '@/server/db/schema';
 
 export type Admission = typeof ticketRedemptions.$inferSelect;
 export type NewAdmission = { ticketReference: string; bookingUuid: string; bookingReference: string; gate: string; byUserId: string | null; byEmail: string | null; redeemedAt: Date };
@@ -31,10 +31,26 @@ export async function liveAdmission(db: Database, ticketReference: string): Prom
   return row;
 }
 
+/** The booking's count of live admissions moved by `change`, in the admission's (or undo's) transaction. */
+async function countAdmitted(tx: Database, bookingUuid: string, change: number): Promise<void> {
+  await tx
+    .update(bookings)
+    .set({ admittedCount: sql`greatest(${bookings.admittedCount} + ${change}, 0)` })
+    .where(eq(bookings.uuid, bookingUuid));
+}
+
 /** Admits the tickets not admitted yet (inside the caller's transaction, beside its audit entry); returns those admitted now. */
 export async function admitTickets(tx: Database, admissions: NewAdmission[]): Promise<string[]> {
   if (admissions.length === 0) return [];
-  const rows = await tx.insert(ticketRedemptions).values(admissions).onConflictDoNothing().returning({ reference: ticketRedemptions.ticketReference });
+  const rows = await tx
+    .insert(ticketRedemptions)
+    .values(admissions)
+    .onConflictDoNothing()
+    .returning({ reference: ticketRedemptions.ticketReference, bookingUuid: ticketRedemptions.bookingUuid });
+  const perBooking = new Map<string, number>();
+  for (const row of rows) perBooking.set(row.bookingUuid, (perBooking.get(row.bookingUuid) ?? 0) + 1);
+  // An external supplier's booking has no row of ours: nothing to count there.
+  for (const [bookingUuid, admitted] of perBooking) await countAdmitted(tx, bookingUuid, admitted);
   return rows.map((r) => r.reference);
 }
 
@@ -45,6 +61,7 @@ export async function undoAdmissionRow(tx: Database, id: string, undoneBy: strin
     .set({ undoneAt: at, undoneBy })
     .where(and(eq(ticketRedemptions.id, id), isNull(ticketRedemptions.undoneAt)))
     .returning();
+  if (row) await countAdmitted(tx, row.bookingUuid, -1);
   return row;
 }
 

@@ -1,6 +1,7 @@
 // A day's places per slot of our own inventory, for "today": held (unexpired holds), sold (confirmed or
 // redeemed) and admitted at the gate (single tickets, or whole bookings redeemed without them).
-import { and, eq, isNull, like, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, like, lt, sql } from 'drizzle-orm';
+import { TIME_ZONE } from '@/config/attraction';
 import type { Database } from '@/server/db/client';
 import { bookings, ticketRedemptions } from '@/server/db/schema';
 
@@ -10,7 +11,10 @@ export const slotKey = (optionId: string, availabilityId: string) => `${optionId
 
 /** Counts per slot (slotKey) on a local date. */
 export async function dayCounts(db: Database, date: string, at: Date): Promise<Map<string, SlotCounts>> {
-  const onDay = like(bookings.availabilityId, `${date}T%`);
+  // The day's slots by their start (bookings_slot_start_idx), between the local midnights; the availability id
+  // names the same local date. A pattern on the id alone read every booking of the year (decision 0048).
+  const midnight = (days: number) => sql`((${date}::date + ${days}::int)::timestamp at time zone ${TIME_ZONE})`;
+  const onDay = and(gte(bookings.slotStart, midnight(0)), lt(bookings.slotStart, midnight(1)), like(bookings.availabilityId, `${date}T%`));
   const [counts, admissions] = await Promise.all([
     db
       .select({

@@ -23,11 +23,12 @@ function query(raw: unknown): z.infer<typeof schema> {
   throw new AppError('VALIDATION', 'invalidField', { field: String(parsed.error.issues[0]?.path[0] ?? 'query') });
 }
 
-/** The report of the period in `raw` (from, to); `now` for tests. */
-export async function reportFor(db: Database, raw: unknown, now = serverNow()): Promise<StaffReport> {
+/** The report of the period in `raw` (from, to); `ownInventory`: the website sells our own inventory
+ * (wiring/supplier.ts's ownsInventory()); `now` for tests. */
+export async function reportFor(db: Database, raw: unknown, ownInventory: boolean, now = serverNow()): Promise<StaffReport> {
   const { from, to } = query(raw);
   const range = reportRange({ from, to }, todayIn(ATTRACTION.timeZone, now));
-  return staffReport(db, range, { timeZone: ATTRACTION.timeZone, currency: ATTRACTION.currency, now });
+  return staffReport(db, range, { timeZone: ATTRACTION.timeZone, currency: ATTRACTION.currency, now, ownInventory });
 }
 
 /** The CSV asked for by `report=`, checked before any query runs. */

@@ -26,7 +26,8 @@ export type StaffReport = {
   program: ProgramReport;
 };
 
-export type ReportSettings = { timeZone: string; currency: string; now?: Date };
+/** `ownInventory`: the website sells our own inventory (no order of an external supplier to look for). */
+export type ReportSettings = { timeZone: string; currency: string; now?: Date; ownInventory?: boolean };
 
 export async function staffReport(db: Database, range: ReportRange, settings: ReportSettings): Promise<StaffReport> {
   const now = settings.now ?? serverNow();
@@ -34,7 +35,7 @@ export async function staffReport(db: Database, range: ReportRange, settings: Re
   const period = { start, end, days: localDatesBetween(range.from, range.to), timeZone: settings.timeZone };
   const [sales, visits, members, tokens, occupancy, program] = await Promise.all([
     salesReport(db, period),
-    visitsReport(db, { ...period, now }),
+    visitsReport(db, { ...period, now, ownInventory: settings.ownInventory }),
     membersReport(db, period),
     tokensReport(db, period),
     occupancyReport(db, period),

@@ -11,7 +11,7 @@ import { visitsByDay } from '../inventory/visits-by-day';
 export type VisitFigures = { tickets: number; admitted: number; noShows: number; expected: number };
 export type VisitsReport = { byDay: (VisitFigures & { date: string })[]; totals: VisitFigures };
 
-export async function visitsReport(db: Database, period: { start: Date; end: Date; days: string[]; timeZone: string; now: Date }): Promise<VisitsReport> {
+export async function visitsReport(db: Database, period: { start: Date; end: Date; days: string[]; timeZone: string; now: Date; ownInventory?: boolean }): Promise<VisitsReport> {
   const rows = await visitsByDay(db, period);
   const dayOf = new Map(rows.map((r) => [r.date, r]));
   const byDay = period.days.map((date) => {

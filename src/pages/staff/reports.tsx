@@ -18,6 +18,7 @@ import { serverNow } from '@/server/clock';
 import type { StaffReport } from '@/modules/reports/staff-report';
 import type { StaffUser } from '@/modules/staff/roles';
 import { getDb } from '@/server/db/client';
+import { ownsInventory } from '@/wiring/supplier';
 import { AppError } from '@/server/errors';
 import { serverT } from '@/server/i18n';
 import { translationProps } from '@/server/translations';
@@ -54,12 +55,12 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const db = await getDb();
   const giftCards = await giftCardLiability(db, serverNow(), ATTRACTION.currency);
   try {
-    return { props: { ...translations, staff: access.staff, giftCards, report: await reportFor(db, ctx.query) } };
+    return { props: { ...translations, staff: access.staff, giftCards, report: await reportFor(db, ctx.query, ownsInventory()) } };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     // A bad period says why, and the default period is shown instead.
     ctx.res.statusCode = 400;
     const message = serverT(isLocale(ctx.locale) ? ctx.locale : 'en', 'errors')(error.key, error.values);
-    return { props: { ...translations, staff: access.staff, giftCards, report: await reportFor(db, {}), error: message } };
+    return { props: { ...translations, staff: access.staff, giftCards, report: await reportFor(db, {}, ownsInventory()), error: message } };
   }
 });
