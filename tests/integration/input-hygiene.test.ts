@@ -83,6 +83,17 @@ const ROUTES: Record<string, Route[]> = {
   'staff/calendar/close.ts': [{ method: 'POST', path: '/api/staff/calendar/close', json: true, asManager: true }],
   'staff/calendar/open.ts': [{ method: 'POST', path: '/api/staff/calendar/open', json: true, asManager: true }],
   'staff/calendar/capacity.ts': [{ method: 'POST', path: '/api/staff/calendar/capacity', json: true, asManager: true }],
+  'staff/gate/exit.ts': [{ method: 'POST', path: '/api/staff/gate/exit', json: true, asManager: true }],
+  'staff/gift-cards/void.ts': [{ method: 'POST', path: '/api/staff/gift-cards/void', json: true, asManager: true }],
+  'staff/members/card.ts': [{ method: 'GET', path: '/api/staff/members/card', json: false, asManager: true }],
+  'gift-cards/balance.ts': [{ method: 'POST', path: '/api/gift-cards/balance', json: true }],
+  'gift-cards/buy.ts': [{ method: 'POST', path: '/api/gift-cards/buy', json: true }],
+  'auth/program/guestPass.ts': [{ method: 'GET', path: '/api/auth/program/guestPass', json: false }],
+  'moments/seen.ts': [{ method: 'POST', path: '/api/moments/seen', json: true }],
+  'wallet/member-card/apple.ts': [{ method: 'GET', path: '/api/wallet/member-card/apple', json: false }],
+  'health/index.ts': [{ method: 'GET', path: '/api/health', json: false }],
+  'health/live.ts': [{ method: 'GET', path: '/api/health/live', json: false }],
+  'metrics.ts': [{ method: 'GET', path: '/api/metrics', json: false, headers: OPS }],
   // Only Stripe's signed bytes are read there: an unsigned request is refused before anything is parsed.
   'payments/stripe/webhook.ts': [],
 };

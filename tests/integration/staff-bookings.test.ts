@@ -84,7 +84,9 @@ describe.each(inject('backends'))('staff bookings on $name', ({ url }) => {
     expect(today.code).toBe(0);
     const lines = today.out.trim().split('\n');
     expect(lines[0]).toMatch(/^slot\s+capacity\s+held\s+sold\s+admitted\s+expected$/);
-    expect(lines.at(-1)).toMatch(new RegExp(`^total ${day}\\s+\\d+\\s+\\d+\\s+[1-9]\\d*\\s+0\\s+[1-9]\\d*$`));
+    expect(lines.at(-2)).toMatch(new RegExp(`^total ${day}\\s+\\d+\\s+\\d+\\s+[1-9]\\d*\\s+0\\s+[1-9]\\d*$`));
+    // Then the people on the deck now, against its limit (config/attraction.json, decision 0045).
+    expect(lines.at(-1)).toMatch(/^on the deck now: \d+ of 400$/);
     expect(await ops(url, 'today', '2026-13-45')).toMatchObject({ code: 1, out: expect.stringMatching(/^Refused \(4\d\d\): /) });
     // Four command-line processes, each a Node start: seconds apiece on a busy machine.
   }, 90_000);
