@@ -37,21 +37,19 @@ export function googleWalletObjects(order: OrderRow, config: GoogleWalletConfig,
   }));
 }
 
-/** The signed JWT of the save link for an order's tickets. Its `iat` is read by Google against Google's own
- * clock: the real time, never the shop's settable clock (src/server/clock.ts). */
-export function googleWalletJwt(order: OrderRow, config: GoogleWalletConfig, holderName: string, siteUrl: string, now = new Date()): string {
-  const header = { alg: 'RS256', typ: 'JWT' };
-  const claims = {
-    iss: config.serviceAccountEmail,
-    aud: 'google',
-    typ: 'savetowallet',
-    iat: Math.floor(now.getTime() / 1000),
-    origins: [siteUrl],
-    payload: { eventTicketObjects: googleWalletObjects(order, config, holderName) },
-  };
-  const signed = `${b64url(header)}.${b64url(claims)}`;
+/** A signed "Save to Google Wallet" JWT carrying `payload` (objects, and classes Google makes on the first
+ * save). Its `iat` is read by Google against Google's own clock: the real time, never the shop's settable
+ * clock (src/server/clock.ts). */
+export function googleSaveJwt(payload: Record<string, unknown>, config: GoogleWalletConfig, siteUrl: string, now = new Date()): string {
+  const claims = { iss: config.serviceAccountEmail, aud: 'google', typ: 'savetowallet', iat: Math.floor(now.getTime() / 1000), origins: [siteUrl], payload };
+  const signed = `${b64url({ alg: 'RS256', typ: 'JWT' })}.${b64url(claims)}`;
   const signature = crypto.sign('RSA-SHA256', Buffer.from(signed), config.privateKey).toString('base64url');
   return `${signed}.${signature}`;
+}
+
+/** The signed JWT of the save link for an order's tickets. */
+export function googleWalletJwt(order: OrderRow, config: GoogleWalletConfig, holderName: string, siteUrl: string, now = new Date()): string {
+  return googleSaveJwt({ eventTicketObjects: googleWalletObjects(order, config, holderName) }, config, siteUrl, now);
 }
 
 export const googleWalletSaveUrl = (jwt: string) => `https://pay.google.com/gp/v/save/${jwt}`;

@@ -14,7 +14,7 @@ import { serverT } from '@/server/i18n';
 import { getMemberProfile } from '../accounts/member-profile';
 import { memberCard, type MemberCard } from '../program/member-card';
 import type { AppleWalletConfig, PassState } from './apple-wallet';
-import type { GoogleWalletConfig } from './google-wallet';
+import { googleSaveJwt, type GoogleWalletConfig } from './google-wallet';
 
 /** The card's words, in the member's language (locales/{lng}/card.json). */
 export type MemberCardLabels = { program: string; tier: string; points: string; nextBooking: string; noBooking: string; member: string };
@@ -89,22 +89,13 @@ export function googleMemberObject(card: MemberCard, serial: string, config: Pic
 }
 
 /** The signed JWT of the "Save to Google Wallet" link of the card, the loyalty class included (Google makes
- * it on the first save). `iat` is read on Google's clock: the real time, never the shop's settable one. */
+ * it on the first save). */
 export function googleMemberCardJwt(card: MemberCard, serial: string, config: GoogleWalletConfig, labels: MemberCardLabels, siteUrl: string, now = new Date()): string {
-  const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const claims = {
-    iss: config.serviceAccountEmail,
-    aud: 'google',
-    typ: 'savetowallet',
-    iat: Math.floor(now.getTime() / 1000),
-    origins: [siteUrl],
-    payload: {
-      loyaltyClasses: [{ id: googleMemberClassId(config), issuerName: ATTRACTION.name, programName: labels.program, reviewStatus: 'UNDER_REVIEW' }],
-      loyaltyObjects: [googleMemberObject(card, serial, config, labels)],
-    },
+  const payload = {
+    loyaltyClasses: [{ id: googleMemberClassId(config), issuerName: ATTRACTION.name, programName: labels.program, reviewStatus: 'UNDER_REVIEW' }],
+    loyaltyObjects: [googleMemberObject(card, serial, config, labels)],
   };
-  const signed = `${b64url({ alg: 'RS256', typ: 'JWT' })}.${b64url(claims)}`;
-  return `${signed}.${crypto.sign('RSA-SHA256', Buffer.from(signed), config.privateKey).toString('base64url')}`;
+  return googleSaveJwt(payload, config, siteUrl, now);
 }
 
 export function memberCardLabels(locale: Locale): MemberCardLabels {
