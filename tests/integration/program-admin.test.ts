@@ -223,7 +223,13 @@ describe.each(TEST_BACKENDS)('the program edited by managers on $name', ({ admin
       expect(program.members).toBe(3);
       expect(program.repeatVisits).toEqual({ visitors: 2, repeat: 1, rate: 0.5 });
       expect(program.points).toEqual({ outstanding: 400, earned: 450, spent: 100, expired: 50 });
-      expect(program.lines).toEqual([]);
+      // The lines other parts of the program provide (none used in this database): rewards and guest passes
+      // (decision 0042), the places kept for members (decision 0041).
+      expect(program.lines).toEqual([
+        { key: 'rewardsRedeemed', value: 0 },
+        { key: 'guestPassesUsed', value: 0 },
+        { key: 'allotmentUse', value: 0 },
+      ]);
       const names = { product: (id: string) => id, channel: (id: string) => id, drop: (id: string) => id, tier: (id: string) => `Tier ${id}` };
       expect(reportCsv(report, 'program', names).split('\r\n')).toEqual([
         'figure,id,name,value',
@@ -237,6 +243,9 @@ describe.each(TEST_BACKENDS)('the program edited by managers on $name', ({ admin
         'points,earned,,450',
         'points,spent,,100',
         'points,expired,,50',
+        'program,rewardsRedeemed,,0',
+        'program,guestPassesUsed,,0',
+        'program,allotmentUse,,0',
         '',
       ]);
     } finally {
