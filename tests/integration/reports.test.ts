@@ -147,6 +147,11 @@ describe.each(TEST_BACKENDS)('reports on $name', ({ adminUrl }) => {
       { dropId: 'ticket-holder', issued: 3 },
       { dropId: 'sunrise-seeker', issued: 0 },
       { dropId: 'skyline-visitor', issued: 1 },
+      // The Sky Moments challenges' tokens (decision 0043): every drop is listed, none earned here.
+      { dropId: 'four-seasons', issued: 0 },
+      { dropId: 'sunrise-and-sunset', issued: 0 },
+      { dropId: 'three-in-a-row', issued: 0 },
+      { dropId: 'sky-crew', issued: 0 },
     ]);
     expect(noShow.tickets).toHaveLength(1);
 
