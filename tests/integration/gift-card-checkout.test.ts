@@ -137,6 +137,20 @@ describe.each(TEST_BACKENDS)('gift cards at checkout on $name', ({ adminUrl }) =
     shop.clock = undefined;
   });
 
+  it('gives the card the same share of its part as a partial refund is of the rest', async () => {
+    shop.clock = FIXED_NOW;
+    const gift = await card(5000);
+    const who = await member();
+    const started = await book(who, await slot(45), 2, gift.code);
+    await shop.deps.gateway.pay(started.paymentSession.id, TEST_CARD);
+    await completeCheckout(shop.deps, started.paymentSession.id);
+    const row = await rowOf(started.bookingId);
+    // Half of the 38.00 the test card paid: half of the card's 50.00 goes back to it.
+    await cancelBooking(shop.deps, { reference: row.supplierReference, refund: { kind: 'partial', amount: (2 * ADULT - 5000) / 2 }, by: GATE_STAFF });
+    expect(await balanceOf(gift.id)).toBe(2500);
+    shop.clock = undefined;
+  });
+
   it('refuses unknown and voided codes before any place is held', async () => {
     shop.clock = FIXED_NOW;
     const who = await member();
