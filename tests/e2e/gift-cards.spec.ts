@@ -80,7 +80,7 @@ test('a member buys a gift card for someone, who receives it, prints it and chec
   await expect(page.getByText('This gift card was cancelled.')).toBeVisible();
 });
 
-test('a member pays part of a booking with a gift card and the rest with the test card @once', async ({ page }) => {
+test('a member pays part of a booking with a gift card and the rest with the test card @once', async ({ page }, testInfo) => {
   const email = await signedInAsNewMember(page, 'gift-spender', null);
   // A $25.00 card for themselves, paid with the test card through the API the buy page calls.
   const bought = await (await page.request.post('/api/gift-cards/buy', { data: { amount: 2500, recipient: null, senderName: 'Ana', deliverOn: '2027-05-12' } })).json();
@@ -98,6 +98,12 @@ test('a member pays part of a booking with a gift card and the rest with the tes
   // One adult on the Main Deck ($44.00): the card pays $25.00, the test card the $19.00 left.
   await chooseVisit(page, 1);
   await page.getByLabel('Gift card code (optional)').fill(code.toLowerCase());
+  for (const width of [375, 800, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByLabel('Gift card code (optional)').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`gift-card-step-${width}.png`) });
+    await expectNoAxeViolations(page);
+  }
   await page.getByRole('complementary', { name: 'Your visit' }).getByRole('button', { name: 'Book' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByText('Paid with gift card')).toBeVisible();
