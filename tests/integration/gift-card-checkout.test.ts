@@ -2,8 +2,9 @@
 // process on PGlite and PostgreSQL: a card pays what is left after the member price and reward, up to its
 // balance, and the gateway the rest; spent across three orders to exactly zero (a card that covers it all
 // completes the order with no gateway); never below zero under 10 parallel checkouts; an expired hold gives
-// the card's part back once; a cancelled mixed order refunds the gateway's part and restores the card;
-// wrong, voided and empty codes are refused before any place is held.
+// the card's part back once; a cancelled mixed order refunds the gateway's part and restores the card (a
+// partial refund, its share); wrong, voided and empty codes are refused before any place is held, and code
+// attempts are limited per member.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cancelBooking } from '@/modules/bookings/cancel-booking';
@@ -148,6 +149,19 @@ describe.each(TEST_BACKENDS)('gift cards at checkout on $name', ({ adminUrl }) =
     // Half of the 38.00 the test card paid: half of the card's 50.00 goes back to it.
     await cancelBooking(shop.deps, { reference: row.supplierReference, refund: { kind: 'partial', amount: (2 * ADULT - 5000) / 2 }, by: GATE_STAFF });
     expect(await balanceOf(gift.id)).toBe(2500);
+    shop.clock = undefined;
+  });
+
+  it('limits code attempts at Book per member: the 11th in 15 minutes is refused, even a good code', async () => {
+    shop.clock = FIXED_NOW;
+    const gift = await card(2500);
+    const who = await member();
+    const selectedTime = await slot(46);
+    for (let i = 0; i < 10; i++) await expect(book(who, selectedTime, 1, `GUES-SGUE-SSGU-ES${String(i).padStart(2, '2')}`)).rejects.toMatchObject({ key: 'giftCardNotFound' });
+    await expect(book(who, selectedTime, 1, gift.code)).rejects.toMatchObject({ code: 'RATE_LIMITED', status: 429 });
+    expect(await balanceOf(gift.id)).toBe(2500);
+    // Another member is not held back.
+    expect((await book(await member(), selectedTime, 1, gift.code)).paymentSession.amount).toBe(ADULT - 2500);
     shop.clock = undefined;
   });
 
