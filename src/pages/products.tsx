@@ -23,6 +23,7 @@ import { useMemberPerks } from '@/client/booking/use-member-perks';
 import { memberDiscount, withExtraTickets } from '@/universal/member-price';
 import { staticTranslations } from '@/server/translations';
 import { RewardPicker } from '@/components/booking/RewardPicker';
+import { GiftCardField } from '@/components/booking/GiftCardField';
 import { rewardChoiceStore, useRewardChoice } from '@/client/booking/reward-choice';
 import { useRewards } from '@/client/booking/use-rewards';
 
@@ -32,6 +33,7 @@ const FETCH_DELAY_MS = 250;
 export default function ProductsPage() {
   const { t } = useTranslation('products');
   const { t: tr } = useTranslation('rewards');
+  const { t: tc } = useTranslation('checkout');
   useRestoredBooking();
   const { data: products, error: productsError } = useProducts();
   const productId = useSelection((s) => s.productId);
@@ -157,6 +159,11 @@ export default function ProductsPage() {
           {product && option && offer && (offer.rewards.length > 0 || offer.guestPass) && (
             <Step number={stepAfterOptions + 3} title={tr('picker.heading')}>
               <RewardPicker offer={offer} currency={product.currency} chosen={{ reward: chosenReward, guestPass: chosenPass }} onChoose={(c) => rewardChoiceStore.getState().choose(c)} />
+            </Step>
+          )}
+          {product && option && offer && (
+            <Step number={stepAfterOptions + (offer.rewards.length > 0 || offer.guestPass ? 4 : 3)} title={tc('giftCard.heading')}>
+              <GiftCardField />
             </Step>
           )}
         </div>

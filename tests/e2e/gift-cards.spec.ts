@@ -1,9 +1,10 @@
 // Gift cards (docs/product.md#gift-cards): a member buys one for someone else, paid with the test card; it
 // is e-mailed to them at once (delivered today); its printable page shows the code and amount; anyone
 // checks its balance by code on /gift-cards; a manager sees the liability on the reports and voids it.
-// The pages pass axe at 375 and 1280 px.
+// The pages pass axe at 375 and 1280 px. A member pays part of a booking with a card and the rest with the
+// test card (decision 0047, "Paying with a gift card").
 import { expect, test } from './fixed-clock';
-import { expectNoAxeViolations, payWith, signedInAsNewMember, uniqueEmail } from './support';
+import { chooseVisit, expectNoAxeViolations, payWith, signedInAsNewMember, uniqueEmail } from './support';
 import { signedInAsStaff } from './staff-support';
 
 test.describe.configure({ timeout: 150_000 });
@@ -77,4 +78,43 @@ test('a member buys a gift card for someone, who receives it, prints it and chec
   await page.getByRole('button', { name: 'Check the balance' }).click();
   await expect(page.getByText('Balance: $0.00 of $100.00')).toBeVisible();
   await expect(page.getByText('This gift card was cancelled.')).toBeVisible();
+});
+
+test('a member pays part of a booking with a gift card and the rest with the test card @once', async ({ page }, testInfo) => {
+  const email = await signedInAsNewMember(page, 'gift-spender', null);
+  // A $25.00 card for themselves, paid with the test card through the API the buy page calls.
+  const bought = await (await page.request.post('/api/gift-cards/buy', { data: { amount: 2500, recipient: null, senderName: 'Ana', deliverOn: '2027-05-12' } })).json();
+  const paid = await page.request.post('/api/payments/test/pay', { data: { sessionId: bought.paymentSession.id, card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' } } });
+  expect(paid.ok()).toBe(true);
+  let code = '';
+  await expect
+    .poll(async () => {
+      const messages = (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { subject: string; text: string }[];
+      code = messages.find((m) => m.subject === 'Your Skyline Tower gift card')?.text.match(/[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/)?.[0] ?? '';
+      return code;
+    }, { timeout: 20_000 })
+    .not.toBe('');
+
+  // One adult on the Main Deck ($44.00): the card pays $25.00, the test card the $19.00 left.
+  await chooseVisit(page, 1);
+  await page.getByLabel('Gift card code (optional)').fill(code.toLowerCase());
+  for (const width of [375, 800, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByLabel('Gift card code (optional)').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`gift-card-step-${width}.png`) });
+    await expectNoAxeViolations(page);
+  }
+  await page.getByRole('complementary', { name: 'Your visit' }).getByRole('button', { name: 'Book' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByText('Paid with gift card')).toBeVisible();
+  await expect(page.getByText('−$25.00')).toBeVisible();
+  await payWith(page, '4242 4242 4242 4242');
+  await expect(page.getByRole('heading', { name: 'Your visit is booked' })).toBeVisible();
+  await expect(page.getByText('Paid with gift card')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.goto('/gift-cards');
+  await page.getByLabel('Gift card code').fill(code);
+  await page.getByRole('button', { name: 'Check the balance' }).click();
+  await expect(page.getByText('Balance: $0.00 of $25.00')).toBeVisible();
 });

@@ -4,11 +4,14 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 
-export type RewardChoiceState = { reward?: string; guestPass: boolean; choose(choice: { reward?: string; guestPass?: boolean }): void };
+/** `giftCard`: a gift card code typed on the ticket page, sent with Book (decision 0047). */
+export type RewardChoiceState = { reward?: string; guestPass: boolean; giftCard: string; choose(choice: { reward?: string; guestPass?: boolean }): void; enterGiftCard(code: string): void };
 
 export const rewardChoiceStore = createStore<RewardChoiceState>()((set) => ({
   reward: undefined,
   guestPass: false,
+  giftCard: '',
+  enterGiftCard: (code) => set({ giftCard: code }),
   choose: (choice) => set({ reward: choice.reward, guestPass: choice.guestPass ?? false }),
 }));
 

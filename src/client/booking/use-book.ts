@@ -29,8 +29,8 @@ export function useBook(): { book: () => void; busy: boolean } {
       return;
     }
     // The store goes back to an open session for this very choice (also after a reload) or opens one.
-    const { reward, guestPass } = rewardChoiceStore.getState();
-    void paymentStore.getState().createSession({ isLoggedIn: true, productId, optionId, quantities, selectedTime, reward, guestPass });
+    const { reward, guestPass, giftCard } = rewardChoiceStore.getState();
+    void paymentStore.getState().createSession({ isLoggedIn: true, productId, optionId, quantities, selectedTime, reward, guestPass, giftCard: giftCard.trim() || undefined });
   }
 
   return { book, busy };

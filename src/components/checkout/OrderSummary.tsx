@@ -42,6 +42,12 @@ export function OrderSummary({ order: booked }: { order: OrderView }) {
             <dd>−{formatMoney(order.reward, order.currency, locale)}</dd>
           </>
         )}
+        {order.giftCard > 0 && (
+          <>
+            <dt>{t('summary.giftCard')}</dt>
+            <dd>−{formatMoney(order.giftCard, order.currency, locale)}</dd>
+          </>
+        )}
       </dl>
       <p className={summary.total}>
         <span>{t('summary.total')}</span>

@@ -20,6 +20,7 @@ import { sendMailNow, enqueueMail } from '../email/mail-queue';
 import { orderRefunds, refundOrder, refundStatus } from '../payments/order-refunds';
 import { voidBookingPoints } from '../program/member-points';
 import { settleOrderReward } from '../program/checkout-rewards';
+import { giftCardShareOfRefund, giveBackOrderGiftCard } from '../gift-cards/pay-with-gift-card';
 import { uncountVisit } from '../program/member-visits';
 import type { RefundRow } from '../payments/refund-payment';
 import { isAdmitted } from '../inventory/admissions';
@@ -170,6 +171,9 @@ export async function cancelBooking(deps: CancelDeps, request: CancelRequest): P
       await voidBookingPoints(tx, target.bookingUuid, refundAmount > 0 ? 'refunded' : 'cancelled', now());
       // Cancelled before its visit, the reward's points or the guest pass come back; a used one stays used.
       if (!used) await settleOrderReward(tx, target.order.id, refundAmount > 0 ? 'refunded' : 'cancelled', now());
+      // What a gift card paid goes back to the card in the same share as the gateway's part (decision 0047).
+      const toCard = giftCardShareOfRefund(target.order, request.refund, used, now());
+      if (toCard > 0) await giveBackOrderGiftCard(tx, target.order.id, now(), toCard);
     }
     await recordAudit(tx, {
       actor: request.by,

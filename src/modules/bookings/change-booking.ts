@@ -51,6 +51,8 @@ async function quote(deps: CheckoutDeps, order: OrderRow, request: ChangeRequest
   if (await isAdmitted(deps.db, order.bookingUuid)) throw new AppError('NOT_CHANGEABLE', 'bookingAdmitted');
   // A reward or a guest pass priced the booking as it is (decision 0042): cancelling gives it back instead.
   if (order.rewardCents > 0) throw new AppError('NOT_CHANGEABLE', 'rewardedNotChangeable');
+  // A change's refund or extra charge would be the gateway's alone: the card's part is kept out of it.
+  if (order.giftCardCents > 0) throw new AppError('NOT_CHANGEABLE', 'giftCardNotChangeable');
   const tickets = Object.values(request.quantities).reduce((sum, n) => sum + n, 0);
   const max = maxTicketsPerBooking(order.productId);
   if (tickets > max) throw new AppError('VALIDATION', 'ticketsPerBookingMax', { max });

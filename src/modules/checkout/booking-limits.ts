@@ -14,6 +14,7 @@ import { completePayment } from '../payments/complete-payment';
 import { paymentById } from '../payments/ledger';
 import { sessionState } from '../payments/free-session';
 import { settleOrderReward } from '../program/checkout-rewards';
+import { giveBackOrderGiftCard } from '../gift-cards/pay-with-gift-card';
 import { settleOffer } from '../waitlist/settle-offer';
 import type { CheckoutDeps } from './deps';
 import type { OrderRow } from './order-view';
@@ -113,6 +114,7 @@ export async function releaseUnpaidOrder(deps: CheckoutDeps, order: OrderRow, no
     if (released) await settleOffer(tx, order.id, offerBecomes, now);
     // A reward's points or a guest pass the released order took come back (decision 0042).
     if (released) await settleOrderReward(tx, order.id, 'unpaid', now);
+    if (released) await giveBackOrderGiftCard(tx, order.id, now);
   });
   return 'released';
 }

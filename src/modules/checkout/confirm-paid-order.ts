@@ -14,6 +14,7 @@ import { orderCalendar } from '../bookings/booking-ics';
 import { recordLoyaltyEvent } from '../loyalty/record-event';
 import { earnPendingPoints } from '../program/member-points';
 import { settleOrderReward } from '../program/checkout-rewards';
+import { giveBackOrderGiftCard } from '../gift-cards/pay-with-gift-card';
 import type { PaymentRow } from '../payments/ledger';
 import { paymentStates } from '../payments/payment-states';
 import { refundWhole } from '../payments/refund-payment';
@@ -58,6 +59,8 @@ async function finish(deps: CheckoutDeps, order: OrderRow, payment: PaymentRow, 
     if (status === 'CONFIRMED') await earnPendingPoints(tx, row, row.tickets ?? [], at);
     // Its reward stands once paid; paid too late, the points or the guest pass come back (decision 0042).
     await settleOrderReward(tx, row.id, status === 'CONFIRMED' ? 'paid' : 'unpaid', at);
+    // Paid too late: what a gift card paid goes back to the card (decision 0047).
+    if (status !== 'CONFIRMED') await giveBackOrderGiftCard(tx, row.id, at);
     await enqueueMail(tx, mailKey, message);
     return row;
   });

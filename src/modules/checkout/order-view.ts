@@ -20,6 +20,8 @@ export type OrderView = {
   /** Taken off after the discount by a reward or a guest pass (decision 0042), and which ('reward:<id>', 'guest-pass'). */
   reward: number;
   rewardReason: string | null;
+  /** Paid by a gift card after the reward (decision 0047); `total` is what is left for the gateway. */
+  giftCard: number;
   currency: string;
   expirationTime: string;
   /** `code`: what the ticket's QR carries (the signed code, or the reference of an older order). */
@@ -44,6 +46,7 @@ export function orderView(row: OrderRow): OrderView {
     discount: row.discountCents,
     reward: row.rewardCents,
     rewardReason: row.rewardReason,
+    giftCard: row.giftCardCents,
     currency: row.currency,
     expirationTime: row.holdExpiresAt.toISOString(),
     tickets: (row.tickets ?? []).map((t) => ({ reference: t.reference, unitId: t.unitId, unitTitle: unitTitle(t.unitId), code: t.code ?? t.reference })),

@@ -25,6 +25,7 @@ import { log } from '@/server/log';
 import { priceReward, takeReward } from '../program/checkout-rewards';
 import { freeSession } from '../payments/free-session';
 import { completeCheckout } from './complete-checkout';
+import { priceGiftCard, takeGiftCard } from '../gift-cards/pay-with-gift-card';
 
 export type StartedCheckout = { paymentSession: PaymentSessionView; bookingId: string; expirationTime: string };
 
@@ -80,7 +81,10 @@ export async function holdAndOpenSession(
   // Then a reward or a guest pass, on what the member price left (decision 0042), before any place is held.
   const choice = { product: web, option: webOption, quantities: request.quantities, percent: perks.memberDiscountPercent };
   const reward = await priceReward(db, member.userId, request, choice, deps.now?.() ?? serverNow());
-  const charged = shown - discount - (reward?.cents ?? 0);
+  const due = shown - discount - (reward?.cents ?? 0);
+  // Last, a gift card pays what is left, up to its balance (decision 0047); the gateway charges the rest.
+  const giftCard = await priceGiftCard(db, request.giftCard, due, member.userId, deps.now?.() ?? serverNow());
+  const charged = due - (giftCard?.cents ?? 0);
   const lines: OrderLine[] = Object.entries(request.quantities).map(([unitId, quantity]) => {
     const unit = webOption.units.find((u) => u.id === unitId);
     return { unitId, title: unit?.title ?? unitId, quantity, unitPrice: unit?.price ?? 0 };
@@ -110,7 +114,7 @@ export async function holdAndOpenSession(
     const holdExpiresAt = holdExpiry(booking, now, deps.holdMinutes);
 
     const orderId = crypto.randomUUID();
-    // Nothing to charge (a free ticket was all of it): no gateway session; the order completes at once.
+    // Nothing to charge (a free ticket or a gift card was all of it): no gateway session; the order completes at once.
     const session = charged === 0 ? freeSession(orderId, web.currency, holdExpiresAt, gateway) : await gateway.createSession({
       amount: charged,
       currency: web.currency,
@@ -140,12 +144,15 @@ export async function holdAndOpenSession(
         discountReason: discount > 0 ? memberDiscountReason(perks) : null,
         rewardCents: reward?.cents ?? 0,
         rewardReason: reward?.reason ?? null,
+        giftCardCents: giftCard?.cents ?? 0,
+        giftCardId: giftCard?.giftCardId ?? null,
         currency: web.currency,
         locale,
         paymentId: payment.id,
         holdExpiresAt,
       });
       if (reward) await takeReward(tx, reward, { id: orderId, userId: member.userId }, now);
+      if (giftCard) await takeGiftCard(tx, giftCard, orderId, now);
     });
     // A free order is completed now; if the supplier cannot confirm it just now, its payments.check job does.
     const completed = charged === 0 ? await completeCheckout(deps, session.id).catch((error: unknown) => log.warn('[checkout] a free order waits for its check', { error })) : undefined;

@@ -40,6 +40,8 @@ export async function renderTicketsEmail(booked: OrderRow, member: { email: stri
   const total = formatMoney(order.total, order.currency, locale);
   // What a reward or a guest pass took off (decision 0042), named in the member's language.
   const reward = order.rewardCents > 0 && order.rewardReason ? { label: rewardLabel(serverT(locale, 'rewards'), order.rewardReason), amount: `−${formatMoney(order.rewardCents, order.currency, locale)}` } : null;
+  // What a gift card paid (decision 0047); the total is what the gateway charged.
+  const giftCard = order.giftCardCents > 0 ? { label: t('tickets.giftCard'), amount: `−${formatMoney(order.giftCardCents, order.currency, locale)}` } : null;
   const tickets = order.tickets ?? [];
   const unitTitle = (unitId: string) => order.lines.find((l) => l.unitId === unitId)?.title ?? unitId;
   const attachments = await Promise.all(
@@ -71,6 +73,7 @@ export async function renderTicketsEmail(booked: OrderRow, member: { email: stri
     `${t('tickets.when')}: ${date}, ${time} (${t('tickets.timeZone')})`,
     `${t('tickets.what')}: ${lines}`,
     ...(reward ? [`${reward.label}: ${reward.amount}`] : []),
+    ...(giftCard ? [`${giftCard.label}: ${giftCard.amount}`] : []),
     `${t('tickets.total')}: ${total}`,
     '',
     ...tickets.map((ticket, i) => `${t('tickets.ticket', { number: i + 1, unit: unitTitle(ticket.unitId) })}: ${ticket.reference}`),
@@ -97,7 +100,7 @@ export async function renderTicketsEmail(booked: OrderRow, member: { email: stri
 <tr><td colspan="2" style="font-weight:bold">${escapeHtml(product)}</td></tr>
 <tr><td style="color:#4a5568">${escapeHtml(t('tickets.when'))}</td><td style="text-align:right">${escapeHtml(`${date}, ${time}`)}</td></tr>
 <tr><td style="color:#4a5568">${escapeHtml(t('tickets.what'))}</td><td style="text-align:right">${escapeHtml(lines)}</td></tr>
-${reward ? `<tr><td style="color:#4a5568">${escapeHtml(reward.label)}</td><td style="text-align:right">${escapeHtml(reward.amount)}</td></tr>\n` : ''}<tr><td style="color:#4a5568">${escapeHtml(t('tickets.total'))}</td><td style="text-align:right;font-weight:bold">${escapeHtml(total)}</td></tr>
+${reward ? `<tr><td style="color:#4a5568">${escapeHtml(reward.label)}</td><td style="text-align:right">${escapeHtml(reward.amount)}</td></tr>\n` : ''}${giftCard ? `<tr><td style="color:#4a5568">${escapeHtml(giftCard.label)}</td><td style="text-align:right">${escapeHtml(giftCard.amount)}</td></tr>\n` : ''}<tr><td style="color:#4a5568">${escapeHtml(t('tickets.total'))}</td><td style="text-align:right;font-weight:bold">${escapeHtml(total)}</td></tr>
 </table>
 <p style="font-size:13px;color:#4a5568">${escapeHtml(t('tickets.timeZone'))}</p>
 <table role="presentation" cellpadding="0" cellspacing="0" style="width:100%">${ticketCells}</table>

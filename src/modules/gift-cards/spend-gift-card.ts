@@ -23,15 +23,16 @@ export async function spendGiftCard(tx: Database, input: { code: string; wanted:
 }
 
 /** Gives back what `reference` took from the card (an expired hold, a cancelled order), at most once: the
- * lines already given back for it are counted. A voided card gets nothing back. */
-export async function giveBackToGiftCard(tx: Database, input: { giftCardId: string; reference: string }, at: Date): Promise<number> {
+ * lines already given back for it are counted. `upTo` gives back part of it (a partial refund). A voided
+ * card gets nothing back. */
+export async function giveBackToGiftCard(tx: Database, input: { giftCardId: string; reference: string; upTo?: number }, at: Date): Promise<number> {
   const [card] = await tx.select().from(giftCards).where(eq(giftCards.id, input.giftCardId)).for('update');
   if (!card || card.status !== 'ACTIVE') return 0;
   const [row] = await tx
     .select({ net: sql<number>`coalesce(-sum(${giftCardLines.amount}), 0)::int` })
     .from(giftCardLines)
     .where(and(eq(giftCardLines.giftCardId, card.id), eq(giftCardLines.reference, input.reference)));
-  const owed = row?.net ?? 0;
+  const owed = Math.min(row?.net ?? 0, input.upTo ?? Infinity);
   if (owed <= 0) return 0;
   await tx.update(giftCards).set({ balance: sql`${giftCards.balance} + ${owed}` }).where(eq(giftCards.id, card.id));
   await tx.insert(giftCardLines).values({ giftCardId: card.id, kind: 'refunded', amount: owed, reference: input.reference, at });

@@ -12,6 +12,7 @@ import { expireChange, movePaidChange } from '../bookings/move-paid-change';
 import { settleOffer } from '../waitlist/settle-offer';
 import { issuePaidGiftCard } from '../gift-cards/issue-paid-gift-card';
 import { settleOrderReward } from '../program/checkout-rewards';
+import { giveBackOrderGiftCard } from '../gift-cards/pay-with-gift-card';
 import { paymentBySession, type PaymentRow } from './ledger';
 
 /** What a purpose does with a paid payment whose lease the caller holds: deliver (`confirmed`) or give the
@@ -37,6 +38,8 @@ export const PURPOSES: Record<PaymentPurpose, Purpose> = {
       await settleOffer(tx, payment.referenceId, 'EXPIRED', at);
       // A reward's points or a guest pass it took come back (decision 0042).
       await settleOrderReward(tx, payment.referenceId, 'unpaid', at);
+      // So does what a gift card paid (decision 0047).
+      await giveBackOrderGiftCard(tx, payment.referenceId, at);
     },
     async ofMember(db, userId, payment) {
       const [order] = await db.select().from(orders).where(and(eq(orders.id, payment.referenceId), eq(orders.userId, userId)));

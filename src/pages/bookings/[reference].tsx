@@ -111,6 +111,12 @@ export default function BookingPage({ order: booked, refundedAmount, changeable,
               <dd>−{formatMoney(order.reward, order.currency, locale)}</dd>
             </>
           )}
+          {order.giftCard > 0 && (
+            <>
+              <dt>{t('giftCard')}</dt>
+              <dd>−{formatMoney(order.giftCard, order.currency, locale)}</dd>
+            </>
+          )}
           <dt>{t('total')}</dt>
           <dd>{formatMoney(order.total, order.currency, locale)}</dd>
           {refundedAmount > 0 && (

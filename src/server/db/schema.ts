@@ -340,6 +340,10 @@ export const orders = pgTable(
     rewardCents: integer('reward_cents').notNull().default(0),
     /** Which: 'reward:<reward id>' or 'guest-pass'; null without one. */
     rewardReason: text('reward_reason'),
+    /** Paid by a gift card (decision 0047, "Paying with a gift card"), after the reward; `total` is the rest. */
+    giftCardCents: integer('gift_card_cents').notNull().default(0),
+    /** Which card paid it; its `redeemed` line's reference is the order's id. */
+    giftCardId: uuid('gift_card_id').references(() => giftCards.id),
     currency: text('currency').notNull(),
     locale: text('locale').notNull(),
     /** The ledger's payment of the booking (its own session); changes have payments of their own. */
@@ -367,6 +371,8 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.createdAt),
     // The old ticket of a changed booking, scanned at the gate (CHANGED): a containment search (decision 0048).
     index('orders_replaced_tickets_idx').using('gin', sql`${t.replacedTickets} jsonb_path_ops`),
+    // A gift card's part is never negative and always names its card.
+    check('orders_gift_card_paid', sql`${t.giftCardCents} >= 0 and (${t.giftCardCents} = 0 or ${t.giftCardId} is not null)`),
   ],
 );
 
