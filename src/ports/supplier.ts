@@ -83,6 +83,9 @@ export type BookingUpdateRequest = {
    * places could go in between, and the PATCH is then refused). A hold already gone is no error.
    */
   releaseHold?: string;
+  /** Skypass's own, as in ReservationRequest: a member tier's extra tickets, so that a change keeps the
+   * booking's maximum the member had at checkout (decision 0038). Our own inventory, the website only. */
+  extraUnits?: number;
 };
 
 export type ConfirmationRequest = { contact: BookingContactInput; resellerReference?: string; unitItems?: UnitItemInput[] };

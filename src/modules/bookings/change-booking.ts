@@ -45,7 +45,7 @@ export type ChangeQuote = {
 export type ChangeResult = ChangeQuote & { changed: boolean; payment?: ChangePayment };
 
 /** The new selection priced from the supplier's prices, in the order's language; refusals as messages. */
-async function quote(deps: CheckoutDeps, order: OrderRow, request: ChangeRequest): Promise<ChangeQuote> {
+async function quote(deps: CheckoutDeps, order: OrderRow, request: ChangeRequest): Promise<ChangeQuote & { extraUnits: number }> {
   if (!isUpcoming(order, deps.now?.() ?? serverNow())) throw new AppError('NOT_CHANGEABLE', 'bookingNotChangeable');
   // Said before any price: a used booking stays as it is (the supplier refuses it again under its lock).
   if (await isAdmitted(deps.db, order.bookingUuid)) throw new AppError('NOT_CHANGEABLE', 'bookingAdmitted');
@@ -54,7 +54,9 @@ async function quote(deps: CheckoutDeps, order: OrderRow, request: ChangeRequest
   // A change's refund or extra charge would be the gateway's alone: the card's part is kept out of it.
   if (order.giftCardCents > 0) throw new AppError('NOT_CHANGEABLE', 'giftCardNotChangeable');
   const tickets = Object.values(request.quantities).reduce((sum, n) => sum + n, 0);
-  const max = maxTicketsPerBooking(order.productId);
+  // The member's tier of today, as a new Book would have it (decision 0038): its extra tickets and discount.
+  const perks = await memberPerks(deps.db, order.userId);
+  const max = maxTicketsPerBooking(order.productId) + perks.extraTicketsPerBooking;
   if (tickets > max) throw new AppError('VALIDATION', 'ticketsPerBookingMax', { max });
   const product = await deps.supplier.getProduct(order.productId, order.locale).catch(refusal);
   const option = toWebProduct(product).options.find((o) => o.id === order.optionId);
@@ -64,8 +66,7 @@ async function quote(deps: CheckoutDeps, order: OrderRow, request: ChangeRequest
   const listTotal = selectionTotal(option, request.quantities);
   if (!listTotal) throw new AppError('SUPPLIER_FAILED', 'priceUnavailable');
   // A change is priced at the member's discount of today, as a new Book would be (decision 0038).
-  const { memberDiscountPercent } = await memberPerks(deps.db, order.userId);
-  const toTotal = listTotal - memberDiscount(option, request.quantities, memberDiscountPercent);
+  const toTotal = listTotal - memberDiscount(option, request.quantities, perks.memberDiscountPercent);
   const lines = Object.entries(request.quantities).map(([unitId, quantity]) => {
     const unit = option.units.find((u) => u.id === unitId)!;
     return { unitId, title: unit.title, quantity, unitPrice: unit.price ?? 0 };
@@ -77,13 +78,24 @@ async function quote(deps: CheckoutDeps, order: OrderRow, request: ChangeRequest
   if (same) throw new AppError('VALIDATION', 'changeNothing');
   const refund = Math.max(order.total - toTotal, 0);
   const pay = Math.max(toTotal - order.total, 0);
-  return { reference: order.supplierReference, fromTotal: order.total, toTotal, refund, pay, currency: order.currency, lines, selectedTime: request.selectedTime };
+  return {
+    reference: order.supplierReference,
+    fromTotal: order.total,
+    toTotal,
+    refund,
+    pay,
+    currency: order.currency,
+    lines,
+    selectedTime: request.selectedTime,
+    extraUnits: perks.extraTicketsPerBooking,
+  };
 }
 
 export async function changeBooking(deps: CheckoutDeps, member: { userId: string }, request: ChangeRequest, locale: Locale): Promise<ChangeResult> {
   const { db } = deps;
   const order = await memberBooking(db, member.userId, request.bookingId);
-  const priced = await quote(deps, order, request);
+  // `extraUnits`: the member's extra tickets per booking that allowed the change (decision 0038), the supplier's to honour.
+  const { extraUnits, ...priced } = await quote(deps, order, request);
   if (!request.confirm) return { ...priced, changed: false };
 
   // One change of a booking at a time (a double click, two tabs): the completion lease of the order.
@@ -105,7 +117,7 @@ export async function changeBooking(deps: CheckoutDeps, member: { userId: string
     await releasePendingChanges(deps, order.id);
     if (priced.pay > 0) {
       // The booking moves once the difference is paid; until then the order is free for another change.
-      const payment = await startChangePayment(deps, leased, priced, locale);
+      const payment = await startChangePayment(deps, leased, { ...priced, extraUnits }, locale);
       await release(deps, order.id);
       return { ...priced, changed: false, payment };
     }
@@ -116,7 +128,7 @@ export async function changeBooking(deps: CheckoutDeps, member: { userId: string
 
   let booking: SupplierBooking;
   try {
-    booking = await deps.supplier.updateBooking(order.bookingUuid, { availabilityId: priced.selectedTime, unitItems: unitItemsOf(priced.lines) }).catch(refusal);
+    booking = await deps.supplier.updateBooking(order.bookingUuid, { availabilityId: priced.selectedTime, unitItems: unitItemsOf(priced.lines), extraUnits }).catch(refusal);
   } catch (error) {
     await release(deps, order.id);
     throw error;

@@ -42,7 +42,7 @@ function placesToHold(order: OrderRow, target: ChangeTarget): { unitId: string }
 }
 
 /** Holds the new places and opens the payment of the difference; the caller holds the order's lease. */
-export async function startChangePayment(deps: CheckoutDeps, order: OrderRow, target: ChangeTarget & { currency: string }, locale: Locale): Promise<ChangePayment> {
+export async function startChangePayment(deps: CheckoutDeps, order: OrderRow, target: ChangeTarget & { currency: string; extraUnits: number }, locale: Locale): Promise<ChangePayment> {
   const { db, supplier, gateway } = deps;
   const hold = await supplier
     .createBooking({
@@ -52,8 +52,9 @@ export async function startChangePayment(deps: CheckoutDeps, order: OrderRow, ta
       unitItems: placesToHold(order, target),
       expirationMinutes: deps.holdMinutes,
       notes: `Skypass change of ${order.supplierReference}`,
-      // The member's tier may take the places kept for it (decision 0041).
+      // The member's tier may take the places kept for it (decision 0041), and book its extra tickets (0038).
       memberTier: (await memberPerks(db, order.userId)).tierId,
+      extraUnits: target.extraUnits,
     })
     .catch(refusal);
   try {

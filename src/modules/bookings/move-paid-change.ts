@@ -5,6 +5,7 @@
 // move any more (released by a newer change, the order changed meanwhile, the places gone: the OCTO path)
 // gets its money back once, keyed by the change, and its row and payment say so.
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { maxTicketsPerBooking } from '@/config/catalog';
 import type { PaymentState } from '@/ports/payments';
 import { SupplierError, type SupplierBooking } from '@/ports/supplier';
 import type { Database } from '@/server/db/client';
@@ -20,6 +21,13 @@ import { CHANGES_AWAITING_PAYMENT, changeStates } from './change-states';
 import { recordChange, unitItemsOf } from './record-change';
 import { serverNow } from '@/server/clock';
 import { log } from '@/server/log';
+
+/** The tickets beyond the product's maximum a paid change was quoted with: the member's tier allowed them
+ * then (decision 0038), and the difference is paid, so they move as quoted even if the tier changed since. */
+function extraUnitsOf(productId: string, lines: OrderLine[]): number {
+  const tickets = lines.reduce((sum, line) => sum + line.quantity, 0);
+  return Math.max(tickets - maxTicketsPerBooking(productId), 0);
+}
 
 export async function movePaidChange(deps: CheckoutDeps, payment: PaymentRow, state: PaymentState): Promise<'confirmed' | 'refunded' | 'in-progress' | 'done-before'> {
   const { db } = deps;
@@ -42,7 +50,12 @@ export async function movePaidChange(deps: CheckoutDeps, payment: PaymentRow, st
     const unchanged = order.status === 'CONFIRMED' && order.availabilityId === change.fromAvailabilityId && order.total === change.fromTotal && state.currency === order.currency;
     if (unchanged) {
       try {
-        booking = await deps.supplier.updateBooking(order.bookingUuid, { availabilityId: change.toAvailabilityId, unitItems: unitItemsOf(change.toLines), releaseHold: change.holdUuid ?? undefined });
+        booking = await deps.supplier.updateBooking(order.bookingUuid, {
+          availabilityId: change.toAvailabilityId,
+          unitItems: unitItemsOf(change.toLines),
+          releaseHold: change.holdUuid ?? undefined,
+          extraUnits: extraUnitsOf(order.productId, change.toLines as OrderLine[]),
+        });
       } catch (error) {
         const refused = error instanceof SupplierError && ['UNPROCESSABLE_ENTITY', 'INVALID_AVAILABILITY_ID', 'INVALID_UNIT_ID', 'INVALID_BOOKING_UUID', 'BAD_REQUEST'].includes(error.code);
         if (!refused) {

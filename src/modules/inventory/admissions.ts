@@ -1,7 +1,7 @@
 // Tickets admitted at our gate, one row per admission, whoever supplies the booking (our inventory or an
 // external supplier). A ticket is admitted once: a partial unique index lets one row per ticket be live
 // (not undone), so concurrent scans from several gates admit it once. An undo keeps the row, marked.
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { bookings, ticketRedemptions } from '@/server/db/schema';
 
@@ -73,4 +73,10 @@ export async function admittedAmong(db: Database, bookingUuids: string[]): Promi
     .from(ticketRedemptions)
     .where(and(inArray(ticketRedemptions.bookingUuid, bookingUuids), isNull(ticketRedemptions.undoneAt)));
   return rows.map((r) => r.bookingUuid);
+}
+
+/** A condition for a query of another table: the booking named by `bookingUuid` (a column) has a live
+ * admission. One query instead of a list of a member's bookings sent back (getMembership's p99, issue #24). */
+export function hasLiveAdmission(bookingUuid: SQLWrapper): SQL {
+  return sql`exists (select 1 from ${ticketRedemptions} where ${ticketRedemptions.bookingUuid} = ${bookingUuid} and ${ticketRedemptions.undoneAt} is null)`;
 }

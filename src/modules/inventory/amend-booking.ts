@@ -75,7 +75,7 @@ export async function amendBooking(
     let placement: Partial<typeof bookings.$inferInsert> = {};
     let slots: ChangedSlot[] = [];
     if (moves) {
-      const { wanted } = items ? checkUnitItems(option, items) : { wanted: current.unitCount };
+      const { wanted } = items ? checkUnitItems(option, items, change.extraUnits ?? 0) : { wanted: current.unitCount };
       const slot =
         change.availabilityId === undefined && !optionChanged
           ? (slotForAvailabilityId(current.availabilityId, option, ATTRACTION.timeZone) ?? bookableSlot(catalog, option, current.availabilityId, at))

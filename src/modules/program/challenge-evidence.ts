@@ -1,38 +1,46 @@
-// What a member's visits show the Sky Moments rules (decision 0043): their counted visit dates, and each of
-// their admitted bookings' place in its option's day (first or last slot, from config/catalog.json's
-// schedule) and number of tickets. An admitted booking is one with a live admission at the gate; two
+// What a member's visits show the Sky Moments rules (decision 0043): their counted visit dates, and the
+// places in their option's day (first or last slot, from config/catalog.json's schedule) and the numbers of
+// tickets of their admitted bookings. An admitted booking is one with a live admission at the gate; two
 // bookings of one date (a sunrise and a sunset) both count here, though the date is one visit.
-import { and, eq } from 'drizzle-orm';
+// The bookings come grouped by option and start time, with their largest party, in one query: the rules
+// only ask whether a place or a party size is among them, and a member of 200 visits then sends a handful
+// of rows, not 200 orders and their admissions (getMembership's p99, bench/membership.mjs).
+import { and, eq, sql } from 'drizzle-orm';
 import { CATALOG, slotPlanOf } from '@/config/catalog';
 import type { Database } from '@/server/db/client';
 import { memberVisits, orders } from '@/server/db/schema';
-import { admittedAmong } from '../inventory/admissions';
+import { hasLiveAdmission } from '../inventory/admissions';
 import type { ChallengeEvidence, SlotPlace } from './challenge-rules';
 import { slotPlace } from './challenge-rules';
 
 /** The slot's place in its option's day as configured; null for an option with opening hours only. */
-function placeOf(productId: string, optionId: string, availabilityId: string): SlotPlace {
+function placeOf(productId: string, optionId: string, startTime: string): SlotPlace {
   const option = CATALOG.products.find((p) => p.id === productId)?.options.find((o) => o.id === optionId);
   if (!option) return null;
   const plan = slotPlanOf(option.schedule);
   if (plan.openingHours) return null;
-  // The availability id is the slot's local start: "2027-05-12T21:30:00-04:00".
-  return slotPlace(plan.startTimes, availabilityId.slice(11, 16));
+  return slotPlace(plan.startTimes, startTime);
 }
 
 export async function challengeEvidence(db: Database, userId: string): Promise<ChallengeEvidence> {
-  const [visits, confirmed] = await Promise.all([
+  // The availability id is the slot's local start: "2027-05-12T21:30:00-04:00", its time from the 12th character.
+  const startTime = sql<string>`substr(${orders.availabilityId}, 12, 5)`;
+  const [visits, admitted] = await Promise.all([
     db.select({ date: memberVisits.visitDate }).from(memberVisits).where(eq(memberVisits.userId, userId)),
     db
-      .select({ bookingUuid: orders.bookingUuid, productId: orders.productId, optionId: orders.optionId, availabilityId: orders.availabilityId, tickets: orders.tickets })
+      .select({
+        productId: orders.productId,
+        optionId: orders.optionId,
+        startTime,
+        party: sql<number>`max(coalesce(jsonb_array_length(${orders.tickets}), 0))::int`,
+      })
       .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.status, 'CONFIRMED'))),
+      .where(and(eq(orders.userId, userId), eq(orders.status, 'CONFIRMED'), hasLiveAdmission(orders.bookingUuid)))
+      .groupBy(orders.productId, orders.optionId, startTime),
   ]);
-  const live = new Set(await admittedAmong(db, confirmed.map((order) => order.bookingUuid)));
-  const admitted = confirmed.filter((order) => live.has(order.bookingUuid));
   return {
     visitDates: visits.map((visit) => visit.date),
-    slots: admitted.map((order) => placeOf(order.productId, order.optionId, order.availabilityId)),
-    partySizes: admitted.map((order) => order.tickets?.length ?? 0),
+    slots: admitted.map((group) => placeOf(group.productId, group.optionId, group.startTime)),
+    partySizes: admitted.map((group) => Number(group.party)),
   };
 }

@@ -8,7 +8,8 @@ import { addLocalMonths } from './tier-rule';
 /** `first`: the booking's slot is its option's first of the day (a one-slot option's only slot counts as
  * first: a sunrise); `last`: the option's last; null: neither, or an option with opening hours only. */
 export type SlotPlace = 'first' | 'last' | null;
-/** `slots` and `partySizes`: of each admitted booking of the member (its place in the day, its tickets). */
+/** `slots` and `partySizes`: of the member's admitted bookings (their places in the day, their numbers of
+ * tickets); the rules ask only whether one is among them, so bookings alike may come as one. */
 export type ChallengeEvidence = { visitDates: string[]; slots: SlotPlace[]; partySizes: number[] };
 /** `have` of `need` (e.g. 2 of 4 seasons); `done` once the rule is met (then `have` = `need`). */
 export type ChallengeProgress = { done: boolean; have: number; need: number };

@@ -21,6 +21,7 @@ import { cancellationTerms, type CancellationTerms } from '@/modules/bookings/ca
 import { changeOfOrder, changePaymentView, pendingChange, type ChangePayment } from '@/modules/bookings/change-payment';
 import { refundedOf } from '@/modules/payments/order-refunds';
 import { isUpcoming, memberBooking } from '@/modules/bookings/member-booking';
+import { memberPerks } from '@/modules/program/member-perks';
 import { orderView, type OrderView } from '@/modules/checkout/order-view';
 import { toWebProduct, type WebUnit } from '@/modules/catalog/web-product';
 import { requireMember } from '@/http/require-member';
@@ -198,7 +199,12 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   let units: WebUnit[] = [];
   if (changeable) {
     const product = await deps.supplier.getProduct(row.productId, ctx.locale ?? row.locale);
-    units = toWebProduct(product).options.find((o) => o.id === row.optionId)?.units ?? [];
+    // The member's extra tickets per booking (decision 0038): a change may keep or reach what checkout allows.
+    const { extraTicketsPerBooking } = await memberPerks(deps.db, session.user.id);
+    units = (toWebProduct(product).options.find((o) => o.id === row.optionId)?.units ?? []).map((unit) => ({
+      ...unit,
+      maxQuantity: unit.maxQuantity + extraTicketsPerBooking,
+    }));
   }
   const google = row.status === 'CONFIRMED' ? googleWalletConfig() : null;
   const profile = google ? await getMemberProfile(deps.db, session.user.id) : null;

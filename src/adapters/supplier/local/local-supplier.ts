@@ -261,7 +261,9 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
     },
 
     async updateBooking(uuid, body) {
-      const { row, slots } = await amendBooking(db, uuid, resellerId, body, now(), undefined, tell);
+      // As at a Book: a member's extra tickets are the website's perk, never a reseller's.
+      const extraUnits = memberPerks ? Math.max(Math.trunc(body.extraUnits ?? 0), 0) : 0;
+      const { row, slots } = await amendBooking(db, uuid, resellerId, { ...body, extraUnits }, now(), undefined, tell);
       return changed(row, slots);
     },
 

@@ -118,7 +118,7 @@ export function createOctoClient({ baseUrl, apiKey, timeoutMs = 10_000, fetch: f
           throw error;
         });
       }
-      return booking(call('PATCH', uuidPath(uuid), body));
+      return booking(call('PATCH', uuidPath(uuid), octoOnly(body)));
     },
     listBookings: (query) =>
       read(call<unknown>('GET', `/bookings?${new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => Boolean(e[1]))).toString()}`), (p, pricing) =>
