@@ -52,6 +52,8 @@ export const ERROR_STATUS = {
   NOT_ENOUGH_POINTS: 409,
   // A guest pass that cannot be used here: unknown, the member's own, already used, or not for a member.
   GUEST_PASS_REFUSED: 409,
+  // A promo code that cannot be used on this booking; the message says why (decision 0049).
+  PROMO_REFUSED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

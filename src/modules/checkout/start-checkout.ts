@@ -19,10 +19,9 @@ import { selectionTotal, toWebProduct } from '../catalog/web-product';
 import { recordPayment } from '../payments/ledger';
 import { localizedPath } from '@/universal/localized-path';
 import { serverNow } from '@/server/clock';
-import { memberDiscount } from '@/universal/member-price';
-import { memberDiscountReason, memberPerks } from '../program/member-perks';
+import { memberPerks } from '../program/member-perks';
 import { log } from '@/server/log';
-import { priceReward, takeReward } from '../program/checkout-rewards';
+import { priceOrderDiscounts, takeOrderDiscounts } from '../promos/checkout-promo';
 import { freeSession } from '../payments/free-session';
 import { completeCheckout } from './complete-checkout';
 
@@ -74,13 +73,12 @@ export async function holdAndOpenSession(
   const webOption = web.options.find((o) => o.id === option.id)!;
   const shown = selectionTotal(webOption, request.quantities);
   if (!shown) throw new AppError('SUPPLIER_FAILED', 'priceUnavailable');
-  // The member price is the shop's discount off the list price; the supplier's hold still carries list.
+  // The member price or a promo code, then a reward (decisions 0038, 0042, 0049), before any place is held:
+  // the shop's discounts off the list price; the supplier's hold still carries list.
   const perks = await memberPerks(db, member.userId);
-  const discount = memberDiscount(webOption, request.quantities, perks.memberDiscountPercent);
-  // Then a reward or a guest pass, on what the member price left (decision 0042), before any place is held.
-  const choice = { product: web, option: webOption, quantities: request.quantities, percent: perks.memberDiscountPercent };
-  const reward = await priceReward(db, member.userId, request, choice, deps.now?.() ?? serverNow());
-  const charged = shown - discount - (reward?.cents ?? 0);
+  const choice = { product: web, option: webOption, quantities: request.quantities, perks };
+  const discounts = await priceOrderDiscounts(db, member.userId, request, choice, deps.now?.() ?? serverNow());
+  const charged = shown - discounts.taken;
   const lines: OrderLine[] = Object.entries(request.quantities).map(([unitId, quantity]) => {
     const unit = webOption.units.find((u) => u.id === unitId);
     return { unitId, title: unit?.title ?? unitId, quantity, unitPrice: unit?.price ?? 0 };
@@ -136,16 +134,13 @@ export async function holdAndOpenSession(
         availabilityId: request.selectedTime,
         lines,
         total: charged,
-        discountCents: discount,
-        discountReason: discount > 0 ? memberDiscountReason(perks) : null,
-        rewardCents: reward?.cents ?? 0,
-        rewardReason: reward?.reason ?? null,
+        ...discounts.columns,
         currency: web.currency,
         locale,
         paymentId: payment.id,
         holdExpiresAt,
       });
-      if (reward) await takeReward(tx, reward, { id: orderId, userId: member.userId }, now);
+      await takeOrderDiscounts(tx, discounts, { id: orderId, userId: member.userId }, now);
     });
     // A free order is completed now; if the supplier cannot confirm it just now, its payments.check job does.
     const completed = charged === 0 ? await completeCheckout(deps, session.id).catch((error: unknown) => log.warn('[checkout] a free order waits for its check', { error })) : undefined;
