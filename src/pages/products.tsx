@@ -23,6 +23,7 @@ import { useMemberPerks } from '@/client/booking/use-member-perks';
 import { memberDiscount, withExtraTickets } from '@/universal/member-price';
 import { staticTranslations } from '@/server/translations';
 import { RewardPicker } from '@/components/booking/RewardPicker';
+import { PromoCodeField } from '@/components/booking/PromoCodeField';
 import { rewardChoiceStore, useRewardChoice } from '@/client/booking/reward-choice';
 import { useRewards } from '@/client/booking/use-rewards';
 
@@ -32,6 +33,7 @@ const FETCH_DELAY_MS = 250;
 export default function ProductsPage() {
   const { t } = useTranslation('products');
   const { t: tr } = useTranslation('rewards');
+  const { t: tp } = useTranslation('promos');
   useRestoredBooking();
   const { data: products, error: productsError } = useProducts();
   const productId = useSelection((s) => s.productId);
@@ -159,6 +161,11 @@ export default function ProductsPage() {
               <RewardPicker offer={offer} currency={product.currency} chosen={{ reward: chosenReward, guestPass: chosenPass }} onChoose={(c) => rewardChoiceStore.getState().choose(c)} />
             </Step>
           )}
+          {product && option && (
+            <Step number={stepAfterOptions + (offer && (offer.rewards.length > 0 || offer.guestPass) ? 4 : 3)} title={tp('checkout.step')}>
+              <PromoCodeField />
+            </Step>
+          )}
         </div>
         <BookingSummary
           product={product}
@@ -179,4 +186,4 @@ export default function ProductsPage() {
   );
 }
 
-export const getStaticProps = staticTranslations(['products', 'checkout', 'rewards']);
+export const getStaticProps = staticTranslations(['products', 'checkout', 'rewards', 'promos']);
