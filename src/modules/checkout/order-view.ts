@@ -20,6 +20,9 @@ export type OrderView = {
   /** Taken off after the discount by a reward or a guest pass (decision 0042), and which ('reward:<id>', 'guest-pass'). */
   reward: number;
   rewardReason: string | null;
+  /** Taken off by a promo code on the tickets where it beat the member price (decision 0049), and which. */
+  promo: number;
+  promoCode: string | null;
   currency: string;
   expirationTime: string;
   /** `code`: what the ticket's QR carries (the signed code, or the reference of an older order). */
@@ -44,6 +47,8 @@ export function orderView(row: OrderRow): OrderView {
     discount: row.discountCents,
     reward: row.rewardCents,
     rewardReason: row.rewardReason,
+    promo: row.promoCents,
+    promoCode: row.promoCode,
     currency: row.currency,
     expirationTime: row.holdExpiresAt.toISOString(),
     tickets: (row.tickets ?? []).map((t) => ({ reference: t.reference, unitId: t.unitId, unitTitle: unitTitle(t.unitId), code: t.code ?? t.reference })),
