@@ -2,7 +2,7 @@
 // a 25 % code on /staff/promos; a member types a wrong code and is told why, then the right one in lower case,
 // and the checkout takes 25 % off each ticket and names the code; the manager's list counts the use.
 import crypto from 'node:crypto';
-import { expect, test } from './fixed-clock';
+import { agreeWithSiteClock, expect, test } from './fixed-clock';
 import { chooseVisit, expectNoAxeViolations, payWith, signedInAsNewMember } from './support';
 import { signedInAsStaff } from './staff-support';
 
@@ -19,8 +19,16 @@ test('a member books with a promo code a manager created, after a wrong code is 
   const row = page.locator(`tr[data-code="${code}"]`);
   await expect(row).toContainText('25 % off');
   await expect(row).toContainText('0 of 100');
+  for (const width of [375, 800, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath(`staff-promos-${width}.png`), fullPage: true });
+    await expectNoAxeViolations(page);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 
-  const member = await browser.newPage();
+  const memberContext = await browser.newContext();
+  await agreeWithSiteClock(memberContext);
+  const member = await memberContext.newPage();
   await signedInAsNewMember(member, 'promo', null);
   await chooseVisit(member, 2);
   const field = member.getByLabel('Promo code (optional)');
@@ -45,5 +53,5 @@ test('a member books with a promo code a manager created, after a wrong code is 
   await expect(page.locator(`tr[data-code="${code}"]`)).toContainText('1 of 100');
   await row.getByRole('button', { name: `Pause ${code}` }).click();
   await expect(row).toContainText('Paused');
-  await member.close();
+  await memberContext.close();
 });
