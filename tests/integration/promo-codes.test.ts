@@ -11,6 +11,9 @@ import { startCheckout } from '@/modules/checkout/start-checkout';
 import { completePayment } from '@/modules/payments/complete-payment';
 import { createPromo, listPromos, setPromoPaused } from '@/modules/promos/manage-promos';
 import { promoBody, type PromoInput } from '@/modules/promos/promo-body';
+import { promoReport } from '@/modules/promos/promo-report';
+import { TIME_ZONE } from '@/config/attraction';
+import { todayIn } from '@/universal/local-date';
 import { serverNow } from '@/server/clock';
 import { memberPoints, memberTiers, orders, payments, promoUses } from '@/server/db/schema';
 import type { AppError } from '@/server/errors';
@@ -201,5 +204,18 @@ describe.each(TEST_BACKENDS)('promo codes on $name', ({ adminUrl }) => {
     const cancelled = await cancelBooking(shop.deps, { reference: row.supplierReference, refund: { kind: 'full' }, by: GATE_STAFF });
     expect(cancelled.refundAmount).toBe(2 * (ADULT - 500));
     expect(await usesOf(code.id)).toBe(0);
+  });
+
+  it('reports the uses kept by paid orders and their discount, per code; a use given back does not count', async () => {
+    const selectedTime = await slot(54);
+    const code = await promo({ kind: 'amount', value: 300 });
+    await paid(await startCheckout(shop.deps, await member(), request(selectedTime, { adult: 2 }, { promoCode: code.code }), 'en'));
+    await paid(await startCheckout(shop.deps, await member(), request(selectedTime, { adult: 1 }, { promoCode: code.code }), 'en'));
+    // Held, never paid: not in the report.
+    await startCheckout(shop.deps, await member(), request(selectedTime, { adult: 1 }, { promoCode: code.code }), 'en');
+    const today = todayIn(TIME_ZONE, serverNow());
+    const report = await promoReport(shop.db, { from: today, to: today });
+    expect(report.byCode.find((r) => r.code === code.code)).toEqual({ code: code.code, uses: 2, cents: 900 });
+    expect(report.uses).toBeGreaterThanOrEqual(2);
   });
 });
