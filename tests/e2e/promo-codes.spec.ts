@@ -48,6 +48,11 @@ test('a member books with a promo code a manager created, after a wrong code is 
   await expectNoAxeViolations(member);
   await payWith(member, '4242424242424242');
   await expect(member.getByRole('heading', { name: 'Your visit is booked' })).toBeVisible();
+  // The booking page names the code and what it took off.
+  const reference = (await member.locator('[class*="bigReference"]').textContent())!;
+  await member.goto(`/bookings/${reference}`);
+  await expect(member.getByText(`Promo code ${code}`)).toBeVisible();
+  await expect(member.getByText('−$22.00')).toBeVisible();
 
   await page.reload();
   await expect(page.locator(`tr[data-code="${code}"]`)).toContainText('1 of 100');
