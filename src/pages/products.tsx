@@ -24,6 +24,7 @@ import { memberDiscount, withExtraTickets } from '@/universal/member-price';
 import { staticTranslations } from '@/server/translations';
 import { RewardPicker } from '@/components/booking/RewardPicker';
 import { GiftCardField } from '@/components/booking/GiftCardField';
+import { PromoCodeField } from '@/components/booking/PromoCodeField';
 import { rewardChoiceStore, useRewardChoice } from '@/client/booking/reward-choice';
 import { useRewards } from '@/client/booking/use-rewards';
 
@@ -34,6 +35,7 @@ export default function ProductsPage() {
   const { t } = useTranslation('products');
   const { t: tr } = useTranslation('rewards');
   const { t: tc } = useTranslation('checkout');
+  const { t: tp } = useTranslation('promos');
   useRestoredBooking();
   const { data: products, error: productsError } = useProducts();
   const productId = useSelection((s) => s.productId);
@@ -161,8 +163,13 @@ export default function ProductsPage() {
               <RewardPicker offer={offer} currency={product.currency} chosen={{ reward: chosenReward, guestPass: chosenPass }} onChoose={(c) => rewardChoiceStore.getState().choose(c)} />
             </Step>
           )}
+          {product && option && (
+            <Step number={stepAfterOptions + (offer && (offer.rewards.length > 0 || offer.guestPass) ? 4 : 3)} title={tp('checkout.step')}>
+              <PromoCodeField />
+            </Step>
+          )}
           {product && option && offer && (
-            <Step number={stepAfterOptions + (offer.rewards.length > 0 || offer.guestPass ? 4 : 3)} title={tc('giftCard.heading')}>
+            <Step number={stepAfterOptions + (offer.rewards.length > 0 || offer.guestPass ? 5 : 4)} title={tc('giftCard.heading')}>
               <GiftCardField />
             </Step>
           )}
@@ -186,4 +193,4 @@ export default function ProductsPage() {
   );
 }
 
-export const getStaticProps = staticTranslations(['products', 'checkout', 'rewards']);
+export const getStaticProps = staticTranslations(['products', 'checkout', 'rewards', 'promos']);

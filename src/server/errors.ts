@@ -54,6 +54,8 @@ export const ERROR_STATUS = {
   GUEST_PASS_REFUSED: 409,
   // A gift card that cannot pay: expired, cancelled, empty, or spent by another order meanwhile (decision 0047).
   GIFT_CARD_REFUSED: 409,
+  // A promo code that cannot be used on this booking; the message says why (decision 0049).
+  PROMO_REFUSED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -10,21 +10,30 @@ export type FreeTicketRule = { kind: 'free-ticket'; unitId: string };
 export type UpgradeRule = { kind: 'upgrade'; productId: string; optionId: string; fromOptionId: string };
 export type RewardRule = FreeTicketRule | UpgradeRule;
 
-export type RewardChoice = { productId: string; option: WebOption | undefined; quantities: Record<string, number>; percent: number; fromOption?: WebOption };
+export type RewardChoice = {
+  productId: string;
+  option: WebOption | undefined;
+  quantities: Record<string, number>;
+  percent: number;
+  fromOption?: WebOption;
+  /** A ticket's price after step 2 (the better of member price and promo code, decision 0049); the member price without one. */
+  unitPrice?: (unitId: string, listPrice: number) => number;
+};
 
 export function rewardAmount(rule: RewardRule, choice: RewardChoice): number {
   const { option, quantities, percent } = choice;
+  const priceOf = choice.unitPrice ?? ((_unitId: string, list: number) => memberUnitPrice(list, percent));
   // A booking priced as one sum has no ticket to make free.
   if (!option || option.pricingPer === 'BOOKING') return 0;
   const chosen = option.units.filter((unit) => (quantities[unit.id] ?? 0) > 0 && unit.price !== null);
   if (rule.kind === 'free-ticket') {
     const unit = chosen.find((u) => u.id === rule.unitId);
-    return unit ? memberUnitPrice(unit.price!, percent) : 0;
+    return unit ? priceOf(unit.id, unit.price!) : 0;
   }
   if (choice.productId !== rule.productId || option.id !== rule.optionId || choice.fromOption?.id !== rule.fromOptionId) return 0;
   return chosen.reduce((best, unit) => {
     const lower = choice.fromOption!.units.find((u) => u.id === unit.id)?.price;
     if (lower === null || lower === undefined) return best;
-    return Math.max(best, memberUnitPrice(unit.price!, percent) - memberUnitPrice(lower, percent));
+    return Math.max(best, priceOf(unit.id, unit.price!) - priceOf(unit.id, lower));
   }, 0);
 }

@@ -85,6 +85,8 @@ const ROUTES: Record<string, Route[]> = {
   'staff/calendar/capacity.ts': [{ method: 'POST', path: '/api/staff/calendar/capacity', json: true, asManager: true }],
   'staff/gate/exit.ts': [{ method: 'POST', path: '/api/staff/gate/exit', json: true, asManager: true }],
   'staff/gift-cards/void.ts': [{ method: 'POST', path: '/api/staff/gift-cards/void', json: true, asManager: true }],
+  'staff/promos/index.ts': [{ method: 'POST', path: '/api/staff/promos', json: true, asManager: true }],
+  'staff/promos/pause.ts': [{ method: 'POST', path: '/api/staff/promos/pause', json: true, asManager: true }],
   'staff/members/card.ts': [{ method: 'GET', path: '/api/staff/members/card', json: false, asManager: true }],
   'gift-cards/balance.ts': [{ method: 'POST', path: '/api/gift-cards/balance', json: true }],
   'gift-cards/buy.ts': [{ method: 'POST', path: '/api/gift-cards/buy', json: true }],

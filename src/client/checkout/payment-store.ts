@@ -29,8 +29,9 @@ export type PaymentEffects = {
   leaving?(): boolean;
 };
 
-/** `reward`: a reward to spend points on; `guestPass`: use the guest pass the member joined with (decision 0042). */
-export type BookInput = { isLoggedIn: boolean; productId?: string; optionId?: string; quantities: Quantities; selectedTime?: string; reward?: string; guestPass?: boolean; giftCard?: string };
+/** `reward`: a reward to spend points on; `guestPass`: use the guest pass the member joined with (decision 0042);
+ * `promoCode`: a promo code (decision 0049); `giftCard`: a gift card's code that pays what is left (decision 0047). */
+export type BookInput = { isLoggedIn: boolean; productId?: string; optionId?: string; quantities: Quantities; selectedTime?: string; reward?: string; guestPass?: boolean; promoCode?: string; giftCard?: string };
 
 export type PaymentState = {
   paymentSession?: PaymentSessionView;
@@ -47,12 +48,21 @@ export type PaymentState = {
 };
 
 /** The member's choice as one string: Book on the same choice goes back to its payment session. */
-export function choiceKey(input: Pick<BookInput, 'productId' | 'optionId' | 'quantities' | 'selectedTime' | 'reward' | 'guestPass' | 'giftCard'>): string {
+export function choiceKey(input: Pick<BookInput, 'productId' | 'optionId' | 'quantities' | 'selectedTime' | 'reward' | 'guestPass' | 'promoCode' | 'giftCard'>): string {
   const quantities = Object.entries(input.quantities)
     .filter(([, n]) => n > 0)
     .sort(([a], [b]) => (a < b ? -1 : 1));
   const reward = input.reward ?? (input.guestPass ? 'guest-pass' : '');
-  return JSON.stringify([input.productId, input.optionId, quantities, input.selectedTime ?? '', ...(reward ? [reward] : []), ...(input.giftCard ? [`gift-card:${input.giftCard}`] : [])]);
+  const promo = input.promoCode?.trim().toUpperCase();
+  return JSON.stringify([
+    input.productId,
+    input.optionId,
+    quantities,
+    input.selectedTime ?? '',
+    ...(reward ? [reward] : []),
+    ...(promo ? [`promo:${promo}`] : []),
+    ...(input.giftCard ? [`gift-card:${input.giftCard}`] : []),
+  ]);
 }
 
 const stillToPay = (session?: PaymentSessionView, order?: OrderView) =>
@@ -116,6 +126,7 @@ export function createPaymentStore(effects: PaymentEffects, storage?: StateStora
                 ...(input.reward ? { reward: input.reward } : {}),
                 ...(input.guestPass ? { guestPass: true } : {}),
                 ...(input.giftCard ? { giftCard: input.giftCard } : {}),
+                ...(input.promoCode?.trim() ? { promoCode: input.promoCode.trim() } : {}),
               });
               if (status !== 201 || !data.paymentSession || !data.bookingId) {
                 set({ isCreating: false });

@@ -36,6 +36,12 @@ export function OrderSummary({ order: booked }: { order: OrderView }) {
             <dd>−{formatMoney(order.discount, order.currency, locale)}</dd>
           </>
         )}
+        {order.promo > 0 && order.promoCode && (
+          <>
+            <dt>{t('summary.promoCode', { code: order.promoCode })}</dt>
+            <dd>−{formatMoney(order.promo, order.currency, locale)}</dd>
+          </>
+        )}
         {order.reward > 0 && order.rewardReason && (
           <>
             <dt>{rewardLabel(tr, order.rewardReason)}</dt>

@@ -13,6 +13,7 @@ const SECTIONS: { path: string; key: string; role: StaffRole }[] = [
   { path: '/staff/calendar', key: 'nav.calendar', role: 'manager' },
   { path: '/staff/reports', key: 'nav.reports', role: 'manager' },
   { path: '/staff/program', key: 'nav.program', role: 'manager' },
+  { path: '/staff/promos', key: 'nav.promos', role: 'manager' },
 ];
 
 export function StaffNav({ role }: { role: StaffRole }) {

@@ -17,6 +17,8 @@ export const checkoutRequest = z.strictObject({
   /** A reward of config/program.json to spend points on, or the guest pass the member signed up with (decision 0042). */
   reward: z.string({ error: 'unknownReward' }).max(60, 'unknownReward').optional(),
   guestPass: z.boolean().optional(),
+  /** A promo code a manager created (decision 0049), in any case. */
+  promoCode: z.string({ error: 'promoUnknown' }).trim().max(40, 'promoUnknown').optional(),
   /** A gift card code that pays what is left after the reward, up to its balance (decision 0047). */
   giftCard: z.string({ error: 'giftCardNotFound' }).max(40, 'giftCardNotFound').optional(),
 });

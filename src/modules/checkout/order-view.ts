@@ -20,6 +20,9 @@ export type OrderView = {
   /** Taken off after the discount by a reward or a guest pass (decision 0042), and which ('reward:<id>', 'guest-pass'). */
   reward: number;
   rewardReason: string | null;
+  /** Taken off by a promo code on the tickets where it beat the member price (decision 0049), and which. */
+  promo: number;
+  promoCode: string | null;
   /** Paid by a gift card after the reward (decision 0047); `total` is what is left for the gateway. */
   giftCard: number;
   currency: string;
@@ -46,6 +49,8 @@ export function orderView(row: OrderRow): OrderView {
     discount: row.discountCents,
     reward: row.rewardCents,
     rewardReason: row.rewardReason,
+    promo: row.promoCents,
+    promoCode: row.promoCode,
     giftCard: row.giftCardCents,
     currency: row.currency,
     expirationTime: row.holdExpiresAt.toISOString(),

@@ -19,10 +19,9 @@ import { selectionTotal, toWebProduct } from '../catalog/web-product';
 import { recordPayment } from '../payments/ledger';
 import { localizedPath } from '@/universal/localized-path';
 import { serverNow } from '@/server/clock';
-import { memberDiscount } from '@/universal/member-price';
-import { memberDiscountReason, memberPerks } from '../program/member-perks';
+import { memberPerks } from '../program/member-perks';
 import { log } from '@/server/log';
-import { priceReward, takeReward } from '../program/checkout-rewards';
+import { priceOrderDiscounts, takeOrderDiscounts } from '../promos/checkout-promo';
 import { freeSession } from '../payments/free-session';
 import { completeCheckout } from './complete-checkout';
 import { priceGiftCard, takeGiftCard } from '../gift-cards/pay-with-gift-card';
@@ -75,13 +74,14 @@ export async function holdAndOpenSession(
   const webOption = web.options.find((o) => o.id === option.id)!;
   const shown = selectionTotal(webOption, request.quantities);
   if (!shown) throw new AppError('SUPPLIER_FAILED', 'priceUnavailable');
-  // The member price is the shop's discount off the list price; the supplier's hold still carries list.
+  // The member price or a promo code, then a reward (decisions 0038, 0042, 0049), before any place is held:
+  // the shop's discounts off the list price; the supplier's hold still carries list.
   const perks = await memberPerks(db, member.userId);
-  const discount = memberDiscount(webOption, request.quantities, perks.memberDiscountPercent);
-  // Then a reward or a guest pass, on what the member price left (decision 0042), before any place is held.
-  const choice = { product: web, option: webOption, quantities: request.quantities, percent: perks.memberDiscountPercent };
-  const reward = await priceReward(db, member.userId, request, choice, deps.now?.() ?? serverNow());
-  const due = shown - discount - (reward?.cents ?? 0);
+  // The member price or a promo code per ticket, then a reward or a guest pass (decisions 0038, 0042, 0049),
+  // before any place is held.
+  const choice = { product: web, option: webOption, quantities: request.quantities, perks };
+  const discounts = await priceOrderDiscounts(db, member.userId, request, choice, deps.now?.() ?? serverNow());
+  const due = shown - discounts.taken;
   // Last, a gift card pays what is left, up to its balance (decision 0047); the gateway charges the rest.
   const giftCard = await priceGiftCard(db, request.giftCard, due, member.userId, deps.now?.() ?? serverNow());
   const charged = due - (giftCard?.cents ?? 0);
@@ -140,10 +140,7 @@ export async function holdAndOpenSession(
         availabilityId: request.selectedTime,
         lines,
         total: charged,
-        discountCents: discount,
-        discountReason: discount > 0 ? memberDiscountReason(perks) : null,
-        rewardCents: reward?.cents ?? 0,
-        rewardReason: reward?.reason ?? null,
+        ...discounts.columns,
         giftCardCents: giftCard?.cents ?? 0,
         giftCardId: giftCard?.giftCardId ?? null,
         currency: web.currency,
@@ -151,7 +148,7 @@ export async function holdAndOpenSession(
         paymentId: payment.id,
         holdExpiresAt,
       });
-      if (reward) await takeReward(tx, reward, { id: orderId, userId: member.userId }, now);
+      await takeOrderDiscounts(tx, discounts, { id: orderId, userId: member.userId }, now);
       if (giftCard) await takeGiftCard(tx, giftCard, orderId, now);
     });
     // A free order is completed now; if the supplier cannot confirm it just now, its payments.check job does.

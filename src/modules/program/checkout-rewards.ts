@@ -18,6 +18,7 @@ import { pointsOf } from './points-balance';
 import { pointsExpireOn } from './points-rule';
 import { currentPointsRules } from '@/config/points';
 import { confirmSpend, giveBackSpend, spendPoints } from './spend-points';
+import { confirmPromoUse, giveBackPromoUse } from '../promos/promo-uses';
 
 export type RewardRequest = { reward?: string; guestPass?: boolean };
 
@@ -30,12 +31,12 @@ export async function priceReward(
   db: Database,
   userId: string,
   request: RewardRequest,
-  choice: { product: WebProduct; option: WebOption; quantities: Record<string, number>; percent: number },
+  choice: { product: WebProduct; option: WebOption; quantities: Record<string, number>; percent: number; unitPrice?: (unitId: string, listPrice: number) => number },
   now: Date,
 ): Promise<PricedReward | null> {
   if (request.reward && request.guestPass) throw new AppError('VALIDATION', 'oneRewardPerBooking');
   const { rewards } = currentProgram();
-  const on = { productId: choice.product.id, option: choice.option, quantities: choice.quantities, percent: choice.percent };
+  const on = { productId: choice.product.id, option: choice.option, quantities: choice.quantities, percent: choice.percent, unitPrice: choice.unitPrice };
   if (request.reward) {
     const reward = rewards.catalogue.find((r) => r.id === request.reward);
     if (!reward) throw new AppError('VALIDATION', 'unknownReward');
@@ -62,16 +63,18 @@ export async function takeReward(tx: Database, priced: PricedReward, order: { id
   else await takeGuestPass(tx, priced.passId, order.id);
 }
 
-/** The order's fate, told inside the transaction that writes it: paid (the reward stands) or not / cancelled
- * before its visit (the points and the pass come back). A replayed call changes nothing. */
+/** The order's fate, told inside the transaction that writes it: paid (the reward and the promo code's use
+ * stand) or not / cancelled before its visit (the points, the pass and the use come back). A replayed call changes nothing. */
 export async function settleOrderReward(tx: Database, orderId: string, fate: 'paid' | 'unpaid' | 'cancelled' | 'refunded', at: Date): Promise<void> {
   if (fate === 'paid') {
     await confirmSpend(tx, orderId, at);
+    await confirmPromoUse(tx, orderId, at);
     await markGuestPassUsed(tx, orderId, at);
     return;
   }
   await giveBackSpend(tx, orderId, fate, at);
   await giveBackGuestPass(tx, orderId);
+  await giveBackPromoUse(tx, orderId, at);
 }
 
 /** A friend's visit admitted (inside the admission's transaction): the member whose guest pass brought them

@@ -80,6 +80,7 @@ export default function BookingPage({ order: booked, refundedAmount, changeable,
   const order = orderInPageLanguage(t, booked);
   const { t: tp } = useTranslation('profile');
   const { t: tr } = useTranslation('rewards');
+  const { t: tc } = useTranslation('checkout');
   const router = useRouter();
   const locale = router.locale ?? 'en';
   const quantities = Object.fromEntries(order.lines.map((l) => [l.unitId, l.quantity]));
@@ -106,6 +107,12 @@ export default function BookingPage({ order: booked, refundedAmount, changeable,
           </dd>
           <dt>{t('tickets')}</dt>
           <dd>{order.lines.map((l) => `${l.quantity} × ${l.title}`).join(', ')}</dd>
+          {order.promo > 0 && order.promoCode && (
+            <>
+              <dt>{tc('summary.promoCode', { code: order.promoCode })}</dt>
+              <dd>−{formatMoney(order.promo, order.currency, locale)}</dd>
+            </>
+          )}
           {order.reward > 0 && order.rewardReason && (
             <>
               <dt>{rewardLabel(tr, order.rewardReason)}</dt>

@@ -2,6 +2,8 @@ import { withOutagePage } from '@/http/outage-page';
 import { useTranslation } from '@/client/i18n';
 import { ReportView } from '@/components/staff/ReportView';
 import { GiftCardLedger } from '@/components/gift-cards/GiftCardLedger';
+import { PromoReportView } from '@/components/staff/PromoReportView';
+import { promoReport, type PromoReport } from '@/modules/promos/promo-report';
 import { StaffPage } from '@/components/staff/StaffPage';
 import styles from '@/components/staff/staff.module.css';
 import { Alert } from '@/components/ui/Alert';
@@ -24,9 +26,9 @@ import { serverT } from '@/server/i18n';
 import { translationProps } from '@/server/translations';
 import { localizedPath } from '@/universal/localized-path';
 
-type Props = { staff: StaffUser; forbidden?: boolean; report?: StaffReport; error?: string; giftCards?: GiftCardLiability };
+type Props = { staff: StaffUser; forbidden?: boolean; report?: StaffReport; error?: string; giftCards?: GiftCardLiability; promos?: PromoReport };
 
-export default function ReportsPage({ staff, forbidden, report, error, giftCards }: Props) {
+export default function ReportsPage({ staff, forbidden, report, error, giftCards, promos }: Props) {
   const { t, i18n } = useTranslation('staff');
   const locale = isLocale(i18n.language) ? i18n.language : 'en';
   return (
@@ -43,6 +45,7 @@ export default function ReportsPage({ staff, forbidden, report, error, giftCards
       </Card>
       {report && <ReportView report={report} />}
       {giftCards && <GiftCardLedger liability={giftCards} />}
+      {promos && <PromoReportView report={promos} currency={ATTRACTION.currency} />}
     </StaffPage>
   );
 }
@@ -50,17 +53,19 @@ export default function ReportsPage({ staff, forbidden, report, error, giftCards
 export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const access = await requireStaff(ctx, 'manager');
   if (!('staff' in access)) return access;
-  const translations = await translationProps(ctx.locale, ['staff', 'catalog', 'drops', 'program-admin', 'profile', 'giftcards']);
+  const translations = await translationProps(ctx.locale, ['staff', 'catalog', 'drops', 'program-admin', 'profile', 'giftcards', 'promos']);
   if (access.forbidden) return { props: { ...translations, staff: access.staff, forbidden: true } };
   const db = await getDb();
   const giftCards = await giftCardLiability(db, serverNow(), ATTRACTION.currency);
   try {
-    return { props: { ...translations, staff: access.staff, giftCards, report: await reportFor(db, ctx.query, ownsInventory()) } };
+    const report = await reportFor(db, ctx.query, ownsInventory());
+    return { props: { ...translations, staff: access.staff, giftCards, report, promos: await promoReport(db, report.range) } };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     // A bad period says why, and the default period is shown instead.
     ctx.res.statusCode = 400;
     const message = serverT(isLocale(ctx.locale) ? ctx.locale : 'en', 'errors')(error.key, error.values);
-    return { props: { ...translations, staff: access.staff, giftCards, report: await reportFor(db, {}, ownsInventory()), error: message } };
+    const report = await reportFor(db, {}, ownsInventory());
+    return { props: { ...translations, staff: access.staff, giftCards, report, promos: await promoReport(db, report.range), error: message } };
   }
 });

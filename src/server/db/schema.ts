@@ -340,6 +340,11 @@ export const orders = pgTable(
     rewardCents: integer('reward_cents').notNull().default(0),
     /** Which: 'reward:<reward id>' or 'guest-pass'; null without one. */
     rewardReason: text('reward_reason'),
+    /** The promo code the member entered (decision 0049), upper case; null without one. */
+    promoCode: text('promo_code'),
+    /** What the promo code took off the list price of the tickets where it beat the member price (those tickets
+     * have no member discount in discount_cents: never both on one ticket, decision 0038 step 2). */
+    promoCents: integer('promo_cents').notNull().default(0),
     /** Paid by a gift card (decision 0047, "Paying with a gift card"), after the reward; `total` is the rest. */
     giftCardCents: integer('gift_card_cents').notNull().default(0),
     /** Which card paid it; its `redeemed` line's reference is the order's id. */
@@ -648,6 +653,56 @@ export const giftCards = pgTable(
     check('gift_cards_amount_positive', sql`${t.amount} > 0`),
     check('gift_cards_balance_within', sql`${t.balance} >= 0 and ${t.balance} <= ${t.amount}`),
   ],
+);
+
+/** Promo codes managers create at /staff/promos (decision 0049): a percentage or an amount off per ticket. */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored in upper case: members may type it in any case. */
+    code: text('code').notNull().unique(),
+    kind: text('kind').$type<'percent' | 'amount'>().notNull(),
+    /** A whole percentage (1 to 100) or minor units off each ticket. */
+    value: integer('value').notNull(),
+    /** Empty: every product (or option). Options are named 'productId/optionId'. */
+    productIds: jsonb('product_ids').$type<string[]>().notNull().default([]),
+    optionIds: jsonb('option_ids').$type<string[]>().notNull().default([]),
+    /** New York dates, inclusive; null: open-ended. Sale dates, then visit dates. */
+    validFrom: text('valid_from'),
+    validUntil: text('valid_until'),
+    visitFrom: text('visit_from'),
+    visitUntil: text('visit_until'),
+    maxUses: integer('max_uses'),
+    maxUsesPerMember: integer('max_uses_per_member'),
+    minQuantity: integer('min_quantity').notNull().default(1),
+    paused: boolean('paused').notNull().default(false),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
+  },
+  (t) => [
+    check('promo_codes_value_positive', sql`${t.value} > 0 and (${t.kind} <> 'percent' or ${t.value} <= 100)`),
+    check('promo_codes_min_quantity', sql`${t.minQuantity} >= 1`),
+  ],
+);
+
+/** One use of a promo code per order: held with the unpaid order, kept when it is paid, given back when the
+ * hold runs out or the booking is cancelled before its visit (then it no longer counts against the limits). */
+export const promoUses = pgTable(
+  'promo_uses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    promoId: uuid('promo_id')
+      .notNull()
+      .references(() => promoCodes.id),
+    orderId: uuid('order_id').notNull().unique(),
+    userId: text('user_id').notNull(),
+    cents: integer('cents').notNull(),
+    state: text('state').$type<'held' | 'used' | 'returned'>().notNull(),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { mode: 'date', withTimezone: true }),
+  },
+  (t) => [index('promo_uses_promo_idx').on(t.promoId, t.userId), index('promo_uses_created_idx').on(t.createdAt)],
 );
 
 /** The gift card ledger: issued (+), redeemed (−), refunded (+) and voided (−) amounts; their sum is the balance. */
