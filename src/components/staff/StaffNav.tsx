@@ -1,5 +1,6 @@
 import { Link } from '@/components/ui/Link';
 import { useRouter } from 'next/router';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from '@/client/i18n';
 import type { StaffRole } from '@/modules/staff/roles';
 import styles from './staff.module.css';
@@ -20,9 +21,16 @@ export function StaffNav({ role }: { role: StaffRole }) {
   const { t } = useTranslation('staff');
   const { pathname } = useRouter();
   const sections = SECTIONS.filter((s) => role === 'manager' || s.role === 'gate');
+  const list = useRef<HTMLUListElement>(null);
+  // On a phone the links scroll sideways in one row: bring this page's link into the row's view.
+  useEffect(() => {
+    const row = list.current;
+    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (row && current && row.scrollWidth > row.clientWidth) row.scrollLeft += current.getBoundingClientRect().left - row.getBoundingClientRect().left - 16;
+  }, [pathname]);
   return (
     <nav aria-label={t('nav.label')}>
-      <ul className={styles.nav}>
+      <ul className={styles.nav} ref={list}>
         {sections.map((s) => (
           <li key={s.path}>
             <Link href={s.path} aria-current={pathname === s.path ? 'page' : undefined}>
