@@ -27,15 +27,13 @@ import { isAdmitted } from '../inventory/admissions';
 import { recordAudit, type Actor } from '../staff/audit-log';
 import { renderCancellationEmail } from './cancellation-email';
 import { policyRefund } from './cancellation-terms';
+import type { RefundChoice } from './refund-choice';
 import { enqueuePlacesFreed } from '../waitlist/places-freed';
 import { recordPassUpdates } from '../wallet/pass-updates';
 import { serverNow } from '@/server/clock';
 import { log } from '@/server/log';
 
 export type CancelDeps = { db: Database; supplier: SupplierPort; gateway: PaymentGateway; mail: MailTransport; siteUrl: string; now?: () => Date };
-
-/** How much goes back: all that was paid, nothing, or an amount in minor units (1 to the total). */
-export type RefundChoice = { kind: 'full' } | { kind: 'none' } | { kind: 'partial'; amount: number };
 
 export type CancelRequest = { reference: string; refund: RefundChoice; by: Actor; reason?: string };
 
