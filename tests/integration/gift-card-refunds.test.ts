@@ -3,7 +3,7 @@
 // gateway's part of a refund onto a new gift card for the booker instead (refunded once, never both ways,
 // audited, e-mailed with its code through the delivery job and the mail queue); a refund never exceeds the
 // payment; and a checkout refused because another checkout spent the card meanwhile leaves no payable
-// gateway session behind.
+// gateway session behind. The sales report counts a card when it pays for a visit (decision 0052).
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { listOutbox } from '@/adapters/mail/outbox';
@@ -18,6 +18,8 @@ import { giftCardDeliveryKey } from '@/modules/gift-cards/issue-paid-gift-card';
 import { runDueJobs } from '@/modules/jobs/run-due-jobs';
 import { completePayment } from '@/modules/payments/complete-payment';
 import { refundOrder, refundOrderToGiftCard } from '@/modules/payments/order-refunds';
+import { giftCardLiability } from '@/modules/gift-cards/gift-card-liability';
+import { salesReport } from '@/modules/reports/sales-report';
 import { auditLog, giftCardLines, giftCards, jobs, memberTiers, orders, payments, refunds, testPaymentSessions } from '@/server/db/schema';
 import { FIXED_NOW } from '../support/fixed-date';
 import { signedUpMember, TEST_CARD, useEmbeddedShop } from '../support/checkout';
@@ -200,6 +202,32 @@ describe.each(TEST_BACKENDS)('refunds and gift cards on $name', ({ adminUrl }) =
     // The second's session is still open and payable.
     expect((await shop.deps.gateway.getState(other!.paymentSession.id)).status).toBe('open');
     expect(await shop.db.select().from(orders).where(and(eq(orders.giftCardId, gift.id), isNull(orders.promoCode)))).toHaveLength(1);
+    shop.clock = undefined;
+  });
+
+  it('the sales report counts what a card paid when it pays for a visit, and what went back onto cards as refunds; a refund card is liability', async () => {
+    shop.clock = FIXED_NOW;
+    const today = { start: new Date('2027-05-12T04:00:00Z'), end: new Date('2027-05-13T04:00:00Z'), days: ['2027-05-12'], timeZone: 'America/New_York' };
+    const before = await salesReport(shop.db, today);
+    const owedBefore = await giftCardLiability(shop.db, FIXED_NOW, 'USD');
+    // Buying a card is no sale (its payment is not an order's).
+    const { order } = await mixedOrder(57);
+    const sold = await salesReport(shop.db, today);
+    expect(sold.totals.bookings - before.totals.bookings).toBe(1);
+    expect(sold.totals.gross - before.totals.gross).toBe(2 * ADULT);
+    expect(sold.paidByGiftCards - before.paidByGiftCards).toBe(5000);
+    expect(sold.totals.refunds).toBe(before.totals.refunds);
+
+    await cancelBooking(shop.deps, { reference: order.supplierReference, refund: { kind: 'full' }, by: MANAGER, refundTo: 'gift_card' });
+    const cancelled = await salesReport(shop.db, today);
+    // The whole sale comes back: 50.00 onto the card that paid, 38.00 onto the new card.
+    expect(cancelled.totals.refunds - sold.totals.refunds).toBe(2 * ADULT);
+    expect(cancelled.totals.net).toBe(before.totals.net);
+    expect(cancelled.paidByGiftCards).toBe(before.paidByGiftCards);
+    // The new card is a liability (issued as a refund, outstanding) until it pays for a visit.
+    const owed = await giftCardLiability(shop.db, FIXED_NOW, 'USD');
+    expect(owed.issuedAsRefunds - owedBefore.issuedAsRefunds).toBe(2 * ADULT - 5000);
+    expect(owed.outstanding - owedBefore.outstanding).toBe(5000 + 2 * ADULT - 5000);
     shop.clock = undefined;
   });
 });
