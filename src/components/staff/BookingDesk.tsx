@@ -10,6 +10,7 @@ import type { BookingDetail, BookingListItem } from '@/modules/bookings/find-boo
 import type { StaffRole } from '@/modules/staff/roles';
 import { formatDate, formatTime } from '@/universal/format/date-time';
 import { formatMoney } from '@/universal/format/money';
+import refundToStyles from './refund-to.module.css';
 import styles from './staff.module.css';
 
 /** The office's bookings: find one, see everything about it, resend its tickets, cancel it (after a
@@ -48,6 +49,7 @@ export function BookingDesk({ role }: { role: StaffRole }) {
     if (!answer.ok) return setMessage({ tone: 'error', text: answer.error });
     setDetail(answer.data);
     setConfirming(undefined);
+    setRefundTo('payment');
   };
 
   const doResend = async () => {
@@ -182,10 +184,10 @@ export function BookingDesk({ role }: { role: StaffRole }) {
                 ))}
                 {refund === 'partial' && <TextField label={t('bookings.amount', { currency: detail.currency })} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} required />}
                 {detail.payment && (refund !== 'none' || detail.usedRefund !== null) && (
-                  <fieldset>
+                  <fieldset className={refundToStyles.where}>
                     <legend>{tg('staff.refundTo')}</legend>
                     {(['payment', 'gift_card'] as const).map((to) => (
-                      <div key={to} className={styles.row}>
+                      <div key={to} className={refundToStyles.choice}>
                         <input type="radio" id={`refund-to-${to}`} name="refundTo" value={to} checked={refundTo === to} onChange={() => setRefundTo(to)} />
                         <label htmlFor={`refund-to-${to}`}>{tg(`staff.to.${to}`)}</label>
                       </div>
