@@ -151,7 +151,7 @@ try {
     `| Book + payment (server time per order) | ${ms(result.plain.total.p50)} / ${ms(result.plain.total.p99)} | ${ms(result.extras.total.p50)} / ${ms(result.extras.total.p99)} | **${ms(added('total', 'p50'))}** / ${ms(added('total', 'p99'))} | ${ms(result.pairedMedian.total)} |`,
     `| of which Book | ${ms(result.plain.book.p50)} / ${ms(result.plain.book.p99)} | ${ms(result.extras.book.p50)} / ${ms(result.extras.book.p99)} | ${ms(added('book', 'p50'))} / ${ms(added('book', 'p99'))} | ${ms(result.pairedMedian.book)} |`,
   ].join('\n');
-  const table = `<!-- bench:checkout-extras:start -->\nA promo code and a gift card at checkout (issue #25; add-ons not built yet), ${ORDERS} orders of each kind one at a time after ${WARM_UP} of warm-up, interleaved, one adult on the Main Deck, ${backend}, ${os.cpus().length} cores (${stamp}, \`node bench/checkout-extras.mjs\`):\n\n| | plain p50 / p99 | promo + gift card p50 / p99 | added p50 / p99 | added, median of pairs |\n|---|---|---|---|---|\n${rows}\n<!-- bench:checkout-extras:end -->`;
+  const table = `<!-- bench:checkout-extras:start -->\nA promo code and a gift card at checkout (issue #25; add-ons not built yet), ${ORDERS} orders of each kind one at a time after ${WARM_UP} of warm-up, interleaved, one adult on the Main Deck, ${backend}, ${os.cpus().length} cores at a load average of ${os.loadavg()[0].toFixed(1)} (${stamp}, \`node bench/checkout-extras.mjs\`):\n\n| | plain p50 / p99 | promo + gift card p50 / p99 | added p50 / p99 | added, median of pairs |\n|---|---|---|---|---|\n${rows}\n<!-- bench:checkout-extras:end -->`;
   const readme = fs.readFileSync('README.md', 'utf8');
   fs.writeFileSync(
     'README.md',
