@@ -55,6 +55,10 @@ export interface PaymentGateway {
    * ledger (modules/payments/refund-payment.ts), which passes its own key. Answers the gateway's id of
    * the refund when it has one. */
   refund(sessionId: string, amount: number, key?: string): Promise<{ refundId: string | null }>;
+  /** Closes an open session so that it can never be paid: a checkout that opened it and then recorded no
+   * order (a gift card spent meanwhile by another checkout, decision 0052). A session already closed or
+   * paid is left as it is. */
+  closeSession(sessionId: string): Promise<void>;
   /** Checks a webhook's signature and reads it; throws PaymentError('invalid_signature') when forged.
    * Absent on a gateway that sends no webhooks. */
   readWebhook?(payload: string, signature: string | undefined): PaymentEvent;

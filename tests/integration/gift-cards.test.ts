@@ -54,7 +54,7 @@ describe.each(TEST_BACKENDS)('gift cards on $name', ({ adminUrl }) => {
     expect(card.code).toMatch(/^[A-HJKMNP-TW-Z2-9]{16}$/);
     // Valid 24 months from the purchase (config/gift-cards.json).
     expect(card.expiresAt?.toISOString()).toBe('2029-05-12T14:00:00.000Z');
-    const [payment] = await shop.db.select().from(payments).where(eq(payments.id, card.paymentId));
+    const [payment] = await shop.db.select().from(payments).where(eq(payments.id, card.paymentId!));
     expect(payment).toMatchObject({ purpose: 'gift_card', referenceId: card.id, amount: 5000, state: 'confirmed' });
     expect(await shop.db.select({ kind: giftCardLines.kind, amount: giftCardLines.amount }).from(giftCardLines).where(eq(giftCardLines.giftCardId, card.id))).toEqual([{ kind: 'issued', amount: 5000 }]);
 

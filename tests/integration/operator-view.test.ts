@@ -3,16 +3,12 @@
 // when it returns, while liveness stays up; GET /api/metrics needs the operator key and counts a hold, a
 // payment, a gate scan and the requests by route pattern; a request's id is echoed and written on its log
 // line, read from the site's output (the logger's destination).
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { createOctoClient } from '@/adapters/supplier/octo/octo-client';
 import { createTestDatabase, describeOnPostgres, type TestDatabase } from '../support/postgres';
 import { startSite, type RunningServer } from '../support/server';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
-import { OCTO_KEY, OPS_KEY, staffEmail, TEST_SITE_ENV, uniqueEmail, Visitor } from './sites';
-import { firstSlot, openDay } from './supplier-scenarios';
-
-const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
+import { OPS_KEY, staffEmail, TEST_SITE_ENV, uniqueEmail, Visitor } from './sites';
+import { buyTodaysTickets } from './supplier-scenarios';
 
 /** The value of one series in Prometheus's text format (0 when it has not been written yet). */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -70,21 +66,10 @@ describeOnPostgres('the operator’s view of a site on PostgreSQL', (adminUrl) =
     const before = await (await scrape()).text();
     const buyer = new Visitor(site.url);
     await buyer.signIn(uniqueEmail('observed'));
-    const octo = createOctoClient({ baseUrl: `${site.url}/octo`, apiKey: OCTO_KEY });
-    // Today's next slot, within the gate's tolerance (FIXED_NOW, 10:00): the scan admits.
-    const day = await openDay(octo, 'main-deck', 'main-deck-day', 0);
-    const selectedTime = await firstSlot(octo, 'main-deck', 'main-deck-day', day);
-    const started = (await (await buyer.postJson('/api/auth/octo/bookings/payWithPayment', { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime })).json()) as {
-      paymentSession: { id: string };
-    };
-    const paid = (await (await buyer.postJson('/api/payments/test/pay', { sessionId: started.paymentSession.id, card: CARD })).json()) as { order: { reference: string } };
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    const { rows } = await client.query<{ tickets: { code: string }[] }>('select tickets from orders where supplier_reference = $1', [paid.order.reference]);
-    await client.end();
+    const { codes } = await buyTodaysTickets(site.url, database.url, buyer, 1);
     const gate = new Visitor(site.url);
     await gate.signInAsStaff(staffEmail('gate', 18));
-    const scan = (await (await gate.postJson('/api/staff/gate/scan', { code: rows[0]!.tickets[0]!.code, gate: 'Gate 1' })).json()) as { verdict: string };
+    const scan = (await (await gate.postJson('/api/staff/gate/scan', { code: codes[0]!, gate: 'Gate 1' })).json()) as { verdict: string };
     expect(scan.verdict).toBe('VALID');
 
     const response = await scrape();

@@ -2,16 +2,12 @@
 // each other's tickets as genuine; a third with another key refuses to start, in one line; a rotation (the
 // new key, the old one as TICKET_SIGNING_KEY_PREVIOUS) keeps the old tickets verifying, and a server still
 // on the old key is told so.
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createOctoClient } from '@/adapters/supplier/octo/octo-client';
 import { newSigningSeed } from '@/server/ticket-keys';
 import { createTestDatabase, describeOnPostgres, type TestDatabase } from '../support/postgres';
 import { freePort, spawnSite, startSite, type RunningServer } from '../support/server';
-import { OCTO_KEY, staffEmail, TEST_SITE_ENV, TEST_TICKET_KEY, uniqueEmail, Visitor } from './sites';
-import { firstSlot, openDay } from './supplier-scenarios';
-
-const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
+import { staffEmail, TEST_SITE_ENV, TEST_TICKET_KEY, uniqueEmail, Visitor } from './sites';
+import { buyTodaysTickets } from './supplier-scenarios';
 
 describeOnPostgres('servers sharing one database', (adminUrl) => {
   let database: TestDatabase;
@@ -50,22 +46,10 @@ describeOnPostgres('servers sharing one database', (adminUrl) => {
     const buyer = new Visitor(one.url);
     const email = uniqueEmail('shared-key');
     await buyer.signIn(email);
-    const octo = createOctoClient({ baseUrl: `${one.url}/octo`, apiKey: OCTO_KEY });
-    // Today's next slot, within the gate's default tolerance: on FIXED_NOW (10:00) it starts by 10:30.
-    const day = await openDay(octo, 'main-deck', 'main-deck-day', 0);
-    const selectedTime = await firstSlot(octo, 'main-deck', 'main-deck-day', day);
-    const started = (await (await buyer.postJson('/api/auth/octo/bookings/payWithPayment', { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 2 }, selectedTime })).json()) as {
-      paymentSession: { id: string };
-    };
-    const paid = (await (await buyer.postJson('/api/payments/test/pay', { sessionId: started.paymentSession.id, card: CARD })).json()) as { order: { reference: string } };
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    const { rows } = await client.query<{ tickets: { code: string }[] }>('select tickets from orders where supplier_reference = $1', [paid.order.reference]);
-    await client.end();
-    const [first, second] = rows[0]!.tickets;
+    const [first, second] = (await buyTodaysTickets(one.url, database.url, buyer, 2)).codes;
 
-    expect(await scanAt(two.url, first!.code, 1)).toMatchObject({ verdict: 'VALID' });
-    expect(await scanAt(one.url, first!.code, 2)).toMatchObject({ verdict: 'ALREADY_USED' });
+    expect(await scanAt(two.url, first!, 1)).toMatchObject({ verdict: 'VALID' });
+    expect(await scanAt(one.url, first!, 2)).toMatchObject({ verdict: 'ALREADY_USED' });
 
     expect(await refusal({ TICKET_SIGNING_KEY: newSigningSeed() })).toMatch(/^Skypass will not start: TICKET_SIGNING_KEY differs from the key the other servers of this database sign with \(public key .{8}…\): give every server the same key$/);
     expect(await refusal({}, 'TICKET_SIGNING_KEY')).toBe('Skypass will not start: TICKET_SIGNING_KEY must be set when DATABASE_URL is set: every server of the site signs tickets with the same key');
@@ -73,7 +57,7 @@ describeOnPostgres('servers sharing one database', (adminUrl) => {
     // A rotation: the new key signs, the old one still verifies the tickets it signed.
     const rotated = await startSite({ ...env(), TICKET_SIGNING_KEY: newSigningSeed(), TICKET_SIGNING_KEY_PREVIOUS: TEST_TICKET_KEY });
     sites.push(rotated);
-    expect(await scanAt(rotated.url, second!.code, 3)).toMatchObject({ verdict: 'VALID' });
+    expect(await scanAt(rotated.url, second!, 3)).toMatchObject({ verdict: 'VALID' });
     expect(await refusal({ TICKET_SIGNING_KEY: TEST_TICKET_KEY })).toMatch(/^Skypass will not start: TICKET_SIGNING_KEY is this site's previous key/);
   }, 300_000);
 });

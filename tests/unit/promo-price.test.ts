@@ -4,22 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { choicePrices, promoUnitPrice } from '@/universal/promo-price';
 import type { WebOption } from '@/universal/web-product';
+import { PRICED_OPTION } from '../support/priced-option';
 
-const option: WebOption = {
-  id: 'day',
-  title: 'Day',
-  default: true,
-  minUnits: 1,
-  maxUnits: 10,
-  durationMinutes: 60,
-  pricingPer: 'UNIT',
-  bookingPrice: null,
-  units: [
-    { id: 'adult', type: 'ADULT', title: 'Adult', description: '', minQuantity: 0, maxQuantity: 10, price: 4400 },
-    { id: 'child', type: 'CHILD', title: 'Child', description: '', minQuantity: 0, maxQuantity: 10, price: 3805 },
-    { id: 'infant', type: 'INFANT', title: 'Infant', description: '', minQuantity: 0, maxQuantity: 4, price: 0 },
-  ],
-};
+const option = PRICED_OPTION;
 
 describe('the promo price', () => {
   it('rounds a percentage half up and keeps an amount off above 0', () => {

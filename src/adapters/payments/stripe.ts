@@ -91,6 +91,11 @@ export function createStripeGateway({ secretKey, publishableKey, webhookSecret, 
       };
     },
 
+    async closeSession(id) {
+      const session = await retrieve(id);
+      if (session.status === 'open') await guarded(() => stripe.checkout.sessions.expire(id));
+    },
+
     async refund(id, amount, key) {
       const session = await retrieve(id);
       const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;

@@ -64,6 +64,13 @@ export function createTestGateway(db: Database, now: () => Date = serverNow): Te
       };
     },
 
+    async closeSession(id) {
+      await db
+        .update(testPaymentSessions)
+        .set({ expiresAt: now() })
+        .where(and(eq(testPaymentSessions.id, id), eq(testPaymentSessions.status, 'open')));
+    },
+
     async getState(id) {
       const row = await session(id);
       const status = row.status === 'open' && row.expiresAt <= now() ? 'expired' : row.status;

@@ -21,7 +21,7 @@ export async function resend(reference: string): Promise<Answer<{ to: string }>>
   return status === 200 ? { ok: true, data } : { ok: false, error: data.error ?? String(status) };
 }
 
-export async function cancel(reference: string, refund: 'full' | 'none' | number, reason: string): Promise<Answer<Cancellation>> {
-  const { status, data } = await postJson<Cancellation & { error?: string }>('/api/staff/bookings/cancel', { reference, refund, ...(reason ? { reason } : {}) });
+export async function cancel(reference: string, refund: 'full' | 'none' | number, reason: string, refundTo: 'payment' | 'gift_card' = 'payment'): Promise<Answer<Cancellation>> {
+  const { status, data } = await postJson<Cancellation & { error?: string }>('/api/staff/bookings/cancel', { reference, refund, ...(reason ? { reason } : {}), ...(refundTo === 'gift_card' ? { refundTo } : {}) });
   return status === 200 ? { ok: true, data } : { ok: false, error: data.error ?? String(status) };
 }

@@ -5,12 +5,11 @@ import { formatDate, formatTime } from '@/universal/format/date-time';
 import { formatMoney } from '@/universal/format/money';
 import type { OrderView } from '@/modules/checkout/order-view';
 import summary from '@/components/ui/summary.module.css';
-import { rewardLabel } from '@/universal/reward-label';
+import { OrderDeductions } from './OrderDeductions';
 
 export function OrderSummary({ order: booked }: { order: OrderView }) {
   const { t } = useTranslation('checkout');
   const order = orderInPageLanguage(t, booked);
-  const { t: tr } = useTranslation('rewards');
   const { locale = 'en' } = useRouter();
   return (
     <>
@@ -30,30 +29,7 @@ export function OrderSummary({ order: booked }: { order: OrderView }) {
             <dd>{formatMoney(line.unitPrice * line.quantity, order.currency, locale)}</dd>
           </div>
         ))}
-        {order.discount > 0 && (
-          <>
-            <dt>{t('summary.memberDiscount')}</dt>
-            <dd>−{formatMoney(order.discount, order.currency, locale)}</dd>
-          </>
-        )}
-        {order.promo > 0 && order.promoCode && (
-          <>
-            <dt>{t('summary.promoCode', { code: order.promoCode })}</dt>
-            <dd>−{formatMoney(order.promo, order.currency, locale)}</dd>
-          </>
-        )}
-        {order.reward > 0 && order.rewardReason && (
-          <>
-            <dt>{rewardLabel(tr, order.rewardReason)}</dt>
-            <dd>−{formatMoney(order.reward, order.currency, locale)}</dd>
-          </>
-        )}
-        {order.giftCard > 0 && (
-          <>
-            <dt>{t('summary.giftCard')}</dt>
-            <dd>−{formatMoney(order.giftCard, order.currency, locale)}</dd>
-          </>
-        )}
+        <OrderDeductions order={order} currency={order.currency} />
       </dl>
       <p className={summary.total}>
         <span>{t('summary.total')}</span>

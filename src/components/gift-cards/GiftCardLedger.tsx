@@ -16,6 +16,7 @@ const FIGURES = ['issued', 'redeemed', 'voided', 'expired', 'outstanding'] as co
 
 export function GiftCardLedger({ liability }: { liability: GiftCardLiability }) {
   const { t } = useTranslation('giftcards');
+  const { t: tg } = useTranslation('gcrefunds');
   const { locale = 'en', replace, asPath } = useRouter();
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string }>();
   const [busy, setBusy] = useState(false);
@@ -52,6 +53,12 @@ export function GiftCardLedger({ liability }: { liability: GiftCardLiability }) 
           <div key={figure} style={{ display: 'contents' }}>
             <dt>{t(`staff.${figure}`)}</dt>
             <dd>{money(liability[figure])}</dd>
+            {figure === 'issued' && (
+              <>
+                <dt>{tg('report.issuedAsRefunds')}</dt>
+                <dd>{money(liability.issuedAsRefunds)}</dd>
+              </>
+            )}
           </div>
         ))}
       </dl>

@@ -10,12 +10,14 @@ import type { BookingDetail, BookingListItem } from '@/modules/bookings/find-boo
 import type { StaffRole } from '@/modules/staff/roles';
 import { formatDate, formatTime } from '@/universal/format/date-time';
 import { formatMoney } from '@/universal/format/money';
+import refundToStyles from './refund-to.module.css';
 import styles from './staff.module.css';
 
 /** The office's bookings: find one, see everything about it, resend its tickets, cancel it (after a
  * confirmation that states the refund in the manager's language: decision 0045). */
 export function BookingDesk({ role }: { role: StaffRole }) {
   const { t, i18n } = useTranslation('staff');
+  const { t: tg } = useTranslation('gcrefunds');
   const locale = i18n.language;
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<BookingListItem[] | undefined>();
@@ -25,6 +27,8 @@ export function BookingDesk({ role }: { role: StaffRole }) {
   const [refund, setRefund] = useState<'full' | 'partial' | 'none'>('full');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
+  /** Back through the payment, or onto a new gift card for the booker (decision 0052). */
+  const [refundTo, setRefundTo] = useState<'payment' | 'gift_card'>('payment');
   /** The refund the manager is asked to confirm, in minor units: no money moves before they do. */
   const [confirming, setConfirming] = useState<number | undefined>();
 
@@ -45,6 +49,7 @@ export function BookingDesk({ role }: { role: StaffRole }) {
     if (!answer.ok) return setMessage({ tone: 'error', text: answer.error });
     setDetail(answer.data);
     setConfirming(undefined);
+    setRefundTo('payment');
   };
 
   const doResend = async () => {
@@ -80,11 +85,12 @@ export function BookingDesk({ role }: { role: StaffRole }) {
     setBusy(true);
     // A used booking gets its policy's refund whatever is sent (decision 0033): 'full' always passes the checks.
     const choice = detail.usedRefund !== null ? 'full' : refund === 'partial' ? confirming : refund;
-    const answer = await cancel(detail.reference, choice, reason.trim());
+    const answer = await cancel(detail.reference, choice, reason.trim(), refundTo);
     setBusy(false);
     setConfirming(undefined);
     if (!answer.ok) return setMessage({ tone: 'error', text: answer.error });
-    setMessage({ tone: 'success', text: t('bookings.cancelled', { reference: detail.reference, amount: formatMoney(answer.data.refundAmount, detail.currency, locale) }) });
+    const refunded = { reference: detail.reference, amount: formatMoney(answer.data.refundAmount, detail.currency, locale) };
+    setMessage({ tone: 'success', text: answer.data.refundTo === 'gift_card' && answer.data.refundAmount > 0 ? tg('staff.cancelled', refunded) : t('bookings.cancelled', refunded) });
     await open(detail.reference);
   };
 
@@ -139,7 +145,8 @@ export function BookingDesk({ role }: { role: StaffRole }) {
               <>
                 <dt>{t('bookings.refund')}</dt>
                 <dd>
-                  {formatMoney(detail.cancellation.refundAmount, detail.currency, locale)} · {t(`bookings.refundStatus.${detail.cancellation.refundStatus}`)} · {detail.cancellation.by ?? '—'}
+                  {formatMoney(detail.cancellation.refundAmount, detail.currency, locale)} · {t(`bookings.refundStatus.${detail.cancellation.refundStatus}`)}
+                  {detail.cancellation.refundTo === 'gift_card' && detail.cancellation.refundAmount > 0 && <> · {tg('staff.asGiftCard')}</>} · {detail.cancellation.by ?? '—'}
                 </dd>
               </>
             )}
@@ -176,6 +183,17 @@ export function BookingDesk({ role }: { role: StaffRole }) {
                   </div>
                 ))}
                 {refund === 'partial' && <TextField label={t('bookings.amount', { currency: detail.currency })} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} required />}
+                {detail.payment && (refund !== 'none' || detail.usedRefund !== null) && (
+                  <fieldset className={refundToStyles.where}>
+                    <legend>{tg('staff.refundTo')}</legend>
+                    {(['payment', 'gift_card'] as const).map((to) => (
+                      <div key={to} className={refundToStyles.choice}>
+                        <input type="radio" id={`refund-to-${to}`} name="refundTo" value={to} checked={refundTo === to} onChange={() => setRefundTo(to)} />
+                        <label htmlFor={`refund-to-${to}`}>{tg(`staff.to.${to}`)}</label>
+                      </div>
+                    ))}
+                  </fieldset>
+                )}
                 <TextField label={t('bookings.reason')} hint={t('bookings.reasonHint')} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} />
                 {confirming === undefined ? (
                   <Button type="submit" busy={busy}>
@@ -184,7 +202,9 @@ export function BookingDesk({ role }: { role: StaffRole }) {
                 ) : (
                   <div role="alertdialog" aria-labelledby="cancel-confirm" className={styles.confirm}>
                     <p id="cancel-confirm" className={styles.confirmText}>
-                      {t(confirming > 0 ? 'bookings.confirmRefund' : 'bookings.confirmNoRefund', { reference: detail.reference, amount: formatMoney(confirming, detail.currency, locale) })}
+                      {confirming > 0 && refundTo === 'gift_card'
+                        ? tg('staff.confirm', { reference: detail.reference, amount: formatMoney(confirming, detail.currency, locale) })
+                        : t(confirming > 0 ? 'bookings.confirmRefund' : 'bookings.confirmNoRefund', { reference: detail.reference, amount: formatMoney(confirming, detail.currency, locale) })}
                     </p>
                     <div className={styles.row}>
                       <Button type="button" busy={busy} autoFocus onClick={() => void doCancel()}>

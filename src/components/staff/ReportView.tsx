@@ -131,6 +131,9 @@ export function ReportView({ report }: { report: StaffReport }) {
             [t('reports.net'), money(totals.net)],
           ]}
         />
+        <p className={styles.note} data-testid="paid-by-gift-cards">
+          {t('gcrefunds:report.giftCardsPaid', { amount: money(sales.paidByGiftCards) })}
+        </p>
         <h3>{t('reports.sales.byDay')}</h3>
         <p className={styles.note}>{t('reports.sales.note')}</p>
         <ReportChart name={t('reports.sales.byDayChart', period)} labels={dayLabels} series={salesSeries} stacked formatValue={money} />

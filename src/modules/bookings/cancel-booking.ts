@@ -17,7 +17,8 @@ import { AppError } from '@/server/errors';
 import { orderStates } from '../checkout/order-states';
 import type { OrderRow } from '../checkout/order-view';
 import { sendMailNow, enqueueMail } from '../email/mail-queue';
-import { orderRefunds, refundOrder, refundStatus } from '../payments/order-refunds';
+import { orderRefunds, refundOrder, refundOrderToGiftCard, refundStatus } from '../payments/order-refunds';
+import { issueRefundGiftCard } from '../gift-cards/issue-refund-gift-card';
 import { voidBookingPoints } from '../program/member-points';
 import { settleOrderReward } from '../program/checkout-rewards';
 import { giftCardShareOfRefund, giveBackOrderGiftCard } from '../gift-cards/pay-with-gift-card';
@@ -27,6 +28,7 @@ import { isAdmitted } from '../inventory/admissions';
 import { recordAudit, type Actor } from '../staff/audit-log';
 import { renderCancellationEmail } from './cancellation-email';
 import { policyRefund } from './cancellation-terms';
+import type { RefundChoice } from './refund-choice';
 import { enqueuePlacesFreed } from '../waitlist/places-freed';
 import { recordPassUpdates } from '../wallet/pass-updates';
 import { serverNow } from '@/server/clock';
@@ -34,10 +36,12 @@ import { log } from '@/server/log';
 
 export type CancelDeps = { db: Database; supplier: SupplierPort; gateway: PaymentGateway; mail: MailTransport; siteUrl: string; now?: () => Date };
 
-/** How much goes back: all that was paid, nothing, or an amount in minor units (1 to the total). */
-export type RefundChoice = { kind: 'full' } | { kind: 'none' } | { kind: 'partial'; amount: number };
+/** Where the refund goes: back through the payment's gateway (the default), or onto a new gift card issued
+ * to the booker, which only staff may choose (decision 0052). What a gift card paid goes back to that card
+ * either way. */
+export type RefundTo = 'payment' | 'gift_card';
 
-export type CancelRequest = { reference: string; refund: RefundChoice; by: Actor; reason?: string };
+export type CancelRequest = { reference: string; refund: RefundChoice; by: Actor; reason?: string; refundTo?: RefundTo };
 
 export type Cancellation = {
   reference: string;
@@ -45,6 +49,7 @@ export type Cancellation = {
   refundAmount: number;
   currency: string;
   refundStatus: 'none' | 'pending' | 'refunded';
+  refundTo: RefundTo;
   cancelledAt: string;
 };
 
@@ -83,6 +88,7 @@ function view(row: CancellationRow, refunds: RefundRow[]): Cancellation {
     refundAmount: row.refundAmount,
     currency: row.currency,
     refundStatus: refundStatus(refunds, row.refundAmount),
+    refundTo: row.refundTo,
     cancelledAt: row.createdAt.toISOString(),
   };
 }
@@ -94,9 +100,21 @@ export async function cancellationRefunds(db: Database, row: CancellationRow, or
   return order ? orderRefunds(db, order, refundKey(row.bookingUuid)) : [];
 }
 
+/** The refund onto a new gift card for the booker, issued with its refunds in one transaction. */
+async function refundToGiftCard(deps: CancelDeps, row: CancellationRow, order: OrderRow): Promise<RefundRow[]> {
+  const now = deps.now ?? serverNow;
+  const [booker] = await deps.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, order.userId));
+  if (!booker) throw new Error(`order ${order.id} has no member`);
+  const by: Actor = row.byKind === 'operator' || !row.byUserId || !row.byEmail ? { kind: 'operator' } : { kind: row.byKind, userId: row.byUserId, email: row.byEmail };
+  return refundOrderToGiftCard(deps, order, { amount: row.refundAmount, key: refundKey(row.bookingUuid), reason: row.reason ?? 'cancelled' }, (tx, amount) =>
+    issueRefundGiftCard(tx, { reference: row.supplierReference, amount, currency: order.currency, booker: { userId: booker.id, email: booker.email }, locale: order.locale, by }, now()),
+  );
+}
+
 /** The cancellation stands whatever happens here: a refund that could not be made waits for the next try. */
 async function takeRefund(deps: CancelDeps, row: CancellationRow, order: OrderRow): Promise<RefundRow[]> {
   try {
+    if (row.refundTo === 'gift_card') return await refundToGiftCard(deps, row, order);
     return await refundOrder(deps, order, { amount: row.refundAmount, key: refundKey(row.bookingUuid), reason: row.reason ?? 'cancelled' });
   } catch (error) {
     log.error(`[cancel] the refund of ${row.supplierReference} waits for the next try`, { error });
@@ -120,6 +138,9 @@ export async function cancelBooking(deps: CancelDeps, request: CancelRequest): P
     throw new AppError('NOT_CANCELLABLE', 'notCancellable', { reference, status: target.order.status });
   }
   const chosen = refundAmountOf(target, request.refund);
+  // A new gift card is the office's offer (a reseller's booking has no refund of ours: refundAmountOf).
+  if (request.refundTo === 'gift_card' && request.by.kind !== 'staff') throw new AppError('FORBIDDEN', 'managersOnly');
+  const refundTo: RefundTo = target.order ? (request.refundTo ?? 'payment') : 'payment';
 
   // The places go back first: a booking the supplier will not cancel (its slot has begun, or, once used,
   // ended) keeps its money. Cancelling twice at the supplier changes nothing.
@@ -151,6 +172,7 @@ export async function cancelBooking(deps: CancelDeps, request: CancelRequest): P
         byUserId: request.by.kind === 'operator' ? null : request.by.userId,
         byEmail: request.by.kind === 'operator' ? null : request.by.email,
         reason: request.reason ?? null,
+        refundTo,
         createdAt: now(),
       })
       .onConflictDoNothing({ target: bookingCancellations.bookingUuid })
@@ -162,7 +184,7 @@ export async function cancelBooking(deps: CancelDeps, request: CancelRequest): P
         .set({ status: orderStates.transition(target.order.status, 'CANCELLED') })
         .where(and(eq(orders.id, target.order.id), eq(orders.status, target.order.status)));
       const [member] = await tx.select({ email: users.email }).from(users).where(eq(users.id, target.order.userId));
-      if (member) await enqueueMail(tx, `cancelled:${target.bookingUuid}`, renderCancellationEmail(target.order, member.email, refundAmount, deps.siteUrl));
+      if (member) await enqueueMail(tx, `cancelled:${target.bookingUuid}`, renderCancellationEmail(target.order, member.email, refundAmount, deps.siteUrl, refundTo));
       // Its tickets' passes are voided in the wallets that hold them.
       await recordPassUpdates(tx, target.order.id, (target.order.tickets ?? []).map((t) => t.reference), now());
       // A cancelled booking is no visit (one only an external supplier's gate admitted, for one).
@@ -180,7 +202,7 @@ export async function cancelBooking(deps: CancelDeps, request: CancelRequest): P
       action: 'booking.cancel',
       target: reference,
       before: { status: target.order?.status ?? target.booking?.status },
-      after: { status: 'CANCELLED', refundAmount, currency, reason: request.reason ?? null, ...(used ? { refundedUnder: 'policy: a ticket was admitted' } : {}) },
+      after: { status: 'CANCELLED', refundAmount, currency, reason: request.reason ?? null, ...(refundTo === 'gift_card' ? { refundTo } : {}), ...(used ? { refundedUnder: 'policy: a ticket was admitted' } : {}) },
     });
     // The places are back on sale: the first in line on their waitlist gets them.
     await enqueuePlacesFreed(tx);

@@ -9,7 +9,7 @@ import { serverT } from '@/server/i18n';
 import type { OrderRow } from '../checkout/order-view';
 import { brandedEmail, escapeHtml } from '../email/layout';
 
-export function renderCancellationEmail(booked: OrderRow, to: string, refundAmount: number, siteUrl: string): MailMessage {
+export function renderCancellationEmail(booked: OrderRow, to: string, refundAmount: number, siteUrl: string, refundTo: 'payment' | 'gift_card' = 'payment'): MailMessage {
   const locale = isLocale(booked.locale) ? booked.locale : 'en';
   // The names in the e-mail's language, whichever language the booking was made in.
   const order = orderNamedIn(booked, locale);
@@ -23,7 +23,8 @@ export function renderCancellationEmail(booked: OrderRow, to: string, refundAmou
     url: `${siteUrl}/products`,
   };
   const subject = t('cancelled.subject', values);
-  const money = refundAmount > 0 ? t('cancelled.refund', values) : t('cancelled.noRefund', values);
+  const onCard = refundTo === 'gift_card' && refundAmount > 0;
+  const money = onCard ? serverT(locale, 'gcrefunds')('email.cancelledToGiftCard', values) : refundAmount > 0 ? t('cancelled.refund', values) : t('cancelled.noRefund', values);
   const text = [t('cancelled.heading'), '', t('cancelled.intro', values), '', money, '', t('cancelled.again', values)].join('\n');
   const html = brandedEmail(
     locale,

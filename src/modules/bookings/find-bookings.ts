@@ -32,7 +32,7 @@ export type BookingDetail = BookingListItem & {
   payment: { provider: string; sessionId: string; orderStatus: string; paidAt: string | null; total: number } | null;
   tickets: { reference: string; unitId: string; price: number }[];
   admissions: { ticket: string; gate: string; by: string | null; at: string; undoneAt: string | null }[];
-  cancellation: { refundAmount: number; refundStatus: string; by: string | null; reason: string | null; at: string } | null;
+  cancellation: { refundAmount: number; refundStatus: string; refundTo: 'payment' | 'gift_card'; by: string | null; reason: string | null; at: string } | null;
   /** For a paid booking with a ticket admitted: what its cancellation refunds now, whatever staff pick (the
    * policy's, decision 0033), so the confirmation states the amount that will move (decision 0045). */
   usedRefund: number | null;
@@ -95,7 +95,7 @@ export async function bookingDetail(db: Database, reference: string, ownInventor
     tickets: items.map((i) => ({ reference: i.supplierReference, unitId: i.unitId, price: i.price })),
     admissions: admissions.map((a) => ({ ticket: a.ticketReference, gate: a.gate, by: a.byEmail, at: a.redeemedAt.toISOString(), undoneAt: a.undoneAt?.toISOString() ?? null })),
     cancellation: cancellation
-      ? { refundAmount: cancellation.refundAmount, refundStatus: refundStatus(refunds, cancellation.refundAmount), by: cancellation.byEmail ?? cancellation.byKind, reason: cancellation.reason, at: cancellation.createdAt.toISOString() }
+      ? { refundAmount: cancellation.refundAmount, refundStatus: refundStatus(refunds, cancellation.refundAmount), refundTo: cancellation.refundTo, by: cancellation.byEmail ?? cancellation.byKind, reason: cancellation.reason, at: cancellation.createdAt.toISOString() }
       : null,
     usedRefund: order && admissions.some((a) => !a.undoneAt) ? policyRefund(order, serverNow()).refund : null,
   };

@@ -104,6 +104,8 @@ export async function holdAndOpenSession(
     })
     .catch(refusal);
 
+  /** The gateway session opened for this order until the order is recorded with it. */
+  let opened: { id: string } | undefined;
   try {
     // The amount charged is the price shown (less the member's discount), and only if the supplier's hold
     // carries exactly the list price it was counted from.
@@ -115,7 +117,7 @@ export async function holdAndOpenSession(
 
     const orderId = crypto.randomUUID();
     // Nothing to charge (a free ticket or a gift card was all of it): no gateway session; the order completes at once.
-    const session = charged === 0 ? freeSession(orderId, web.currency, holdExpiresAt, gateway) : await gateway.createSession({
+    const session = charged === 0 ? freeSession(orderId, web.currency, holdExpiresAt, gateway) : (opened = await gateway.createSession({
       amount: charged,
       currency: web.currency,
       reference: booking.uuid,
@@ -123,7 +125,7 @@ export async function holdAndOpenSession(
       customerEmail: member.email,
       expiresAt: holdExpiresAt,
       returnUrl: `${deps.siteUrl}${localizedPath('/checkout', locale)}?uuid=${encodeURIComponent(booking.uuid)}`,
-    });
+    }));
     // The order and its payment in the ledger, together: a payment always pays for something.
     await db.transaction(async (tx) => {
       const payment = await recordPayment(tx, gateway, { purpose: 'order', referenceId: orderId, session }, now);
@@ -151,12 +153,15 @@ export async function holdAndOpenSession(
       await takeOrderDiscounts(tx, discounts, { id: orderId, userId: member.userId }, now);
       if (giftCard) await takeGiftCard(tx, giftCard, orderId, now);
     });
+    opened = undefined;
     // A free order is completed now; if the supplier cannot confirm it just now, its payments.check job does.
     const completed = charged === 0 ? await completeCheckout(deps, session.id).catch((error: unknown) => log.warn('[checkout] a free order waits for its check', { error })) : undefined;
     const status = completed ? completed.order.status : 'PENDING_PAYMENT';
     return { paymentSession: { ...session, status }, bookingId: booking.uuid, expirationTime: holdExpiresAt.toISOString() };
   } catch (error) {
-    // Whatever stopped the checkout after the hold, no payment is taken for it: give the places back at once.
+    // Whatever stopped the checkout after the hold, no payment is taken for it: give the places back at once,
+    // and close a gateway session opened for an order that was not recorded (decision 0052).
+    if (opened) await closeOpenedSession(gateway, opened.id);
     await supplier.cancelBooking(booking.uuid, { reason: 'The checkout stopped before payment' }).catch((cancelError: unknown) => {
       log.error('[checkout] the hold could not be released; it runs out by itself', { error: cancelError });
     });
@@ -164,6 +169,10 @@ export async function holdAndOpenSession(
     log.error('[checkout] failed after the hold was taken', { error });
     throw new AppError('SUPPLIER_FAILED', 'internal');
   }
+}
+
+async function closeOpenedSession(gateway: CheckoutDeps['gateway'], sessionId: string): Promise<void> {
+  await gateway.closeSession(sessionId).catch((error: unknown) => log.error('[checkout] an unused payment session could not be closed; it runs out with the hold', { error, sessionId }));
 }
 
 function refusal(error: unknown): never {

@@ -10,7 +10,7 @@ import { brandedEmail, escapeHtml } from '../email/layout';
 import { orderNamedIn } from '@/modules/catalog/names-in-language';
 import { serverT } from '@/server/i18n';
 import type { OrderRow } from './order-view';
-import { rewardLabel } from '@/universal/reward-label';
+import { orderDeductions } from '@/universal/order-deductions';
 
 /** What goes with the tickets: the calendar entry (.ics text) and, after a change, the amount given back
  * or the difference paid. */
@@ -38,10 +38,13 @@ export async function renderTicketsEmail(booked: OrderRow, member: { email: stri
     : t('tickets.intro', { name: member.name, attraction: ATTRACTION.name });
   const manageUrl = `${siteUrl}/bookings/${encodeURIComponent(order.supplierReference)}`;
   const total = formatMoney(order.total, order.currency, locale);
-  // What a reward or a guest pass took off (decision 0042), named in the member's language.
-  const reward = order.rewardCents > 0 && order.rewardReason ? { label: rewardLabel(serverT(locale, 'rewards'), order.rewardReason), amount: `−${formatMoney(order.rewardCents, order.currency, locale)}` } : null;
-  // What a gift card paid (decision 0047); the total is what the gateway charged.
-  const giftCard = order.giftCardCents > 0 ? { label: t('tickets.giftCard'), amount: `−${formatMoney(order.giftCardCents, order.currency, locale)}` } : null;
+  // What the member price, a promo code, a reward or guest pass took off and a gift card paid, named in the
+  // member's language: the lines the checkout summary and the booking page show (universal/order-deductions.ts).
+  const deductions = orderDeductions(
+    { discount: order.discountCents, promo: order.promoCents, promoCode: order.promoCode, reward: order.rewardCents, rewardReason: order.rewardReason, giftCard: order.giftCardCents },
+    serverT(locale, 'checkout'),
+    serverT(locale, 'rewards'),
+  ).map((line) => ({ label: line.label, amount: `−${formatMoney(line.amount, order.currency, locale)}` }));
   const tickets = order.tickets ?? [];
   const unitTitle = (unitId: string) => order.lines.find((l) => l.unitId === unitId)?.title ?? unitId;
   const attachments = await Promise.all(
@@ -72,8 +75,7 @@ export async function renderTicketsEmail(booked: OrderRow, member: { email: stri
     product,
     `${t('tickets.when')}: ${date}, ${time} (${t('tickets.timeZone')})`,
     `${t('tickets.what')}: ${lines}`,
-    ...(reward ? [`${reward.label}: ${reward.amount}`] : []),
-    ...(giftCard ? [`${giftCard.label}: ${giftCard.amount}`] : []),
+    ...deductions.map((line) => `${line.label}: ${line.amount}`),
     `${t('tickets.total')}: ${total}`,
     '',
     ...tickets.map((ticket, i) => `${t('tickets.ticket', { number: i + 1, unit: unitTitle(ticket.unitId) })}: ${ticket.reference}`),
@@ -100,7 +102,7 @@ export async function renderTicketsEmail(booked: OrderRow, member: { email: stri
 <tr><td colspan="2" style="font-weight:bold">${escapeHtml(product)}</td></tr>
 <tr><td style="color:#4a5568">${escapeHtml(t('tickets.when'))}</td><td style="text-align:right">${escapeHtml(`${date}, ${time}`)}</td></tr>
 <tr><td style="color:#4a5568">${escapeHtml(t('tickets.what'))}</td><td style="text-align:right">${escapeHtml(lines)}</td></tr>
-${reward ? `<tr><td style="color:#4a5568">${escapeHtml(reward.label)}</td><td style="text-align:right">${escapeHtml(reward.amount)}</td></tr>\n` : ''}${giftCard ? `<tr><td style="color:#4a5568">${escapeHtml(giftCard.label)}</td><td style="text-align:right">${escapeHtml(giftCard.amount)}</td></tr>\n` : ''}<tr><td style="color:#4a5568">${escapeHtml(t('tickets.total'))}</td><td style="text-align:right;font-weight:bold">${escapeHtml(total)}</td></tr>
+${deductions.map((line) => `<tr><td style="color:#4a5568">${escapeHtml(line.label)}</td><td style="text-align:right">${escapeHtml(line.amount)}</td></tr>\n`).join('')}<tr><td style="color:#4a5568">${escapeHtml(t('tickets.total'))}</td><td style="text-align:right;font-weight:bold">${escapeHtml(total)}</td></tr>
 </table>
 <p style="font-size:13px;color:#4a5568">${escapeHtml(t('tickets.timeZone'))}</p>
 <table role="presentation" cellpadding="0" cellspacing="0" style="width:100%">${ticketCells}</table>

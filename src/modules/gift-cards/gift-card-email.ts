@@ -25,13 +25,16 @@ export function renderGiftCardEmail(card: GiftCardRow, siteUrl: string): MailMes
     code,
     until: card.expiresAt ? formatLongDate(card.expiresAt, locale) : '',
     url: `${siteUrl}${localizedPath('/gift-cards', locale)}`,
+    reference: card.refundOf ?? '',
   };
   const printUrl = `${siteUrl}${localizedPath(`/gift-cards/${code}`, locale)}`;
   const subject = card.recipientEmail ? t('email.subjectGift', values) : t('email.subjectOwn', values);
+  // A card a manager issued as a refund says which booking it refunds (decision 0052).
+  const intro = card.refundOf ? serverT(locale, 'gcrefunds')('email.giftCardIntro', values) : card.recipientEmail ? t('email.intro', values) : t('email.introOwn', values);
   const lines = [
     t('email.heading', values),
     '',
-    card.recipientEmail ? t('email.intro', values) : t('email.introOwn', values),
+    intro,
     ...(card.message ? ['', `“${card.message}”`] : []),
     '',
     `${t('email.code')}: ${code}`,
@@ -44,7 +47,7 @@ export function renderGiftCardEmail(card: GiftCardRow, siteUrl: string): MailMes
     locale,
     subject,
     `<h1 style="margin:0 0 12px;font-size:22px">${escapeHtml(t('email.heading', values))}</h1>
-<p style="line-height:1.5">${escapeHtml(card.recipientEmail ? t('email.intro', values) : t('email.introOwn', values))}</p>
+<p style="line-height:1.5">${escapeHtml(intro)}</p>
 ${card.message ? `<blockquote style="margin:12px 0;padding:8px 16px;border-left:4px solid #e8b931">${escapeHtml(card.message)}</blockquote>` : ''}
 <p style="line-height:1.5">${escapeHtml(t('email.code'))}:<br><strong style="font-size:22px;letter-spacing:2px;font-family:monospace">${escapeHtml(code)}</strong></p>
 <p style="line-height:1.5">${escapeHtml(t('email.valid', values))}<br>${escapeHtml(t('email.balance', values))}</p>

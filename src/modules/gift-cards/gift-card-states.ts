@@ -4,7 +4,8 @@
 // - ACTIVE: paid and issued; spendable until `expires_at` (time alone writes nothing: an expired card
 //   reads as EXPIRED on lookup, look-up-gift-card.ts).
 // - VOIDED: voided by a manager, its balance gone in a `voided` line.
-// A card whose payment closed unpaid or came short stays PENDING_PAYMENT: nothing was issued.
+// A card whose payment closed unpaid or came short stays PENDING_PAYMENT: nothing was issued. A card a
+// manager issues as a refund (decision 0052) is recorded ACTIVE at once: there is nothing to pay.
 import type { giftCards } from '@/server/db/schema';
 import { stateMachine } from '@/universal/transition-table';
 

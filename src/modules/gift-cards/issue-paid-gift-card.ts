@@ -20,7 +20,7 @@ import { localMidnight } from './local-midnight';
 export const giftCardDeliveryKey = (giftCardId: string) => `giftcards.deliver:${giftCardId}`;
 
 /** `validMonths` after `from`, at the same instant. */
-function monthsAfter(from: Date, months: number): Date {
+export function monthsAfter(from: Date, months: number): Date {
   const end = new Date(from);
   end.setUTCMonth(end.getUTCMonth() + months);
   return end;

@@ -8,7 +8,7 @@ import type { Database } from '@/server/db/client';
 import { giftCards, orders } from '@/server/db/schema';
 import type { OrderRow } from '../checkout/order-view';
 import { policyRefund } from '../bookings/cancellation-terms';
-import type { RefundChoice } from '../bookings/cancel-booking';
+import type { RefundChoice } from '../bookings/refund-choice';
 import { getEnv } from '@/server/env';
 import { AppError } from '@/server/errors';
 import { enforceRateLimits } from '@/server/rate-limit';

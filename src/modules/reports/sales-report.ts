@@ -11,6 +11,11 @@
 // - A reseller's money is not ours to take (it is billed by its bookings at our local supplier): its sales
 //   are its confirmed bookings; one cancelled after it was confirmed gives back its whole total (the
 //   reseller refunds its customer and is not billed). Net = gross - refunds, so a day can be negative.
+// - Gift cards (decision 0052): a card is revenue when it pays for a visit, never at its sale (the sale is a
+//   liability, the gift card figures of the reports). So an order's gross is what its payment took plus what
+//   a card paid of it (`orders.gift_card_cents`), and what went back onto that card when it was cancelled
+//   (its `refunded` lines for the order) is a refund on that day. A refund a manager put onto a new gift
+//   card is a refund of the ledger like any other: the new card is a liability until it pays for a visit.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { WEBSITE_RESELLER } from '../resellers/reseller-keys';
@@ -24,6 +29,8 @@ export type SalesReport = {
   byProduct: (SalesFigures & { productId: string })[];
   byChannel: (SalesFigures & { channel: string; kind: 'website' | 'reseller' })[];
   totals: SalesFigures;
+  /** Of the net, what gift cards paid (decision 0052). */
+  paidByGiftCards: number;
 };
 
 type Row = { key: string; bookings: number; tickets: number; gross: number; refunds: number };
@@ -39,7 +46,7 @@ const figures = (row: Row | undefined): SalesFigures =>
 function websiteSales(within: (column: SQL) => SQL) {
   const tickets = sql.raw(`(select coalesce(sum((l->>'quantity')::int), 0) from jsonb_array_elements(o.lines) l)`);
   return sql`
-    select p.confirmed_at as at, ${WEBSITE}::text as channel, o.product_id, 1 as bookings, ${tickets} as tickets, p.amount as gross, 0 as refunds
+    select p.confirmed_at as at, ${WEBSITE}::text as channel, o.product_id, 1 as bookings, ${tickets} as tickets, p.amount + o.gift_card_cents as gross, 0 as refunds
     from payments p join orders o on o.payment_id = p.id
     where p.purpose = 'order' and p.state = 'confirmed' and ${within(sql.raw('p.confirmed_at'))}
     union all
@@ -58,7 +65,30 @@ function websiteRefunds(within: (column: SQL) => SQL) {
       union all
       select o.product_id from booking_changes c join orders o on o.id = c.order_id where p.purpose = 'change' and c.payment_id = p.id
     ) paid
-    where ${within(sql.raw('r.created_at'))}`;
+    where ${within(sql.raw('r.created_at'))}
+    union all
+    ${giftCardRefunds(within)}`;
+}
+
+/** What went back in [start, end) onto the gift cards that paid part of an order that was a sale (a hold that
+ * ran out unpaid gives its card back too, but its order was never a sale). */
+function giftCardRefunds(within: (column: SQL) => SQL) {
+  return sql`
+    select l.at, ${WEBSITE}::text, o.product_id, 0, 0, 0, l.amount
+    from gift_card_lines l join orders o on o.id::text = l.reference join payments p on p.id = o.payment_id and p.state = 'confirmed'
+    where l.kind = 'refunded' and ${within(sql.raw('l.at'))}`;
+}
+
+/** The part of the website's sales in [start, end) that gift cards paid, less what went back onto them. */
+async function paidByGiftCards(db: Database, start: Date, end: Date): Promise<number> {
+  const within = (column: SQL) => sql`${column} >= ${start} and ${column} < ${end}`;
+  const [row] = await rowsOf<{ cents: number }>(
+    db,
+    sql`select (coalesce((select sum(o.gift_card_cents) from payments p join orders o on o.payment_id = p.id
+                 where p.purpose = 'order' and p.state = 'confirmed' and o.gift_card_cents > 0 and ${within(sql.raw('p.confirmed_at'))}), 0)
+              - coalesce((select sum(amount) from (${giftCardRefunds(within)}) r(at, channel, product_id, bookings, tickets, gross, amount)), 0))::float8 as cents`,
+  );
+  return row?.cents ?? 0;
 }
 
 /** Every sale and refund in [start, end) as one ledger: when, which channel and product, and the money. The
@@ -96,7 +126,7 @@ async function grouped(db: Database, start: Date, end: Date, timeZone: string): 
 /** `days`: every local date of the period, so that days without sales show as zero. */
 export async function salesReport(db: Database, period: { start: Date; end: Date; days: string[]; timeZone: string }): Promise<SalesReport> {
   const { start, end } = period;
-  const rows = await grouped(db, start, end, period.timeZone);
+  const [rows, byGiftCards] = await Promise.all([grouped(db, start, end, period.timeZone), paidByGiftCards(db, start, end)]);
   const of = (dimension: GroupedRow['dimension']) => rows.filter((r) => r.dimension === dimension);
   const [days, products, channels] = [of('day'), of('product'), of('channel')];
   const dayOf = new Map(days.map((d) => [d.key, d]));
@@ -111,5 +141,6 @@ export async function salesReport(db: Database, period: { start: Date; end: Date
     // The website first, then the resellers by name.
     byChannel: channels.map((c) => ({ channel: c.key, kind: c.key === WEBSITE_RESELLER ? ('website' as const) : ('reseller' as const), ...figures(c) })).sort((a, b) => Number(b.channel === WEBSITE_RESELLER) - Number(a.channel === WEBSITE_RESELLER) || a.channel.localeCompare(b.channel)),
     totals,
+    paidByGiftCards: byGiftCards,
   };
 }

@@ -12,6 +12,7 @@ import { orderInPageLanguage } from '@/client/i18n/catalog-names';
 import { CancelBooking } from '@/components/bookings/CancelBooking';
 import { ChangeBooking } from '@/components/bookings/ChangeBooking';
 import styles from '@/components/bookings/bookings.module.css';
+import { OrderDeductions } from '@/components/checkout/OrderDeductions';
 import { Tickets } from '@/components/checkout/Tickets';
 import { Alert } from '@/components/ui/Alert';
 import { Card } from '@/components/ui/Card';
@@ -27,7 +28,6 @@ import { toWebProduct, type WebUnit } from '@/modules/catalog/web-product';
 import { requireMember } from '@/http/require-member';
 import { AppError } from '@/server/errors';
 import { translationProps } from '@/server/translations';
-import { rewardLabel } from '@/universal/reward-label';
 import { getCheckoutDeps } from '@/wiring/checkout';
 import { appleWalletConfig, googleWalletConfig } from '@/wiring/wallet';
 import { getMemberProfile } from '@/modules/accounts/member-profile';
@@ -79,8 +79,6 @@ export default function BookingPage({ order: booked, refundedAmount, changeable,
   // Names in the reader's language, whichever language the booking was made in.
   const order = orderInPageLanguage(t, booked);
   const { t: tp } = useTranslation('profile');
-  const { t: tr } = useTranslation('rewards');
-  const { t: tc } = useTranslation('checkout');
   const router = useRouter();
   const locale = router.locale ?? 'en';
   const quantities = Object.fromEntries(order.lines.map((l) => [l.unitId, l.quantity]));
@@ -107,24 +105,7 @@ export default function BookingPage({ order: booked, refundedAmount, changeable,
           </dd>
           <dt>{t('tickets')}</dt>
           <dd>{order.lines.map((l) => `${l.quantity} × ${l.title}`).join(', ')}</dd>
-          {order.promo > 0 && order.promoCode && (
-            <>
-              <dt>{tc('summary.promoCode', { code: order.promoCode })}</dt>
-              <dd>−{formatMoney(order.promo, order.currency, locale)}</dd>
-            </>
-          )}
-          {order.reward > 0 && order.rewardReason && (
-            <>
-              <dt>{rewardLabel(tr, order.rewardReason)}</dt>
-              <dd>−{formatMoney(order.reward, order.currency, locale)}</dd>
-            </>
-          )}
-          {order.giftCard > 0 && (
-            <>
-              <dt>{t('giftCard')}</dt>
-              <dd>−{formatMoney(order.giftCard, order.currency, locale)}</dd>
-            </>
-          )}
+          <OrderDeductions order={order} currency={order.currency} />
           <dt>{t('total')}</dt>
           <dd>{formatMoney(order.total, order.currency, locale)}</dd>
           {refundedAmount > 0 && (

@@ -1,6 +1,6 @@
 // The database schema. Migrations in drizzle/ are generated from this file (npm run db:generate).
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { serverNow } from '../clock';
 
 // --- next-auth (the column keys are the ones @auth/drizzle-adapter expects) ---
@@ -409,9 +409,12 @@ export const bookingCancellations = pgTable(
     byUserId: text('by_user_id'),
     byEmail: text('by_email'),
     reason: text('reason'),
+    /** Where the refund goes: back through the payment's gateway, or (a manager's choice) onto a new gift
+     * card issued to the booker (decision 0052). Kept, so that a refund taken up again goes the same way. */
+    refundTo: text('refund_to').$type<'payment' | 'gift_card'>().notNull().default('payment'),
     createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
   },
-  (t) => [index('booking_cancellations_created_idx').on(t.createdAt)],
+  (t) => [index('booking_cancellations_created_idx').on(t.createdAt), check('booking_cancellations_refund_to', sql`${t.refundTo} in ('payment', 'gift_card')`)],
 );
 
 /**
@@ -602,6 +605,9 @@ export const refunds = pgTable(
     reason: text('reason').notNull(),
     /** The gateway's own id of the refund, when it gives one. */
     gatewayRefundId: text('gateway_refund_id'),
+    /** Set when the money went onto this new gift card instead of back through the gateway (decision 0052):
+     * such a refund is done when recorded, in the card's transaction, and never asked of the gateway. */
+    giftCardId: uuid('gift_card_id').references((): AnyPgColumn => giftCards.id),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
     doneAt: timestamp('done_at', { mode: 'date', withTimezone: true }),
@@ -638,10 +644,12 @@ export const giftCards = pgTable(
     /** The New York date it is e-mailed on. */
     deliverOn: text('deliver_on').notNull(),
     locale: text('locale').notNull(),
+    /** The payment that bought it; null for a card issued as a refund (then `refundOf` names the booking). */
     paymentId: uuid('payment_id')
-      .notNull()
       .unique()
       .references(() => payments.id),
+    /** The booking reference whose refund a manager put on this card (decision 0052). */
+    refundOf: text('refund_of'),
     createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
     issuedAt: timestamp('issued_at', { mode: 'date', withTimezone: true }),
     expiresAt: timestamp('expires_at', { mode: 'date', withTimezone: true }),
@@ -652,6 +660,7 @@ export const giftCards = pgTable(
     index('gift_cards_buyer_idx').on(t.buyerUserId),
     check('gift_cards_amount_positive', sql`${t.amount} > 0`),
     check('gift_cards_balance_within', sql`${t.balance} >= 0 and ${t.balance} <= ${t.amount}`),
+    check('gift_cards_bought_or_refund', sql`(${t.paymentId} is null) <> (${t.refundOf} is null)`),
   ],
 );
 
