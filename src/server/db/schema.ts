@@ -1,6 +1,6 @@
 // The database schema. Migrations in drizzle/ are generated from this file (npm run db:generate).
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { serverNow } from '../clock';
 
 // --- next-auth (the column keys are the ones @auth/drizzle-adapter expects) ---
@@ -259,6 +259,10 @@ export const bookings = pgTable(
     index('bookings_slot_start_idx').on(t.slotStart, t.status, t.unitCount, t.slotEnd, t.admittedCount),
     // The resellers' sales of a period (the sales report; the website's are its payments).
     index('bookings_reseller_confirmed_idx').on(t.confirmedAt).where(sql`reseller_id <> 'website'`),
+    // The resellers' cancellations of a period (the sales report's days not summed yet), and their bookings
+    // amended since the sums were made (a summed day to read again: decision 0057).
+    index('bookings_reseller_cancelled_idx').on(t.cancelledAt).where(sql`reseller_id <> 'website'`),
+    index('bookings_reseller_updated_idx').on(t.updatedAt).where(sql`reseller_id <> 'website'`),
   ],
 );
 
@@ -543,7 +547,11 @@ export const bookingChanges = pgTable(
       .unique()
       .references(() => payments.id),
   },
-  (t) => [index('booking_changes_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [
+    index('booking_changes_order_idx').on(t.orderId, t.createdAt),
+    // Changes since the sales report's days were summed: their orders' tickets moved (decision 0057).
+    index('booking_changes_created_idx').on(t.createdAt),
+  ],
 );
 
 // --- the payments ledger (docs/decisions/0028; pretix's OrderPayment and OrderRefund) ---
@@ -578,6 +586,8 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_reference_idx').on(t.purpose, t.referenceId),
+    // The payments confirmed in a period: the sales report's days not summed yet (decision 0057).
+    index('payments_confirmed_idx').on(t.confirmedAt),
     // Nothing is charged only for an order a reward made free (decision 0042): no gateway session then.
     check('payments_amount_charged', sql`${t.amount} > 0 or (${t.amount} = 0 and left(${t.gatewaySessionId}, 5) = 'free_')`),
   ],
@@ -1082,3 +1092,37 @@ export const guestPasses = pgTable(
   },
   (t) => [uniqueIndex('guest_passes_member_period').on(t.memberId, t.period), uniqueIndex('guest_passes_order').on(t.orderId)],
 );
+
+// --- the sales report's days, summed (decision 0057) ---
+
+/**
+ * The sales report's figures of one local date (the attraction's time zone), channel and product, as the
+ * report would sum them from the ledger: written by the recurring `reports.sales-days` job for days that
+ * have ended, read back by modules/reports/sales-report.ts for the days `sales_days_state` says are summed.
+ */
+export const salesDays = pgTable(
+  'sales_days',
+  {
+    date: text('date').notNull(),
+    channel: text('channel').notNull(),
+    productId: text('product_id').notNull(),
+    bookings: integer('bookings').notNull(),
+    tickets: integer('tickets').notNull(),
+    gross: bigint('gross', { mode: 'number' }).notNull(),
+    refunds: bigint('refunds', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.channel, t.productId] })],
+);
+
+/**
+ * How far `sales_days` goes, one row: every local date up to `through` (in `time_zone`) is summed, and the
+ * sums hold every write stamped before `consistent_at` less the margin (modules/reports/sales-days.ts);
+ * a summed day changed since (an order's tickets changed, a reseller's booking amended) is read from the
+ * ledger again until the next run.
+ */
+export const salesDaysState = pgTable('sales_days_state', {
+  id: text('id').primaryKey(),
+  timeZone: text('time_zone').notNull(),
+  through: text('through').notNull(),
+  consistentAt: timestamp('consistent_at', { mode: 'date', withTimezone: true }).notNull(),
+});
