@@ -11,6 +11,7 @@ import { rangeInstants } from '@/modules/reports/report-range';
 import { salesDaysPlan, SETTLE_MS, sumSalesDays } from '@/modules/reports/sales-days';
 import { salesReport } from '@/modules/reports/sales-report';
 import { serverNow } from '@/server/clock';
+import { rowsOf } from '@/server/db/sql-rows';
 import { addLocalDays, localDatesBetween, todayIn } from '@/universal/local-date';
 import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
 import { NY } from './supplier-scenarios';
@@ -44,7 +45,7 @@ describe.each(TEST_BACKENDS)('sales report summed by day on $name', ({ adminUrl 
 
   beforeAll(async () => {
     database = await openBackendDatabase(adminUrl);
-    options = (await database.db.execute(sql`select id, product_id from product_options order by id`)).rows as typeof options;
+    options = await rowsOf<{ id: string; product_id: string }>(database.db, sql`select id, product_id from product_options order by id`);
     userId = crypto.randomUUID();
     await database.db.execute(sql`insert into users (id, email) values (${userId}, ${`sales-days-${seed}@example.com`})`);
   });
@@ -164,7 +165,7 @@ describe.each(TEST_BACKENDS)('sales report summed by day on $name', ({ adminUrl 
     const plan = await salesDaysPlan(database.db, whole, now);
     expect(plan.summed).toMatchObject({ to: addLocalDays(today, -1), except: [] });
     expect(plan.ledger).toEqual([rangeInstants({ from: today, to: today }, NY)]);
-    expect(Number((await database.db.execute(sql`select count(*) as n from sales_days`)).rows[0]!.n)).toBeGreaterThan(DAYS / 2);
+    expect((await rowsOf<{ n: number }>(database.db, sql`select count(*)::int as n from sales_days`))[0]!.n).toBeGreaterThan(DAYS / 2);
     await expectExact(now, 'after the first run');
 
     // Later writes that change summed days, before the next run: an old order changed (its tickets), a change

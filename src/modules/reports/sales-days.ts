@@ -91,55 +91,62 @@ async function sumDays(db: Database, days: string[], timeZone: string): Promise<
     from (${salesLedger(spansOf(days, timeZone))}) entries group by 1, 2, 3`);
 }
 
-/** Days summed at most in one statement (the first run sums the whole ledger, a month at a time). */
+/** Days summed at most in one transaction (the first run sums the whole ledger, a month at a time). */
 const CHUNK_DAYS = 31;
+
+/** The state's row, locked for the transaction (made the first time): two runs at once take turns. */
+async function lockedState(t: Database, timeZone: string, now: Date): Promise<State> {
+  await t.insert(salesDaysState).values({ id: STATE_ID, timeZone, through: '', consistentAt: now }).onConflictDoNothing();
+  const [state] = await t.select().from(salesDaysState).where(eq(salesDaysState.id, STATE_ID)).for('update');
+  return state!;
+}
 
 /**
  * The job's run at `now`: the summed days changed since the last run summed again, then every local date that
- * ended SETTLE_MS before `now` and is not summed yet. One transaction, the state's row locked: two runs at once
- * take turns. Answers how many days it summed.
+ * ended SETTLE_MS before `now` and is not summed yet, a month per transaction (each short; a report in
+ * between reads the days summed so far). Answers how many days it summed.
  */
 export async function sumSalesDays(db: Database, now: Date, timeZone = TIME_ZONE): Promise<number> {
   const lastEnded = addLocalDays(todayIn(timeZone, new Date(now.getTime() - SETTLE_MS)), -1);
-  return db.transaction(async (tx) => {
+  let summed = 0;
+  // The first sale's day, where sums start when none are made yet.
+  const start = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    await t.insert(salesDaysState).values({ id: STATE_ID, timeZone, through: '', consistentAt: now }).onConflictDoNothing();
-    const [locked] = await t.select().from(salesDaysState).where(eq(salesDaysState.id, STATE_ID)).for('update');
-    let state: State = locked!;
-    let summed = 0;
+    const state = await lockedState(t, timeZone, now);
     if (state.timeZone !== timeZone || now < state.consistentAt) {
       // Another time zone, or the clock set back: the sums start again.
       await t.execute(sql`delete from sales_days`);
-      state = { timeZone, through: '', consistentAt: now };
-    }
-    let from: string | undefined;
-    if (state.through === '') {
-      const [first] = await rowsOf<{ at: Date | null }>(
-        t,
-        sql`select least((select min(confirmed_at) from payments where state = 'confirmed'), (select min(created_at) from refunds),
-              (select min(confirmed_at) from bookings where reseller_id <> ${WEBSITE})) as at`,
-      );
-      if (first?.at) from = todayIn(timeZone, new Date(first.at));
-    } else {
+      state.through = '';
+    } else if (state.through !== '') {
       const changed = (await changedDays(t, new Date(state.consistentAt.getTime() - SETTLE_MS), timeZone)).filter((day) => day <= state.through).sort();
       await sumDays(t, changed, timeZone);
       summed += changed.length;
-      from = addLocalDays(state.through, 1);
     }
-    let through = state.through;
-    while (from && from <= lastEnded) {
-      const to = addLocalDays(from, CHUNK_DAYS - 1) < lastEnded ? addLocalDays(from, CHUNK_DAYS - 1) : lastEnded;
-      const days: string[] = [];
-      for (let day = from; day <= to; day = addLocalDays(day, 1)) days.push(day);
-      await sumDays(t, days, timeZone);
-      summed += days.length;
-      through = to;
-      from = addLocalDays(to, 1);
-    }
-    // With no sale yet, nothing is summed (the first sale's day is where the sums will start).
-    await t.update(salesDaysState).set({ timeZone, through, consistentAt: now }).where(eq(salesDaysState.id, STATE_ID));
-    return summed;
+    await t.update(salesDaysState).set({ timeZone, through: state.through, consistentAt: now }).where(eq(salesDaysState.id, STATE_ID));
+    const [first] = await rowsOf<{ at: Date | null }>(
+      t,
+      sql`select least((select min(confirmed_at) from payments where state = 'confirmed'), (select min(created_at) from refunds),
+            (select min(confirmed_at) from bookings where reseller_id <> ${WEBSITE})) as at`,
+    );
+    return first?.at ? todayIn(timeZone, new Date(first.at)) : undefined;
   });
+  // With no sale yet, nothing is summed (the first sale's day is where the sums will start).
+  if (!start) return summed;
+  for (;;) {
+    const days = await db.transaction(async (tx) => {
+      const t = tx as unknown as Database;
+      const state = await lockedState(t, timeZone, now);
+      const from = state.through === '' ? start : addLocalDays(state.through, 1);
+      const list: string[] = [];
+      for (let day = from; day <= lastEnded && list.length < CHUNK_DAYS; day = addLocalDays(day, 1)) list.push(day);
+      if (!list.length) return 0;
+      await sumDays(t, list, timeZone);
+      await t.update(salesDaysState).set({ through: list.at(-1)! }).where(eq(salesDaysState.id, STATE_ID));
+      return list.length;
+    });
+    if (!days) return summed;
+    summed += days;
+  }
 }
 
 /** The runner's handler of `reports.sales-days` (src/wiring/jobs.ts; tests run it with a clock of their own). */
