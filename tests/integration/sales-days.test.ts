@@ -3,7 +3,8 @@
 // stamped at any hour, across the change to daylight saving time), the report read through the sums equals
 // the report read from the ledger alone, for the whole period and for random ranges: before the job's first
 // run, after it, after writes that change summed days (an order's tickets changed, a reseller's booking
-// amended) before the next run, and after that run. The sums are really read (the plan says so).
+// amended) before the next run, and after that run. The sums are really read (the plan says so). And the
+// booking search's trigram indexes (decision 0057) exist on both databases, where the planner can use them.
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -191,5 +192,21 @@ describe.each(TEST_BACKENDS)('sales report summed by day on $name', ({ adminUrl 
     // A run that finds nothing new changes nothing.
     expect(await sumSalesDays(database.db, new Date(nextDay.getTime() + 60_000), NY)).toBe(0);
     await expectExact(nextDay, 'after an idle run');
+  });
+
+  it('has the booking search’s trigram indexes (pg_trgm), and a search by e-mail can read them', async () => {
+    const names = await rowsOf<{ indexname: string }>(database.db, sql`select indexname from pg_indexes where indexname like '%trgm_idx' order by 1`);
+    expect(names.map((n) => n.indexname)).toEqual([
+      'bookings_guest_email_trgm_idx',
+      'bookings_guest_first_last_trgm_idx',
+      'bookings_guest_name_trgm_idx',
+      'memberships_name_trgm_idx',
+      'users_email_trgm_idx',
+    ]);
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const plan = await rowsOf<Record<string, string>>(tx as never, sql`explain select id from users where email ilike ${'%sales-days%'}`);
+      expect(plan.map((line) => Object.values(line)[0]).join('\n')).toContain('users_email_trgm_idx');
+    });
   });
 });
