@@ -1,3 +1,19 @@
+CREATE TABLE "occupancy_hours" (
+	"date" text NOT NULL,
+	"hour" integer NOT NULL,
+	"entries" integer NOT NULL,
+	"exits" integer NOT NULL,
+	"peak" integer NOT NULL,
+	CONSTRAINT "occupancy_hours_date_hour_pk" PRIMARY KEY("date","hour")
+);
+--> statement-breakpoint
+CREATE TABLE "report_sums_state" (
+	"id" text PRIMARY KEY NOT NULL,
+	"time_zone" text NOT NULL,
+	"through" text NOT NULL,
+	"consistent_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "sales_days" (
 	"date" text NOT NULL,
 	"channel" text NOT NULL,
@@ -9,17 +25,11 @@ CREATE TABLE "sales_days" (
 	CONSTRAINT "sales_days_date_channel_product_id_pk" PRIMARY KEY("date","channel","product_id")
 );
 --> statement-breakpoint
-CREATE TABLE "sales_days_state" (
-	"id" text PRIMARY KEY NOT NULL,
-	"time_zone" text NOT NULL,
-	"through" text NOT NULL,
-	"consistent_at" timestamp with time zone NOT NULL
-);
---> statement-breakpoint
 CREATE INDEX "booking_changes_created_idx" ON "booking_changes" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "bookings_reseller_cancelled_idx" ON "bookings" USING btree ("cancelled_at") WHERE reseller_id <> 'website';--> statement-breakpoint
 CREATE INDEX "bookings_reseller_updated_idx" ON "bookings" USING btree ("updated_at") WHERE reseller_id <> 'website';--> statement-breakpoint
 CREATE INDEX "payments_confirmed_idx" ON "payments" USING btree ("confirmed_at");--> statement-breakpoint
+CREATE INDEX "ticket_redemptions_undone_idx" ON "ticket_redemptions" USING btree ("undone_at") WHERE "ticket_redemptions"."undone_at" is not null;--> statement-breakpoint
 -- Booking search by e-mail or name (decision 0057): trigram indexes where the server has pg_trgm (PostgreSQL's
 -- contrib; the embedded PGlite loads its own copy, src/server/db/client.ts). Not in schema.ts: drizzle-kit cannot
 -- express an operator class on an expression; without the extension the search reads the rows, as before.

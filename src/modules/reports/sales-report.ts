@@ -18,7 +18,8 @@ import type { Database } from '@/server/db/client';
 import { serverNow } from '@/server/clock';
 import { localDay, rowsOf } from '@/server/db/sql-rows';
 import { WEBSITE_RESELLER } from '../resellers/reseller-keys';
-import { salesDaysPlan, type SalesDaysPlan } from './sales-days';
+import { salesDaysPlan } from './sales-days';
+import type { SummedPlan } from './summed-days';
 import { salesLedger } from './sales-ledger';
 
 export type SalesFigures = { bookings: number; tickets: number; gross: number; refunds: number; net: number };
@@ -39,21 +40,21 @@ const figures = (row: Row | undefined): SalesFigures =>
 type GroupedRow = Row & { dimension: 'day' | 'product' | 'channel' };
 
 /** The summed days of the plan and its spans of the ledger, by local date, channel and product. */
-function entries(plan: SalesDaysPlan, timeZone: string) {
+function entries(plan: SummedPlan, timeZone: string) {
   const parts: SQL[] = [];
   if (plan.summed) {
     const { from, to, except } = plan.summed;
     const left = except.length ? sql` and date not in (${sql.join(except.map((d) => sql`${d}`), sql`, `)})` : sql``;
     parts.push(sql`select date as day, channel, product_id, bookings, tickets, gross, refunds from sales_days where date >= ${from} and date <= ${to}${left}`);
   }
-  if (plan.ledger.length)
-    parts.push(sql`select ${localDay(sql.raw('at'), timeZone)} as day, channel, product_id, bookings, tickets, gross, refunds from (${salesLedger(plan.ledger)}) ledger`);
+  if (plan.rows.length)
+    parts.push(sql`select ${localDay(sql.raw('at'), timeZone)} as day, channel, product_id, bookings, tickets, gross, refunds from (${salesLedger(plan.rows)}) ledger`);
   return sql.join(parts, sql` union all `);
 }
 
 /** The entries summed by day, by product and by channel in one pass (grouping sets). */
-async function grouped(db: Database, plan: SalesDaysPlan, timeZone: string): Promise<GroupedRow[]> {
-  if (!plan.summed && !plan.ledger.length) return [];
+async function grouped(db: Database, plan: SummedPlan, timeZone: string): Promise<GroupedRow[]> {
+  if (!plan.summed && !plan.rows.length) return [];
   return rowsOf<GroupedRow>(
     db,
     sql`select case when grouping(day) = 0 then 'day' when grouping(product_id) = 0 then 'product' else 'channel' end as dimension,
@@ -65,13 +66,13 @@ async function grouped(db: Database, plan: SalesDaysPlan, timeZone: string): Pro
 }
 
 /** `days`: every local date of the period, so that days without sales show as zero. `summed: false` reads the
- * ledger alone (what the sums must equal: tests/integration/sales-days.test.ts). */
+ * ledger alone (what the sums must equal: tests/integration/summed-days.test.ts). */
 export async function salesReport(
   db: Database,
   period: { start: Date; end: Date; days: string[]; timeZone: string; now?: Date },
   options: { summed?: boolean } = {},
 ): Promise<SalesReport> {
-  const plan = options.summed === false ? { ledger: [{ start: period.start, end: period.end }] } : await salesDaysPlan(db, period, period.now ?? serverNow());
+  const plan = options.summed === false ? { rows: [{ start: period.start, end: period.end }] } : await salesDaysPlan(db, period, period.now ?? serverNow());
   const rows = await grouped(db, plan, period.timeZone);
   const of = (dimension: GroupedRow['dimension']) => rows.filter((r) => r.dimension === dimension);
   const [days, products, channels] = [of('day'), of('product'), of('channel')];

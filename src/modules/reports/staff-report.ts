@@ -38,7 +38,7 @@ export async function staffReport(db: Database, range: ReportRange, settings: Re
     visitsReport(db, { ...period, now, ownInventory: settings.ownInventory }),
     membersReport(db, period),
     tokensReport(db, period),
-    occupancyReport(db, period),
+    occupancyReport(db, { ...period, now }),
     programReport(db, { range, start, end, today: todayIn(settings.timeZone, now) }),
   ]);
   return { range, currency: settings.currency, timeZone: settings.timeZone, generatedAt: now.toISOString(), sales, visits, members, tokens, occupancy, program };

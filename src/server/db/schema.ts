@@ -454,6 +454,8 @@ export const ticketRedemptions = pgTable(
     uniqueIndex('ticket_redemptions_once').on(t.ticketReference).where(sql`${t.undoneAt} is null`),
     index('ticket_redemptions_booking_idx').on(t.bookingUuid),
     index('ticket_redemptions_at_idx').on(t.redeemedAt),
+    // Admissions undone since the occupancy report's hours were summed: their day to read again (decision 0057).
+    index('ticket_redemptions_undone_idx').on(t.undoneAt).where(sql`${t.undoneAt} is not null`),
   ],
 );
 
@@ -1114,13 +1116,26 @@ export const salesDays = pgTable(
   (t) => [primaryKey({ columns: [t.date, t.channel, t.productId] })],
 );
 
+/** The deck's occupancy report's hours of ended local dates (decision 0045's figures), summed by the same job. */
+export const occupancyHours = pgTable(
+  'occupancy_hours',
+  {
+    date: text('date').notNull(),
+    hour: integer('hour').notNull(),
+    entries: integer('entries').notNull(),
+    exits: integer('exits').notNull(),
+    peak: integer('peak').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.hour] })],
+);
+
 /**
- * How far `sales_days` goes, one row: every local date up to `through` (in `time_zone`) is summed, and the
- * sums hold every write stamped before `consistent_at` less the margin (modules/reports/sales-days.ts);
- * a summed day changed since (an order's tickets changed, a reseller's booking amended) is read from the
- * ledger again until the next run.
+ * How far each report's sums go, one row per report (`sales`, `occupancy`): every local date up to `through`
+ * (in `time_zone`) is summed, and the sums hold every write stamped before `consistent_at` less the margin
+ * (modules/reports/summed-days.ts); a summed day changed since (an order's tickets changed, a reseller's
+ * booking amended, an admission undone) is read from its rows again until the next run.
  */
-export const salesDaysState = pgTable('sales_days_state', {
+export const reportSumsState = pgTable('report_sums_state', {
   id: text('id').primaryKey(),
   timeZone: text('time_zone').notNull(),
   through: text('through').notNull(),

@@ -4,13 +4,17 @@
 // the report read from the ledger alone, for the whole period and for random ranges: before the job's first
 // run, after it, after writes that change summed days (an order's tickets changed, a reseller's booking
 // amended) before the next run, and after that run. The sums are really read (the plan says so). And the
+// occupancy report's hours summed equal its passages (admissions, exits, undone admissions), and the
 // booking search's trigram indexes (decision 0057) exist on both databases, where the planner can use them.
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rangeInstants } from '@/modules/reports/report-range';
-import { salesDaysPlan, SETTLE_MS, sumSalesDays } from '@/modules/reports/sales-days';
+import { salesDaysPlan, sumSalesDays } from '@/modules/reports/sales-days';
+import { OCCUPANCY_SUMS } from '@/modules/reports/occupancy-days';
+import { occupancyReport } from '@/modules/reports/occupancy-report';
 import { salesReport } from '@/modules/reports/sales-report';
+import { SETTLE_MS, summedPlan, sumReportDays } from '@/modules/reports/summed-days';
 import { serverNow } from '@/server/clock';
 import { rowsOf } from '@/server/db/sql-rows';
 import { addLocalDays, localDatesBetween, todayIn } from '@/universal/local-date';
@@ -165,7 +169,7 @@ describe.each(TEST_BACKENDS)('sales report summed by day on $name', ({ adminUrl 
     expect(summedDays).toBeGreaterThanOrEqual(DAYS - 2);
     const plan = await salesDaysPlan(database.db, whole, now);
     expect(plan.summed).toMatchObject({ to: addLocalDays(today, -1), except: [] });
-    expect(plan.ledger).toEqual([rangeInstants({ from: today, to: today }, NY)]);
+    expect(plan.rows).toEqual([rangeInstants({ from: today, to: today }, NY)]);
     expect((await rowsOf<{ n: number }>(database.db, sql`select count(*)::int as n from sales_days`))[0]!.n).toBeGreaterThan(DAYS / 2);
     await expectExact(now, 'after the first run');
 
@@ -192,6 +196,64 @@ describe.each(TEST_BACKENDS)('sales report summed by day on $name', ({ adminUrl 
     // A run that finds nothing new changes nothing.
     expect(await sumSalesDays(database.db, new Date(nextDay.getTime() + 60_000), NY)).toBe(0);
     await expectExact(nextDay, 'after an idle run');
+  });
+
+  async function admission(at: Date, undoneAt?: Date) {
+    const id = crypto.randomUUID();
+    await database.db.execute(sql`insert into ticket_redemptions (id, ticket_reference, booking_uuid, booking_reference, gate, redeemed_at, undone_at)
+      values (${id}, ${`TKT-${id.slice(0, 8)}`}, ${crypto.randomUUID()}, 'SKY-OCC001', 'North', ${at}, ${undoneAt ?? null})`);
+    return id;
+  }
+  async function exit(at: Date, admissionId: string | null) {
+    await database.db.execute(sql`insert into deck_exits (admission_id, gate, exited_at) values (${admissionId}, 'South', ${at})`);
+  }
+
+  /** The occupancy report of the whole period and random ranges, through the sums and from the passages alone. */
+  async function expectSameOccupancy(at: Date, label: string) {
+    const ranges = [{ from: first, to: today }, { from: today, to: today }];
+    for (let i = 0; i < 5; i++) {
+      const a = addLocalDays(first, random.int(0, DAYS - 1));
+      const b = addLocalDays(first, random.int(0, DAYS - 1));
+      ranges.push(a <= b ? { from: a, to: b } : { from: b, to: a });
+    }
+    for (const range of ranges) {
+      const period = periodOf(range.from, range.to, at);
+      expect(await occupancyReport(database.db, period), `${label}, ${range.from} to ${range.to} (seed ${seed})`).toEqual(await occupancyReport(database.db, period, { summed: false }));
+    }
+  }
+
+  it('sums the occupancy by hour as the passages say, before and after admissions of summed days are undone', async () => {
+    const admissions: { id: string; at: Date }[] = [];
+    for (let i = 0; i < 300; i++) {
+      const at = instant();
+      const undone = random.next() < 0.05 ? new Date(at.getTime() + random.next() * (now.getTime() - at.getTime())) : undefined;
+      const id = await admission(at, undone);
+      if (!undone) admissions.push({ id, at });
+      // Most leave within five hours (a few after midnight); some exits have no admission (counted by hand).
+      const left = new Date(at.getTime() + random.next() * 5 * 3_600_000);
+      if (random.next() < 0.6 && left < now) await exit(left, id);
+      if (random.next() < 0.05) await exit(instant(), null);
+    }
+    const whole = periodOf(first, today);
+    expect((await occupancyReport(database.db, whole, { summed: false })).byHour.length, 'the random passages fill hours').toBeGreaterThan(50);
+    await expectSameOccupancy(now, 'before the first run');
+
+    expect(await sumReportDays(database.db, OCCUPANCY_SUMS, now, NY)).toBeGreaterThanOrEqual(DAYS - 2);
+    expect((await summedPlan(database.db, OCCUPANCY_SUMS, whole, now)).summed).toMatchObject({ to: addLocalDays(today, -1), except: [] });
+    await expectSameOccupancy(now, 'after the first run');
+
+    // An admission of a summed day undone later (its entry and its exit no longer count), and a new one today.
+    const later = new Date(now.getTime() + 20 * 60_000);
+    const old = admissions.find((a) => todayIn(NY, a.at) < addLocalDays(today, -3))!;
+    await database.db.execute(sql`update ticket_redemptions set undone_at = ${later} where id = ${old.id}`);
+    await admission(later);
+    expect((await summedPlan(database.db, OCCUPANCY_SUMS, whole, later)).summed!.except).toContain(todayIn(NY, old.at));
+    await expectSameOccupancy(later, 'after an admission of a summed day was undone');
+
+    const nextDay = new Date(now.getTime() + DAY + SETTLE_MS);
+    await sumReportDays(database.db, OCCUPANCY_SUMS, nextDay, NY);
+    expect((await summedPlan(database.db, OCCUPANCY_SUMS, whole, nextDay)).summed).toMatchObject({ to: today, except: [] });
+    await expectSameOccupancy(nextDay, 'after the next run');
   });
 
   it('has the booking search’s trigram indexes (pg_trgm), and a search by e-mail can read them', async () => {
