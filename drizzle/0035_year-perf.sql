@@ -25,11 +25,18 @@ CREATE TABLE "sales_days" (
 	CONSTRAINT "sales_days_date_channel_product_id_pk" PRIMARY KEY("date","channel","product_id")
 );
 --> statement-breakpoint
+DROP INDEX "bookings_slot_idx";--> statement-breakpoint
+DROP INDEX "member_points_expiry_idx";--> statement-breakpoint
+DROP INDEX "member_points_earned_idx";--> statement-breakpoint
 CREATE INDEX "booking_changes_created_idx" ON "booking_changes" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "bookings_reseller_cancelled_idx" ON "bookings" USING btree ("cancelled_at") WHERE reseller_id <> 'website';--> statement-breakpoint
 CREATE INDEX "bookings_reseller_updated_idx" ON "bookings" USING btree ("updated_at") WHERE reseller_id <> 'website';--> statement-breakpoint
+CREATE INDEX "member_visits_date_idx" ON "member_visits" USING btree ("visit_date","user_id");--> statement-breakpoint
 CREATE INDEX "payments_confirmed_idx" ON "payments" USING btree ("confirmed_at");--> statement-breakpoint
 CREATE INDEX "ticket_redemptions_undone_idx" ON "ticket_redemptions" USING btree ("undone_at") WHERE "ticket_redemptions"."undone_at" is not null;--> statement-breakpoint
+CREATE INDEX "bookings_slot_idx" ON "bookings" USING btree ("option_id","slot_start","status","expires_at","unit_count","kept_places");--> statement-breakpoint
+CREATE INDEX "member_points_expiry_idx" ON "member_points" USING btree ("expires_on","points","spent") WHERE state = 'confirmed';--> statement-breakpoint
+CREATE INDEX "member_points_earned_idx" ON "member_points" USING btree ("earned_at","state","points");--> statement-breakpoint
 -- Booking search by e-mail or name (decision 0057): trigram indexes where the server has pg_trgm (PostgreSQL's
 -- contrib; the embedded PGlite loads its own copy, src/server/db/client.ts). Not in schema.ts: drizzle-kit cannot
 -- express an operator class on an expression; without the extension the search reads the rows, as before.

@@ -253,7 +253,8 @@ export const bookings = pgTable(
   (t) => [
     // Places taken on an option's slots (availability, holds): it covers that count, so a day of a busy
     // year is read from the index alone, as fast as an empty one (decision 0048).
-    index('bookings_slot_idx').on(t.optionId, t.slotStart, t.status, t.expiresAt, t.unitCount),
+    // With the places kept for members, so the members' allotment by day over a year reads it alone too (0057).
+    index('bookings_slot_idx').on(t.optionId, t.slotStart, t.status, t.expiresAt, t.unitCount, t.keptPlaces),
     // A day's or a year's bookings of every option: "today", and the visits report, which it covers (an
     // index-only scan reads a year's bookings without their rows; decision 0048).
     index('bookings_slot_start_idx').on(t.slotStart, t.status, t.unitCount, t.slotEnd, t.admittedCount),
@@ -920,7 +921,12 @@ export const memberVisits = pgTable(
     bookingReference: text('booking_reference').notNull(),
     countedAt: timestamp('counted_at', { mode: 'date', withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('member_visits_once_a_day').on(t.userId, t.visitDate), index('member_visits_booking_idx').on(t.bookingUuid)],
+  (t) => [
+    uniqueIndex('member_visits_once_a_day').on(t.userId, t.visitDate),
+    index('member_visits_booking_idx').on(t.bookingUuid),
+    // The program report's repeat visitors of a period, from the index alone (decision 0057).
+    index('member_visits_date_idx').on(t.visitDate, t.userId),
+  ],
 );
 
 /** A member's current tier, recomputed by `program.recompute` and `program.tiers` jobs. */
@@ -1008,14 +1014,16 @@ export const memberPoints = pgTable(
     uniqueIndex('member_points_challenge_once').on(t.userId, t.reason).where(sql`reason like 'challenge:%'`),
     index('member_points_user_idx').on(t.userId, t.state),
     index('member_points_booking_idx').on(t.bookingUuid),
-    index('member_points_expiry_idx').on(t.expiresOn).where(sql`state = 'confirmed'`),
+    // Also the program report's points outstanding, read from the index alone (decision 0057).
+    index('member_points_expiry_idx').on(t.expiresOn, t.points, t.spent).where(sql`state = 'confirmed'`),
     // A reward's spend is always negative, a manager's adjustment either way; every other line earns.
     check(
       'member_points_points_signed',
       sql`${t.points} <> 0 and (case when ${t.reason} like 'reward:%' then ${t.points} < 0 when ${t.reason} = 'adjustment' then true else ${t.points} > 0 end)`,
     ),
     check('member_points_spent_within', sql`${t.spent} >= 0 and ${t.spent} <= greatest(${t.points}, 0)`),
-    index('member_points_earned_idx').on(t.earnedAt),
+    // Also the program report's points earned and spent in a period, from the index alone (decision 0057).
+    index('member_points_earned_idx').on(t.earnedAt, t.state, t.points),
     // An order spends on one reward once, and a friend's visit earns its referral once.
     uniqueIndex('member_points_order_spend_once').on(t.orderId).where(sql`reason like 'reward:%'`),
     uniqueIndex('member_points_referral_once').on(t.orderId).where(sql`reason = 'referral'`),
