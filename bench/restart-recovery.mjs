@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { browserClient, createDatabase } from './client.mjs';
 import { BENCH_TICKET_KEY, freePort } from './site.mjs';
@@ -59,7 +60,7 @@ async function query(store, sql) {
       await client.end();
     }
   }
-  const db = await PGlite.create(path.join(store.dataDir, 'pglite'));
+  const db = await PGlite.create(path.join(store.dataDir, 'pglite'), { extensions: { pg_trgm } }); // as the app opens it (its trigram indexes)
   try {
     return (await db.query(sql)).rows;
   } finally {

@@ -1,7 +1,7 @@
 // The query plans of the year's reads (bench/year/measure.mjs) as the code runs them: each read once on a
 // handle that records its SQL, then EXPLAIN (ANALYZE) of every statement with its parameters.
 //   npx tsx bench/year/explain.mjs [--database=skypass_year] [--only=sales,visits,today,search,gate,membership,availability]
-// Decision 0048 quotes them, beside the plans of the queries as they were before.
+// Decisions 0048 and 0057 quote them, beside the plans of the queries as they were before.
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from '@/server/db/schema';
@@ -48,6 +48,9 @@ await explain('sales', (db) => salesReport(db, period));
 await explain('visits', (db) => visitsReport(db, { ...period, now, ownInventory: true }));
 await explain('today', (db) => dayOverview({ db, supplier: createLocalSupplier(db, { resellerId: 'website', now: () => now }), ownInventory: true, now: () => now }, day, now));
 await explain('search', (db) => searchBookings(db, 'member4242@year.example'));
+await explain('search', (db) => searchBookings(db, 'Yuki Tanaka'));
+const [guest] = await q(`select contact->>'emailAddress' as email from bookings where reseller_id <> 'website' order by created_at desc offset 7 limit 1`);
+await explain('search', (db) => searchBookings(db, guest.email));
 await explain('gate', (db) => bookingOfTicket(db, ticket.ref));
 await explain('membership', (db) => getMembership(db, heavy.id, 'en', now));
 await explain('availability', (db) =>

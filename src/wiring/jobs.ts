@@ -11,6 +11,7 @@ import { pushToWallet } from '@/modules/wallet/deliver-pass-updates';
 import { programJobHandlers } from '@/modules/program/tier-jobs';
 import { pointsJobHandlers } from '@/modules/program/points-jobs';
 import { challengeJobHandlers } from '@/modules/program/challenge-jobs';
+import { reportSumsJobHandlers } from '@/modules/reports/report-sums-job';
 import { retryRefund } from '@/modules/payments/refund-payment';
 import { checkPayment } from '@/modules/payments/check-payment';
 import { deliverGiftCard } from '@/modules/gift-cards/deliver-gift-card';
@@ -52,6 +53,7 @@ async function jobHandlers(): Promise<JobHandlers> {
     ...programJobHandlers(db),
     ...pointsJobHandlers(db),
     ...challengeJobHandlers(db),
+    ...reportSumsJobHandlers(db),
     'jobs.prune': async () => {
       await pruneJobs(db);
     },

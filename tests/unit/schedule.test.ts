@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { plannedSlots, slotForAvailabilityId } from '@/modules/inventory/schedule';
-import { isLocalDate, todayIn } from '@/universal/local-date';
+import { plannedSlots, plannedStarts, slotForAvailabilityId } from '@/modules/inventory/schedule';
+import { addLocalDays, isLocalDate, todayIn } from '@/universal/local-date';
 
 const NY = 'America/New_York';
 const plan = { startTimes: ['09:00', '21:30'], weekdays: null, durationMinutes: 60 };
@@ -50,4 +50,22 @@ describe('the local schedule', () => {
     expect(isLocalDate('2026-1-5')).toBe(false);
     expect(todayIn(NY, new Date('2026-11-21T03:00:00Z'))).toBe('2026-11-20');
   });
+});
+
+describe('plannedStarts (the slot starts alone, decision 0057)', () => {
+  it('gives the starts plannedSlots gives, every day of a year, the clock changes and night times included', () => {
+    const plan = { startTimes: ['00:00', '01:30', '02:00', '02:30', '03:00', '06:15', '12:00', '23:30'], weekdays: null, durationMinutes: 60 };
+    let days = 0;
+    for (const timeZone of ['America/New_York', 'Australia/Sydney']) {
+      for (let date = '2026-03-01'; date <= '2027-02-28'; date = addLocalDays(date, 1)) {
+        expect(plannedStarts(date, plan, timeZone), `${date} ${timeZone}`).toEqual(plannedSlots(date, plan, timeZone).map((slot) => slot.start));
+        days += 1;
+      }
+    }
+    expect(days).toBe(2 * 365);
+    // Weekdays the option does not plan have no starts.
+    const weekdaysOnly = { ...plan, weekdays: [1, 2, 3, 4, 5] };
+    expect(plannedStarts('2026-11-28', weekdaysOnly, NY)).toEqual([]);
+    expect(plannedStarts('2026-11-27', weekdaysOnly, NY)).toEqual(plannedSlots('2026-11-27', weekdaysOnly, NY).map((slot) => slot.start));
+  }, 30_000);
 });

@@ -9,7 +9,7 @@ import { addLocalDays, localDatesBetween } from '@/universal/local-date';
 import { calendarRules } from './calendar-rules';
 import { loadCatalog } from './catalog';
 import { allotmentOf, releaseOf } from './member-places';
-import { plannedSlots } from './schedule';
+import { plannedStarts } from './schedule';
 
 export type KeptPlacesDay = {
   date: string;
@@ -46,9 +46,11 @@ export async function keptPlacesByDay(db: Database, range: { from: string; to: s
     for (const date of dates) {
       if (catalog.closed.has(date) || rules.closed.has(date)) continue;
       const day = days.get(date)!;
-      for (const slot of plannedSlots(date, option, ATTRACTION.timeZone)) {
-        const kept = allotmentOf(option.id, rules.capacity.get(slot.start.getTime()) ?? option.capacity);
-        const booked = Math.min(bookedOf.get(`${option.id}|${slot.start.getTime()}`) ?? 0, kept);
+      // Slot starts alone (a year of whole slots cost seconds: decision 0057).
+      for (const start of plannedStarts(date, option, ATTRACTION.timeZone)) {
+        const slot = { start };
+        const kept = allotmentOf(option.id, rules.capacity.get(start.getTime()) ?? option.capacity);
+        const booked = Math.min(bookedOf.get(`${option.id}|${start.getTime()}`) ?? 0, kept);
         day.kept += kept;
         day.booked += booked;
         if (releaseOf(slot).getTime() <= now.getTime()) day.released += kept - booked;

@@ -49,6 +49,33 @@ export function plannedSlots(localDate: string, plan: SlotPlan, timeZone: string
   return plan.startTimes.map((time) => slotAt(localDate, time, plan, timeZone));
 }
 
+/**
+ * The start instants of the slots an option plans on a date, without the rest of each slot: for reads over
+ * a year of days (the members' allotment by day, decision 0057), where a whole slot each (two time zone
+ * conversions and two formats) cost seconds. A day whose UTC offset is the same at its start and its end
+ * has that offset at every slot; a day of a clock change takes the exact conversion per slot.
+ */
+/** A date's UTC offset at its start, and whether it keeps it all day (per time zone and date; bounded). */
+const dayOffsets = new Map<string, { offset: number; steady: boolean }>();
+
+export function plannedStarts(localDate: string, plan: SlotPlan, timeZone: string): Date[] {
+  if (plan.weekdays && !plan.weekdays.includes(weekdayOf(localDate))) return [];
+  const [y, m, d] = localDate.split('-').map(Number) as [number, number, number];
+  const key = `${timeZone}|${localDate}`;
+  let day = dayOffsets.get(key);
+  if (!day) {
+    const offsetAt = (h: number, min: number) => Date.UTC(y, m - 1, d, h, min) - new TZDate(y, m - 1, d, h, min, timeZone).getTime();
+    day = { offset: offsetAt(0, 0), steady: offsetAt(0, 0) === offsetAt(23, 59) };
+    if (dayOffsets.size > 4000) dayOffsets.clear();
+    dayOffsets.set(key, day);
+  }
+  const { offset, steady } = day;
+  return plan.startTimes.map((time) => {
+    const [h, min] = time.split(':').map(Number) as [number, number];
+    return new Date(steady ? Date.UTC(y, m - 1, d, h, min) - offset : new TZDate(y, m - 1, d, h, min, timeZone).getTime());
+  });
+}
+
 /** The planned slot an availability id names, or undefined when it names none (or has the wrong offset). */
 export function slotForAvailabilityId(id: string, plan: SlotPlan, timeZone: string): Slot | undefined {
   const match = AVAILABILITY_ID.exec(id);

@@ -76,6 +76,9 @@ export const JOB_KINDS = {
   /** Confirmed points past their expiry date marked expired (decision 0037); the balance already leaves
    * them out from that New York date on, so once a day is enough. */
   'program.points-expiry': { payload: none, maxAttempts: 3, firstRetryMs: MINUTE, lastRetryMs: HOUR, everyMs: DAY },
+  /** The sales and occupancy reports' ended days summed into `sales_days` and `occupancy_hours` (decision 0057):
+   * hourly, so that a report reads its rows for today and the hour's changes only; the first run sums a year. */
+  'reports.summed-days': { payload: none, maxAttempts: 3, firstRetryMs: MINUTE, lastRetryMs: HOUR, everyMs: HOUR },
   /** Forget finished jobs after a day (the recurring ones leave one row per period). */
   'jobs.prune': { payload: none, maxAttempts: 3, firstRetryMs: MINUTE, lastRetryMs: HOUR, everyMs: HOUR },
 } satisfies Record<string, JobKindPolicy>;

@@ -34,11 +34,11 @@ export async function staffReport(db: Database, range: ReportRange, settings: Re
   const { start, end } = rangeInstants(range, settings.timeZone);
   const period = { start, end, days: localDatesBetween(range.from, range.to), timeZone: settings.timeZone };
   const [sales, visits, members, tokens, occupancy, program] = await Promise.all([
-    salesReport(db, period),
+    salesReport(db, { ...period, now }),
     visitsReport(db, { ...period, now, ownInventory: settings.ownInventory }),
     membersReport(db, period),
     tokensReport(db, period),
-    occupancyReport(db, period),
+    occupancyReport(db, { ...period, now }),
     programReport(db, { range, start, end, today: todayIn(settings.timeZone, now) }),
   ]);
   return { range, currency: settings.currency, timeZone: settings.timeZone, generatedAt: now.toISOString(), sales, visits, members, tokens, occupancy, program };

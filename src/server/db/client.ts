@@ -51,12 +51,14 @@ async function openPostgres(url: string): Promise<Opened> {
 
 async function openPglite(dataDir: string): Promise<Opened> {
   const { PGlite } = await import('@electric-sql/pglite');
+  // The booking search's trigram indexes (decision 0057): PGlite ships pg_trgm as a contrib extension.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const { acquireDirectoryLock } = await import('./directory-lock');
   const dir = path.resolve(dataDir, 'pglite');
   const release = acquireDirectoryLock(dir);
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {

@@ -1,6 +1,6 @@
 // The database schema. Migrations in drizzle/ are generated from this file (npm run db:generate).
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { serverNow } from '../clock';
 
 // --- next-auth (the column keys are the ones @auth/drizzle-adapter expects) ---
@@ -253,12 +253,17 @@ export const bookings = pgTable(
   (t) => [
     // Places taken on an option's slots (availability, holds): it covers that count, so a day of a busy
     // year is read from the index alone, as fast as an empty one (decision 0048).
-    index('bookings_slot_idx').on(t.optionId, t.slotStart, t.status, t.expiresAt, t.unitCount),
+    // With the places kept for members, so the members' allotment by day over a year reads it alone too (0057).
+    index('bookings_slot_idx').on(t.optionId, t.slotStart, t.status, t.expiresAt, t.unitCount, t.keptPlaces),
     // A day's or a year's bookings of every option: "today", and the visits report, which it covers (an
     // index-only scan reads a year's bookings without their rows; decision 0048).
     index('bookings_slot_start_idx').on(t.slotStart, t.status, t.unitCount, t.slotEnd, t.admittedCount),
     // The resellers' sales of a period (the sales report; the website's are its payments).
     index('bookings_reseller_confirmed_idx').on(t.confirmedAt).where(sql`reseller_id <> 'website'`),
+    // The resellers' cancellations of a period (the sales report's days not summed yet), and their bookings
+    // amended since the sums were made (a summed day to read again: decision 0057).
+    index('bookings_reseller_cancelled_idx').on(t.cancelledAt).where(sql`reseller_id <> 'website'`),
+    index('bookings_reseller_updated_idx').on(t.updatedAt).where(sql`reseller_id <> 'website'`),
   ],
 );
 
@@ -453,6 +458,8 @@ export const ticketRedemptions = pgTable(
     uniqueIndex('ticket_redemptions_once').on(t.ticketReference).where(sql`${t.undoneAt} is null`),
     index('ticket_redemptions_booking_idx').on(t.bookingUuid),
     index('ticket_redemptions_at_idx').on(t.redeemedAt),
+    // Admissions undone since the occupancy report's hours were summed: their day to read again (decision 0057).
+    index('ticket_redemptions_undone_idx').on(t.undoneAt).where(sql`${t.undoneAt} is not null`),
   ],
 );
 
@@ -546,7 +553,11 @@ export const bookingChanges = pgTable(
       .unique()
       .references(() => payments.id),
   },
-  (t) => [index('booking_changes_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [
+    index('booking_changes_order_idx').on(t.orderId, t.createdAt),
+    // Changes since the sales report's days were summed: their orders' tickets moved (decision 0057).
+    index('booking_changes_created_idx').on(t.createdAt),
+  ],
 );
 
 // --- the payments ledger (docs/decisions/0028; pretix's OrderPayment and OrderRefund) ---
@@ -581,6 +592,8 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_reference_idx').on(t.purpose, t.referenceId),
+    // The payments confirmed in a period: the sales report's days not summed yet (decision 0057).
+    index('payments_confirmed_idx').on(t.confirmedAt),
     // Nothing is charged only for an order a reward made free (decision 0042): no gateway session then.
     check('payments_amount_charged', sql`${t.amount} > 0 or (${t.amount} = 0 and left(${t.gatewaySessionId}, 5) = 'free_')`),
   ],
@@ -917,7 +930,12 @@ export const memberVisits = pgTable(
     bookingReference: text('booking_reference').notNull(),
     countedAt: timestamp('counted_at', { mode: 'date', withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('member_visits_once_a_day').on(t.userId, t.visitDate), index('member_visits_booking_idx').on(t.bookingUuid)],
+  (t) => [
+    uniqueIndex('member_visits_once_a_day').on(t.userId, t.visitDate),
+    index('member_visits_booking_idx').on(t.bookingUuid),
+    // The program report's repeat visitors of a period, from the index alone (decision 0057).
+    index('member_visits_date_idx').on(t.visitDate, t.userId),
+  ],
 );
 
 /** A member's current tier, recomputed by `program.recompute` and `program.tiers` jobs. */
@@ -1005,14 +1023,16 @@ export const memberPoints = pgTable(
     uniqueIndex('member_points_challenge_once').on(t.userId, t.reason).where(sql`reason like 'challenge:%'`),
     index('member_points_user_idx').on(t.userId, t.state),
     index('member_points_booking_idx').on(t.bookingUuid),
-    index('member_points_expiry_idx').on(t.expiresOn).where(sql`state = 'confirmed'`),
+    // Also the program report's points outstanding, read from the index alone (decision 0057).
+    index('member_points_expiry_idx').on(t.expiresOn, t.points, t.spent).where(sql`state = 'confirmed'`),
     // A reward's spend is always negative, a manager's adjustment either way; every other line earns.
     check(
       'member_points_points_signed',
       sql`${t.points} <> 0 and (case when ${t.reason} like 'reward:%' then ${t.points} < 0 when ${t.reason} = 'adjustment' then true else ${t.points} > 0 end)`,
     ),
     check('member_points_spent_within', sql`${t.spent} >= 0 and ${t.spent} <= greatest(${t.points}, 0)`),
-    index('member_points_earned_idx').on(t.earnedAt),
+    // Also the program report's points earned and spent in a period, from the index alone (decision 0057).
+    index('member_points_earned_idx').on(t.earnedAt, t.state, t.points),
     // An order spends on one reward once, and a friend's visit earns its referral once.
     uniqueIndex('member_points_order_spend_once').on(t.orderId).where(sql`reason like 'reward:%'`),
     uniqueIndex('member_points_referral_once').on(t.orderId).where(sql`reason = 'referral'`),
@@ -1091,3 +1111,50 @@ export const guestPasses = pgTable(
   },
   (t) => [uniqueIndex('guest_passes_member_period').on(t.memberId, t.period), uniqueIndex('guest_passes_order').on(t.orderId)],
 );
+
+// --- the sales report's days, summed (decision 0057) ---
+
+/**
+ * The sales report's figures of one local date (the attraction's time zone), channel and product, as the
+ * report would sum them from the ledger: written by the recurring `reports.sales-days` job for days that
+ * have ended, read back by modules/reports/sales-report.ts for the days `sales_days_state` says are summed.
+ */
+export const salesDays = pgTable(
+  'sales_days',
+  {
+    date: text('date').notNull(),
+    channel: text('channel').notNull(),
+    productId: text('product_id').notNull(),
+    bookings: integer('bookings').notNull(),
+    tickets: integer('tickets').notNull(),
+    gross: bigint('gross', { mode: 'number' }).notNull(),
+    refunds: bigint('refunds', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.channel, t.productId] })],
+);
+
+/** The deck's occupancy report's hours of ended local dates (decision 0045's figures), summed by the same job. */
+export const occupancyHours = pgTable(
+  'occupancy_hours',
+  {
+    date: text('date').notNull(),
+    hour: integer('hour').notNull(),
+    entries: integer('entries').notNull(),
+    exits: integer('exits').notNull(),
+    peak: integer('peak').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.hour] })],
+);
+
+/**
+ * How far each report's sums go, one row per report (`sales`, `occupancy`): every local date up to `through`
+ * (in `time_zone`) is summed, and the sums hold every write stamped before `consistent_at` less the margin
+ * (modules/reports/summed-days.ts); a summed day changed since (an order's tickets changed, a reseller's
+ * booking amended, an admission undone) is read from its rows again until the next run.
+ */
+export const reportSumsState = pgTable('report_sums_state', {
+  id: text('id').primaryKey(),
+  timeZone: text('time_zone').notNull(),
+  through: text('through').notNull(),
+  consistentAt: timestamp('consistent_at', { mode: 'date', withTimezone: true }).notNull(),
+});

@@ -1,0 +1,85 @@
+// The occupancy report's hours of ended days summed ahead into `occupancy_hours` (decision 0057,
+// summed-days.ts), from the deck's passages (modules/inventory/deck-passages.ts). Each day's count starts
+// at zero, so a day is summed on its own. A summed day changes afterwards when one of its admissions is
+// undone (the entry, and its exit, no longer count); entries and exits are stamped when they happen.
+import { sql } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { occupancyHours } from '@/server/db/schema';
+import { localDay, rowsOf } from '@/server/db/sql-rows';
+import { deckPassages, type DeckPassage } from '../inventory/deck-passages';
+import { spansOf, summedPlan, type SummedReport } from './summed-days';
+
+export type OccupancyHour = { date: string; hour: number; entries: number; exits: number; peak: number };
+
+/** The hours of the passages (in order): entries, exits and the most people inside, each day from zero,
+ * never below it; the hours in between with people inside and no one passing carry the count over. */
+export function hoursOf(events: DeckPassage[]): OccupancyHour[] {
+  const byHour: OccupancyHour[] = [];
+  let inside = 0;
+  for (const event of events) {
+    let row = byHour.at(-1);
+    if (!row || row.date !== event.date) inside = 0;
+    if (!row || row.date !== event.date || row.hour !== event.hour) {
+      for (let hour = row && row.date === event.date && inside > 0 ? row.hour + 1 : event.hour; hour < event.hour; hour++) {
+        byHour.push({ date: event.date, hour, entries: 0, exits: 0, peak: inside });
+      }
+      row = { date: event.date, hour: event.hour, entries: 0, exits: 0, peak: inside };
+      byHour.push(row);
+    }
+    inside = Math.max(inside + event.step, 0);
+    if (event.step > 0) row.entries += 1;
+    else row.exits += 1;
+    row.peak = Math.max(row.peak, inside);
+  }
+  return byHour;
+}
+
+/** The hours of the passages within the spans (each a run of whole days). */
+export async function hoursWithin(db: Database, spans: { start: Date; end: Date }[], timeZone: string): Promise<OccupancyHour[]> {
+  const hours: OccupancyHour[] = [];
+  for (const span of spans) hours.push(...hoursOf(await deckPassages(db, { ...span, timeZone })));
+  return hours;
+}
+
+export const OCCUPANCY_SUMS: SummedReport = {
+  id: 'occupancy',
+  changedDays: async (db, since, timeZone) => {
+    const rows = await rowsOf<{ day: string }>(
+      db,
+      sql`select ${localDay(sql.raw('tr.redeemed_at'), timeZone)} as day from ticket_redemptions tr where tr.undone_at >= ${since}
+          union
+          select ${localDay(sql.raw('e.exited_at'), timeZone)} from deck_exits e join ticket_redemptions tr on tr.id = e.admission_id where tr.undone_at >= ${since}`,
+    );
+    return rows.map((r) => r.day);
+  },
+  sumDays: async (db, days, timeZone) => {
+    if (!days.length) return;
+    await db.execute(sql`delete from occupancy_hours where date in (${sql.join(days.map((d) => sql`${d}`), sql`, `)})`);
+    const hours = await hoursWithin(db, spansOf(days, timeZone), timeZone);
+    for (let i = 0; i < hours.length; i += 1000) await db.insert(occupancyHours).values(hours.slice(i, i + 1000));
+  },
+  firstDay: async (db, timeZone) => {
+    const [first] = await rowsOf<{ day: string | null }>(
+      db,
+      sql`select ${localDay(sql`least((select min(redeemed_at) from ticket_redemptions), (select min(exited_at) from deck_exits))`, timeZone)} as day`,
+    );
+    return first?.day ?? undefined;
+  },
+  clear: async (db) => {
+    await db.execute(sql`delete from occupancy_hours`);
+  },
+};
+
+/** The hours of a period: the summed days' from `occupancy_hours`, the others' from the passages. */
+export async function occupancyHoursOf(db: Database, period: { start: Date; end: Date; days: string[]; timeZone: string }, now: Date, summed = true): Promise<OccupancyHour[]> {
+  const plan = summed ? await summedPlan(db, OCCUPANCY_SUMS, period, now) : { rows: [{ start: period.start, end: period.end }] };
+  const hours = await hoursWithin(db, plan.rows, period.timeZone);
+  if (plan.summed) {
+    const { from, to, except } = plan.summed;
+    const left = except.length ? sql` and date not in (${sql.join(except.map((d) => sql`${d}`), sql`, `)})` : sql``;
+    hours.push(
+      ...(await rowsOf<OccupancyHour>(db, sql`select date, hour, entries, exits, peak from occupancy_hours where date >= ${from} and date <= ${to}${left}`)),
+    );
+  }
+  return hours.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.hour - b.hour));
+}

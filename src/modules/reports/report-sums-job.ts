@@ -1,0 +1,26 @@
+// The recurring `reports.summed-days` job (decision 0057): the sales report's and the occupancy report's
+// ended days summed (summed-days.ts), hourly on the one job runner.
+import { TIME_ZONE } from '@/config/attraction';
+import type { Database } from '@/server/db/client';
+import { log } from '@/server/log';
+import type { JobHandlers } from '../jobs/run-due-jobs';
+import { OCCUPANCY_SUMS } from './occupancy-days';
+import { SALES_SUMS } from './sales-days';
+import { sumReportDays } from './summed-days';
+
+/** Both reports' sums brought up to `now`; answers the days summed of each. */
+export async function sumReports(db: Database, now: Date, timeZone = TIME_ZONE): Promise<{ sales: number; occupancy: number }> {
+  const sales = await sumReportDays(db, SALES_SUMS, now, timeZone);
+  const occupancy = await sumReportDays(db, OCCUPANCY_SUMS, now, timeZone);
+  return { sales, occupancy };
+}
+
+/** The runner's handler (src/wiring/jobs.ts; tests run it with a clock of their own). */
+export function reportSumsJobHandlers(db: Database): Pick<JobHandlers, 'reports.summed-days'> {
+  return {
+    'reports.summed-days': async (_, job) => {
+      const days = await sumReports(db, job.now);
+      if (days.sales || days.occupancy) log.info(`[reports] days summed: ${days.sales} of sales, ${days.occupancy} of occupancy`);
+    },
+  };
+}
