@@ -24,6 +24,9 @@ export type SalesReport = {
   byProduct: (SalesFigures & { productId: string })[];
   byChannel: (SalesFigures & { channel: string; kind: 'website' | 'reseller' })[];
   totals: SalesFigures;
+  /** Annual passes (decision 0051): purchases and renewals whose payment was confirmed in the period, and
+   * what they took. Not ticket revenue (the visits they book are paid 0), so not in the totals above. */
+  passes: { sold: number; renewed: number; revenue: number };
 };
 
 type Row = { key: string; bookings: number; tickets: number; gross: number; refunds: number };
@@ -93,10 +96,21 @@ async function grouped(db: Database, start: Date, end: Date, timeZone: string): 
   );
 }
 
+async function passSales(db: Database, start: Date, end: Date): Promise<SalesReport['passes']> {
+  const [row] = await rowsOf<{ sold: number; renewed: number; revenue: number }>(
+    db,
+    sql`select count(*) filter (where pp.kind = 'purchase')::int as sold, count(*) filter (where pp.kind = 'renewal')::int as renewed,
+          coalesce(sum(p.amount), 0)::float8 as revenue
+        from pass_payments pp join payments p on p.id = pp.payment_id
+        where p.purpose = 'annual_pass' and p.state = 'confirmed' and p.confirmed_at >= ${start} and p.confirmed_at < ${end}`,
+  );
+  return row ?? { sold: 0, renewed: 0, revenue: 0 };
+}
+
 /** `days`: every local date of the period, so that days without sales show as zero. */
 export async function salesReport(db: Database, period: { start: Date; end: Date; days: string[]; timeZone: string }): Promise<SalesReport> {
   const { start, end } = period;
-  const rows = await grouped(db, start, end, period.timeZone);
+  const [rows, passes] = await Promise.all([grouped(db, start, end, period.timeZone), passSales(db, start, end)]);
   const of = (dimension: GroupedRow['dimension']) => rows.filter((r) => r.dimension === dimension);
   const [days, products, channels] = [of('day'), of('product'), of('channel')];
   const dayOf = new Map(days.map((d) => [d.key, d]));
@@ -111,5 +125,6 @@ export async function salesReport(db: Database, period: { start: Date; end: Date
     // The website first, then the resellers by name.
     byChannel: channels.map((c) => ({ channel: c.key, kind: c.key === WEBSITE_RESELLER ? ('website' as const) : ('reseller' as const), ...figures(c) })).sort((a, b) => Number(b.channel === WEBSITE_RESELLER) - Number(a.channel === WEBSITE_RESELLER) || a.channel.localeCompare(b.channel)),
     totals,
+    passes,
   };
 }
