@@ -22,7 +22,7 @@ export type MemberPassView = {
   canRenew: boolean;
   /** The gift's recipient, for a pass the member bought for someone else. */
   giftFor: string | null;
-  upcomingVisit: { bookingId: string; availabilityId: string; productId: string; optionId: string } | null;
+  upcomingVisit: { bookingId: string; reference: string; availabilityId: string; productId: string; optionId: string } | null;
 };
 
 async function viewOf(db: Database, pass: PassRow, userId: string, now: Date): Promise<MemberPassView> {
@@ -38,7 +38,7 @@ async function viewOf(db: Database, pass: PassRow, userId: string, now: Date): P
     renewableFrom: pass.endsOn ? renewableFrom(pass.endsOn, rules) : null,
     canRenew: pass.holderUserId === userId && canRenew(pass, today, rules),
     giftFor: pass.holderUserId !== userId ? pass.recipientEmail : null,
-    upcomingVisit: upcoming ? { bookingId: upcoming.bookingUuid, availabilityId: upcoming.availabilityId, productId: upcoming.productId, optionId: upcoming.optionId } : null,
+    upcomingVisit: upcoming ? { bookingId: upcoming.bookingUuid, reference: upcoming.reference, availabilityId: upcoming.availabilityId, productId: upcoming.productId, optionId: upcoming.optionId } : null,
   };
 }
 

@@ -21,7 +21,7 @@ export type PassRow = typeof annualPasses.$inferSelect;
 export async function upcomingPassVisits(db: Database, passId: string, now: Date) {
   const today = todayIn(TIME_ZONE, now);
   const rows = await db
-    .select({ bookingUuid: orders.bookingUuid, availabilityId: orders.availabilityId, productId: orders.productId, optionId: orders.optionId, status: orders.status })
+    .select({ bookingUuid: orders.bookingUuid, reference: orders.supplierReference, availabilityId: orders.availabilityId, productId: orders.productId, optionId: orders.optionId, status: orders.status })
     .from(orders)
     .where(
       and(
