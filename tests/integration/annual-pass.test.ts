@@ -57,6 +57,8 @@ describe.each(TEST_BACKENDS)('the annual pass on $name', ({ adminUrl }) => {
     expect(row?.paidAt).not.toBeNull();
     const [payment] = await shop.db.select().from(payments).where(eq(payments.id, row!.paymentId));
     expect(payment).toMatchObject({ purpose: 'annual_pass', referenceId: row!.id, amount: 12900, state: 'confirmed' });
+    // One's own pass is renewed, not bought twice.
+    await expect(buyPass(shop.deps, member, {}, 'en')).rejects.toMatchObject({ code: 'PASS_REFUSED', key: 'passAlreadyHeld' });
     const [view] = await memberPasses(shop.db, member.userId, FIXED_NOW);
     expect(view).toMatchObject({ status: 'ACTIVE', endsOn: '2028-05-10', canRenew: false, renewableFrom: '2028-04-10', upcomingVisit: null });
   });

@@ -13,7 +13,7 @@ import { Card } from '@/components/ui/Card';
 import { Link } from '@/components/ui/Link';
 import { TextField } from '@/components/ui/TextField';
 import type { CheckoutSession } from '@/ports/payments';
-import { formatDate } from '@/universal/format/date-time';
+import { formatShortDate as formatDate } from '@/universal/format/date-time';
 import { formatMoney } from '@/universal/format/money';
 import { PassPayment } from './PassPayment';
 import styles from './passes.module.css';
@@ -26,7 +26,9 @@ export function AnnualPassOffer({ offer }: { offer: AnnualPassOfferProps }) {
   const { status } = useMemberSession();
   const { data: passes, mutate } = usePasses();
   const held = activePass(passes);
-  const [gift, setGift] = useState(false);
+  const [chosenGift, setGift] = useState(false);
+  // One's own pass is renewed on the profile: a holder buys only gifts.
+  const gift = chosenGift || !!held;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [paying, setPaying] = useState<{ session: CheckoutSession; to: string }>();
@@ -81,10 +83,12 @@ export function AnnualPassOffer({ offer }: { offer: AnnualPassOfferProps }) {
         {error && <Alert tone="error">{error}</Alert>}
         <fieldset className={styles.choice}>
           <legend>{t('buy.forWhom')}</legend>
-          <label>
-            <input type="radio" name="passFor" checked={!gift} onChange={() => setGift(false)} />
-            {t('buy.forMe')}
-          </label>
+          {!held && (
+            <label>
+              <input type="radio" name="passFor" checked={!gift} onChange={() => setGift(false)} />
+              {t('buy.forMe')}
+            </label>
+          )}
           <label>
             <input type="radio" name="passFor" checked={gift} onChange={() => setGift(true)} />
             {t('buy.forSomeone')}

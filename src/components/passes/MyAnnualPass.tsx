@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/Button';
 import { Link } from '@/components/ui/Link';
 import type { MemberPassView } from '@/modules/passes/member-pass';
 import type { CheckoutSession } from '@/ports/payments';
-import { formatDate, formatLongDate, formatTime } from '@/universal/format/date-time';
+import { formatShortDate as formatDate, formatLongDate, formatTime } from '@/universal/format/date-time';
 import { formatMoney } from '@/universal/format/money';
 import { PassPayment } from './PassPayment';
 import styles from './passes.module.css';

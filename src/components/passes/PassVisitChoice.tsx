@@ -6,7 +6,7 @@ import { rewardChoiceStore, useRewardChoice } from '@/client/booking/reward-choi
 import { useTranslation } from '@/client/i18n';
 import { Checkbox } from '@/components/ui/Checkbox';
 import type { MemberPassView } from '@/modules/passes/member-pass';
-import { formatDate } from '@/universal/format/date-time';
+import { formatShortDate as formatDate } from '@/universal/format/date-time';
 
 export function PassVisitChoice({ pass }: { pass: MemberPassView }) {
   const { t } = useTranslation('passes');

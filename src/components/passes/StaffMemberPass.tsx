@@ -3,7 +3,7 @@
 import { useRouter } from 'next/router';
 import { useTranslation } from '@/client/i18n';
 import type { MemberPassView } from '@/modules/passes/member-pass';
-import { formatDate, formatLongDate, formatTime } from '@/universal/format/date-time';
+import { formatShortDate as formatDate, formatLongDate, formatTime } from '@/universal/format/date-time';
 import styles from './passes.module.css';
 
 export function StaffMemberPass({ passes }: { passes: MemberPassView[] }) {

@@ -3,7 +3,7 @@
 // reference is a row of `pass_payments`; the pass is given or extended when that payment completes
 // (complete-pass-payment.ts).
 import crypto from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gte } from 'drizzle-orm';
 import { ATTRACTION, TIME_ZONE } from '@/config/attraction';
 import { DEFAULT_LOCALE, isLocale } from '@/config/locales';
 import type { CheckoutSession } from '@/ports/payments';
@@ -58,6 +58,15 @@ export async function buyPass(deps: CheckoutDeps, buyer: { userId: string; email
   const now = deps.now?.() ?? serverNow();
   const recipientEmail = gift.recipientEmail?.trim() ? normalizeEmail(gift.recipientEmail) : null;
   if (recipientEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(recipientEmail)) throw new AppError('VALIDATION', 'passRecipientEmail');
+  // One's own pass is renewed, not bought twice; a gift may be bought by anyone.
+  if (!recipientEmail) {
+    const [held] = await deps.db
+      .select({ endsOn: annualPasses.endsOn })
+      .from(annualPasses)
+      .where(and(eq(annualPasses.holderUserId, buyer.userId), eq(annualPasses.status, 'ACTIVE'), gte(annualPasses.endsOn, todayIn(TIME_ZONE, now))))
+      .limit(1);
+    if (held) throw new AppError('PASS_REFUSED', 'passAlreadyHeld');
+  }
   const passId = crypto.randomUUID();
   return openPassPayment(
     deps,
