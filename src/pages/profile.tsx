@@ -94,7 +94,7 @@ export default function ProfilePage({ member, orders, membership, waitlist, gues
         <MyMoments moments={current.moments} />
       </Card>
       {passPrice && (passes.length > 0 || claimPass) && (
-        <Card>
+        <Card className={styles.tierCard}>
           <MyAnnualPass initial={passes} claimCode={claimPass} renewal={passPrice} />
         </Card>
       )}

@@ -1,15 +1,16 @@
 // The annual pass (issue #25 deliverable 4, decision 0051): "an annual pass bought and used to book a
 // zero-price visit". A member buys the pass on /products with the test card, books a Main Deck visit "with
 // my annual pass" at $0.00 (no payment form), and sees the pass with its end date and the visit on the
-// profile; a second visit while that one is to come is refused with its reason. The offer, the step and the
-// profile pass axe at 375, 800 and 1280 px.
+// profile; a second visit while that one is to come is refused with its reason; the member desk shows the
+// pass. The offer, the step, the profile and the desk pass axe at 375, 800 and 1280 px (the desk at 375, 1280).
 import { expect, test } from './fixed-clock';
 import { chooseVisit, expectNoAxeViolations, payWith, signedInAsNewMember } from './support';
+import { signedInAsStaff } from './staff-support';
 
 test.describe.configure({ timeout: 150_000 });
 
 test('an annual pass bought and used to book a zero-price visit @own-viewport', async ({ page }, testInfo) => {
-  await signedInAsNewMember(page, 'pass-holder', '/products');
+  const email = await signedInAsNewMember(page, 'pass-holder', '/products');
   const offer = page.getByRole('region', { name: 'Annual pass' });
   await expect(offer.getByText('$129.00 for a year')).toBeVisible();
   for (const width of [375, 800, 1280]) {
@@ -62,4 +63,17 @@ test('an annual pass bought and used to book a zero-price visit @own-viewport', 
   await page.getByRole('checkbox', { name: 'Book this visit with my annual pass (no charge)' }).check();
   await page.getByRole('complementary', { name: 'Your visit' }).getByRole('button', { name: 'Book' }).click();
   await expect(page.getByText('You already have an upcoming visit booked with your annual pass.', { exact: false })).toBeVisible();
+
+  // The member desk shows the member's pass.
+  await signedInAsStaff(page, 'manager-12@staff.example');
+  await page.goto(`/staff/members?q=${encodeURIComponent(email)}`);
+  const desk = page.getByRole('region', { name: 'Annual pass' });
+  await expect(desk.getByText('Active')).toBeVisible();
+  await expect(desk.getByText('May 12, 2027 to May 10, 2028')).toBeVisible();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await desk.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`annual-pass-desk-${width}.png`) });
+    await expectNoAxeViolations(page);
+  }
 });
