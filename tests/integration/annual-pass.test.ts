@@ -138,6 +138,10 @@ describe.each(TEST_BACKENDS)('the annual pass on $name', ({ adminUrl }) => {
     expect(claimed).toMatchObject({ status: 'ACTIVE', holderUserId: recipient.userId, startsOn: '2027-06-01', endsOn: '2028-05-30' });
     await expect(claimPass(shop.db, buyer, link[1]!, shop.now())).rejects.toMatchObject({ key: 'passAlreadyClaimed' });
     await expect(claimPass(shop.db, buyer, 'AAAA-BBBB-CCCC-DDDD', shop.now())).rejects.toMatchObject({ key: 'passNotFound' });
+    // The recipient books with it; the buyer sees the gift claimed, never the recipient's visits.
+    const visit = await bookWithPass(recipient, await slot(25));
+    expect((await memberPasses(shop.db, recipient.userId, shop.now()))[0]?.upcomingVisit).toMatchObject({ bookingId: visit.bookingId });
+    expect((await memberPasses(shop.db, buyer.userId, shop.now()))[0]).toMatchObject({ status: 'ACTIVE', giftFor: recipient.email, upcomingVisit: null });
     shop.clock = FIXED_NOW;
   });
 

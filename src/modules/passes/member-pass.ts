@@ -28,7 +28,8 @@ export type MemberPassView = {
 async function viewOf(db: Database, pass: PassRow, userId: string, now: Date): Promise<MemberPassView> {
   const today = todayIn(TIME_ZONE, now);
   const rules = annualPassConfig();
-  const [upcoming] = pass.status === 'ACTIVE' ? await upcomingPassVisits(db, pass.id, now) : [];
+  // A gift's buyer sees its state, never the recipient's visits.
+  const [upcoming] = pass.status === 'ACTIVE' && pass.holderUserId === userId ? await upcomingPassVisits(db, pass.id, now) : [];
   return {
     id: pass.id,
     code: formatGiftCardCode(pass.code),
