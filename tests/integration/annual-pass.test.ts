@@ -1,9 +1,10 @@
 // The annual pass (issue #25 deliverable 4, decision 0051), in process on PGlite and PostgreSQL: bought and
 // paid through the payments ledger it is active for a year; a visit is booked with it at zero price through
 // the inventory (a place counts), tagged with the pass; a second upcoming visit, a covered-not option, two
-// visitors and a closed day are refused with their reasons; cancelling frees the pass; renewal extends from
-// the old end and only in the last 30 days; a gift is e-mailed and claimed by its recipient; the pass visit's
-// admission at the gate counts as a visit for the tiers.
+// visitors and a closed day are refused with their reasons, and five Books at once make one visit;
+// cancelling frees the pass; renewal extends from the old end and only in the last 30 days; a gift is
+// e-mailed and claimed by its recipient; the pass visit's admission at the gate counts as a visit for the
+// tiers; the sales report counts passes sold.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { listOutbox } from '@/adapters/mail/outbox';
@@ -85,6 +86,16 @@ describe.each(TEST_BACKENDS)('the annual pass on $name', ({ adminUrl }) => {
     await cancelOwnBooking(shop.deps, member, { bookingId: visit.bookingId, confirm: true, expectedRefund: 0 });
     const again = await bookWithPass(member, await slot(11));
     expect(again.paymentSession).toMatchObject({ amount: 0, status: 'CONFIRMED' });
+  });
+
+  it('gives one upcoming visit even to five Books at once', async () => {
+    const { member, pass } = await holder('passracer');
+    const times = await Promise.all([15, 16, 17, 18, 19].map((days) => slot(days)));
+    const results = await Promise.allSettled(times.map((time) => bookWithPass(member, time)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')) expect(['passVisitPending', 'bookingInProgress']).toContain(r.reason.key);
+    const visits = await shop.db.select().from(orders).where(and(eq(orders.passId, pass.id), eq(orders.status, 'CONFIRMED')));
+    expect(visits).toHaveLength(1);
   });
 
   it('refuses what the pass does not cover, with its reason', async () => {
