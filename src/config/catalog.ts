@@ -55,10 +55,31 @@ const cancellationPolicy = z.strictObject({
  * is capped by it (maxUnitsOf). */
 const ticketsPerBooking = z.number().int().min(1).max(100);
 
+/** The annual pass (decision 0051): a product bought online that gives its holder `validDays` of visits,
+ * each booked in a slot at zero price: only the `covers` options, at most `upcomingVisitsAtATime` upcoming
+ * visits, `visitorsPerVisit` tickets each, never on a closed day; renewable from `renewFromDaysBefore` days
+ * before its end. */
+const annualPassSchema = z.strictObject({
+  $comment: z.string().optional(),
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  internalName: z.string(),
+  image: z.string().startsWith('/'),
+  price: z.number().int().min(1),
+  validDays: z.number().int().min(1).max(3 * 366),
+  renewFromDaysBefore: z.number().int().min(0).max(366),
+  covers: z.array(z.strictObject({ productId: z.string().min(1), optionIds: z.array(z.string().min(1)).min(1) })).min(1),
+  upcomingVisitsAtATime: z.number().int().min(1).max(20),
+  visitorsPerVisit: z.number().int().min(1).max(10),
+});
+
+export type AnnualPassConfig = z.infer<typeof annualPassSchema>;
+
 export const catalogSchema = z.object({
   currency: z.string().length(3),
   bookingWindowDays: z.number().int().min(1).max(730),
   closedDates: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)),
+  /** None: no annual pass is sold. */
+  annualPass: annualPassSchema.optional(),
   /** For every product that sets none, including an external supplier's. */
   maxTicketsPerBooking: ticketsPerBooking.default(10),
   /** For every product that sets none; without one, members cannot cancel online. */

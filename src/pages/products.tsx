@@ -21,7 +21,12 @@ import { PageTitle } from '@/components/ui/PageTitle';
 import { selectionTotal } from '@/universal/web-product';
 import { useMemberPerks } from '@/client/booking/use-member-perks';
 import { memberDiscount, withExtraTickets } from '@/universal/member-price';
-import { staticTranslations } from '@/server/translations';
+import type { GetStaticProps } from 'next';
+import { translationProps } from '@/server/translations';
+import { CATALOG } from '@/config/catalog';
+import { AnnualPassOffer, type AnnualPassOfferProps } from '@/components/passes/AnnualPassOffer';
+import { PassVisitChoice } from '@/components/passes/PassVisitChoice';
+import { activePass, usePasses } from '@/client/booking/use-passes';
 import { RewardPicker } from '@/components/booking/RewardPicker';
 import { GiftCardField } from '@/components/booking/GiftCardField';
 import { PromoCodeField } from '@/components/booking/PromoCodeField';
@@ -31,8 +36,12 @@ import { useRewards } from '@/client/booking/use-rewards';
 /** Quantity clicks come in bursts: ask for times once they settle. */
 const FETCH_DELAY_MS = 250;
 
-export default function ProductsPage() {
+/** The annual pass on sale (decision 0051), with the options its visits may book; null: none is sold. */
+type Props = { annualPass: (AnnualPassOfferProps & { covers: { productId: string; optionIds: string[] }[] }) | null };
+
+export default function ProductsPage({ annualPass }: Props) {
   const { t } = useTranslation('products');
+  const { t: tpass } = useTranslation('passes');
   const { t: tr } = useTranslation('rewards');
   const { t: tc } = useTranslation('checkout');
   const { t: tp } = useTranslation('promos');
@@ -96,8 +105,20 @@ export default function ProductsPage() {
   useEffect(() => {
     if (staleReward) rewardChoiceStore.getState().choose({});
   }, [staleReward]);
+  // A member with an active pass books a covered option with it at zero price (decision 0051).
+  const { data: passes } = usePasses();
+  const heldPass = activePass(passes);
+  const passCovers = !!heldPass && !!annualPass?.covers.some((c) => c.productId === product?.id && !!option && c.optionIds.includes(option.id));
+  const withPass = useRewardChoice((s) => s.annualPass);
+  const passChosen = passCovers && withPass;
+  const passStep = passCovers ? 1 : 0;
+  useEffect(() => {
+    if (withPass && heldPass && !passCovers) rewardChoiceStore.getState().useAnnualPass(false);
+  }, [withPass, heldPass, passCovers]);
   const listTotal = selectionTotal(option, quantities);
-  const total = listTotal && listTotal - memberDiscount(option, quantities, perks?.discountPercent ?? 0) - (reward?.cents ?? 0);
+  const memberOff = memberDiscount(option, quantities, perks?.discountPercent ?? 0);
+  const shownReward = passChosen && listTotal ? { label: tpass('holder.summary'), cents: listTotal - memberOff } : reward;
+  const total = listTotal && listTotal - memberOff - (shownReward?.cents ?? 0);
 
   return (
     <div className={`${frame.page} ${product ? styles.withBookBar : ''}`}>
@@ -158,18 +179,23 @@ export default function ProductsPage() {
               )}
             </Step>
           )}
-          {product && option && offer && (offer.rewards.length > 0 || offer.guestPass) && (
-            <Step number={stepAfterOptions + 3} title={tr('picker.heading')}>
+          {product && option && heldPass && passCovers && (
+            <Step number={stepAfterOptions + 3} title={tpass('holder.step')}>
+              <PassVisitChoice pass={heldPass} />
+            </Step>
+          )}
+          {product && option && !passChosen && offer && (offer.rewards.length > 0 || offer.guestPass) && (
+            <Step number={stepAfterOptions + 3 + passStep} title={tr('picker.heading')}>
               <RewardPicker offer={offer} currency={product.currency} chosen={{ reward: chosenReward, guestPass: chosenPass }} onChoose={(c) => rewardChoiceStore.getState().choose(c)} />
             </Step>
           )}
-          {product && option && (
-            <Step number={stepAfterOptions + (offer && (offer.rewards.length > 0 || offer.guestPass) ? 4 : 3)} title={tp('checkout.step')}>
+          {product && option && !passChosen && (
+            <Step number={stepAfterOptions + passStep + (offer && (offer.rewards.length > 0 || offer.guestPass) ? 4 : 3)} title={tp('checkout.step')}>
               <PromoCodeField />
             </Step>
           )}
-          {product && option && offer && (
-            <Step number={stepAfterOptions + (offer.rewards.length > 0 || offer.guestPass ? 5 : 4)} title={tc('giftCard.heading')}>
+          {product && option && !passChosen && offer && (
+            <Step number={stepAfterOptions + passStep + (offer.rewards.length > 0 || offer.guestPass ? 5 : 4)} title={tc('giftCard.heading')}>
               <GiftCardField />
             </Step>
           )}
@@ -183,14 +209,23 @@ export default function ProductsPage() {
           missing={missing}
           busy={busy}
           perks={perks}
-          reward={reward}
+          reward={shownReward}
           onBook={book}
           onReset={reset}
         />
       </div>
+      {annualPass && <AnnualPassOffer offer={annualPass} />}
       {product && <MobileBookBar total={total} currency={product.currency} busy={busy} onBook={book} />}
     </div>
   );
 }
 
-export const getStaticProps = staticTranslations(['products', 'checkout', 'rewards', 'promos']);
+export const getStaticProps: GetStaticProps<Props> = async ({ locale }) => {
+  const pass = CATALOG.annualPass;
+  return {
+    props: {
+      ...(await translationProps(locale, ['products', 'checkout', 'rewards', 'promos', 'passes'])),
+      annualPass: pass ? { id: pass.id, price: pass.price, currency: CATALOG.currency, validDays: pass.validDays, visitorsPerVisit: pass.visitorsPerVisit, covers: pass.covers } : null,
+    },
+  };
+};

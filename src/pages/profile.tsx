@@ -30,6 +30,9 @@ import { currentPointsRules } from '@/config/points';
 import { serverNow } from '@/server/clock';
 import { MyGuestPasses } from '@/components/program/MyGuestPasses';
 import { guestPassesOf, issueGuestPasses, type GuestPassView } from '@/modules/program/guest-passes';
+import { MyAnnualPass } from '@/components/passes/MyAnnualPass';
+import { memberPasses, type MemberPassView } from '@/modules/passes/member-pass';
+import { CATALOG } from '@/config/catalog';
 
 type Props = {
   member: { name: string; email: string; phoneNumber: string; country: string; joined: string; marketingOptIn: boolean };
@@ -43,9 +46,14 @@ type Props = {
   /** How long confirmed points last. */
   pointsExpiryMonths: number;
   renderedAt: number;
+  /** The member's annual passes (decision 0051), the gift code to claim from a gift's e-mail link, and the
+   * renewal's price; null when no pass is sold. */
+  passes: MemberPassView[];
+  claimPass: string | null;
+  passPrice: { price: number; currency: string } | null;
 };
 
-export default function ProfilePage({ member, orders, membership, waitlist, guestPasses, windowMonths, pointsExpiryMonths, renderedAt }: Props) {
+export default function ProfilePage({ member, orders, membership, waitlist, guestPasses, windowMonths, pointsExpiryMonths, renderedAt, passes, claimPass, passPrice }: Props) {
   const { t } = useTranslation('profile');
   // The membership as the server rendered it, then as the poll finds it.
   const current = useMembership().data ?? membership;
@@ -85,6 +93,11 @@ export default function ProfilePage({ member, orders, membership, waitlist, gues
       <Card className={styles.tierCard}>
         <MyMoments moments={current.moments} />
       </Card>
+      {passPrice && (passes.length > 0 || claimPass) && (
+        <Card className={styles.tierCard}>
+          <MyAnnualPass initial={passes} claimCode={claimPass} renewal={passPrice} />
+        </Card>
+      )}
       {guestPasses.length > 0 && (
         <Card>
           <MyGuestPasses passes={guestPasses} />
@@ -121,18 +134,19 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const language = isLocale(locale) ? locale : 'en';
   // This quarter's guest passes are given when the member next looks (decision 0042).
   await issueGuestPasses(db, session.user.id, serverNow());
-  const [profile, orders, membership, waitlist, guestPasses] = await Promise.all([
+  const [profile, orders, membership, waitlist, guestPasses, passes] = await Promise.all([
     getMemberProfile(db, session.user.id),
     memberOrders(db, session.user.id),
     getMembership(db, session.user.id, language),
     memberWaitlist({ db, supplier: await getSupplier() }, session.user.id, language),
     guestPassesOf(db, session.user.id),
+    CATALOG.annualPass ? memberPasses(db, session.user.id) : [],
   ]);
   if (!profile) return { notFound: true };
   const country = new Intl.DisplayNames([locale], { type: 'region' }).of(profile.country) ?? profile.country;
   return {
     props: {
-      ...(await translationProps(locale, ['profile', 'checkout', 'catalog', 'moments', 'rewards'])),
+      ...(await translationProps(locale, ['profile', 'checkout', 'catalog', 'moments', 'rewards', 'passes'])),
       // Through JSON: page props may not hold undefined values.
       session: JSON.parse(JSON.stringify(session)),
       member: {
@@ -150,6 +164,9 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
       windowMonths: currentProgram().windowMonths,
       pointsExpiryMonths: currentPointsRules().expiryMonths,
       renderedAt: serverNow().getTime(),
+      passes,
+      claimPass: typeof ctx.query.claimPass === 'string' ? ctx.query.claimPass.slice(0, 40) : null,
+      passPrice: CATALOG.annualPass ? { price: CATALOG.annualPass.price, currency: CATALOG.currency } : null,
     },
   };
 });

@@ -30,7 +30,9 @@ export function useBook(): { book: () => void; busy: boolean } {
       return;
     }
     // The store goes back to an open session for this very choice (also after a reload) or opens one.
-    const { reward, guestPass, giftCard } = rewardChoiceStore.getState();
+    const { reward, guestPass, giftCard, annualPass } = rewardChoiceStore.getState();
+    // A visit with the annual pass (decision 0051) takes no other discount or payment.
+    if (annualPass) return void paymentStore.getState().createSession({ isLoggedIn: true, productId, optionId, quantities, selectedTime, annualPass: true });
     const promoCode = promoChoiceStore.getState().code;
     void paymentStore.getState().createSession({ isLoggedIn: true, productId, optionId, quantities, selectedTime, reward, guestPass, promoCode, giftCard: giftCard.trim() || undefined });
   }

@@ -31,7 +31,7 @@ export type PaymentEffects = {
 
 /** `reward`: a reward to spend points on; `guestPass`: use the guest pass the member joined with (decision 0042);
  * `promoCode`: a promo code (decision 0049); `giftCard`: a gift card's code that pays what is left (decision 0047). */
-export type BookInput = { isLoggedIn: boolean; productId?: string; optionId?: string; quantities: Quantities; selectedTime?: string; reward?: string; guestPass?: boolean; promoCode?: string; giftCard?: string };
+export type BookInput = { isLoggedIn: boolean; productId?: string; optionId?: string; quantities: Quantities; selectedTime?: string; reward?: string; guestPass?: boolean; promoCode?: string; giftCard?: string; /** Booked with the member's annual pass (decision 0051). */ annualPass?: boolean };
 
 export type PaymentState = {
   paymentSession?: PaymentSessionView;
@@ -48,7 +48,7 @@ export type PaymentState = {
 };
 
 /** The member's choice as one string: Book on the same choice goes back to its payment session. */
-export function choiceKey(input: Pick<BookInput, 'productId' | 'optionId' | 'quantities' | 'selectedTime' | 'reward' | 'guestPass' | 'promoCode' | 'giftCard'>): string {
+export function choiceKey(input: Pick<BookInput, 'productId' | 'optionId' | 'quantities' | 'selectedTime' | 'reward' | 'guestPass' | 'promoCode' | 'giftCard' | 'annualPass'>): string {
   const quantities = Object.entries(input.quantities)
     .filter(([, n]) => n > 0)
     .sort(([a], [b]) => (a < b ? -1 : 1));
@@ -62,6 +62,7 @@ export function choiceKey(input: Pick<BookInput, 'productId' | 'optionId' | 'qua
     ...(reward ? [reward] : []),
     ...(promo ? [`promo:${promo}`] : []),
     ...(input.giftCard ? [`gift-card:${input.giftCard}`] : []),
+    ...(input.annualPass ? ['annual-pass'] : []),
   ]);
 }
 
@@ -127,6 +128,7 @@ export function createPaymentStore(effects: PaymentEffects, storage?: StateStora
                 ...(input.guestPass ? { guestPass: true } : {}),
                 ...(input.giftCard ? { giftCard: input.giftCard } : {}),
                 ...(input.promoCode?.trim() ? { promoCode: input.promoCode.trim() } : {}),
+                ...(input.annualPass ? { annualPass: true } : {}),
               });
               if (status !== 201 || !data.paymentSession || !data.bookingId) {
                 set({ isCreating: false });

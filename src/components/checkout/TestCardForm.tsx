@@ -11,13 +11,14 @@ import { expiryValid, luhnValid } from '@/ports/payment-cards';
 import type { OrderView } from '@/modules/checkout/order-view';
 import styles from './checkout.module.css';
 
-/** `onGiftCardPaid`: the payment was a gift card's (decision 0047), which answers its card, not an order. */
-type Props = { sessionId: string; amount: number; currency: string; onPaid: (order: OrderView) => void; onGiftCardPaid?: (giftCardId: string) => void };
+/** `onGiftCardPaid`: the payment was a gift card's (decision 0047), which answers its card, not an order;
+ * `onPassPaid`: an annual pass's (decision 0051), which answers its pass. */
+type Props = { sessionId: string; amount: number; currency: string; onPaid: (order: OrderView) => void; onGiftCardPaid?: (giftCardId: string) => void; onPassPaid?: (passId: string) => void };
 
 /** "4242424242424242" → "4242 4242 4242 4242" while typing. */
 const groupDigits = (value: string) => value.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
 
-export function TestCardForm({ sessionId, amount, currency, onPaid, onGiftCardPaid }: Props) {
+export function TestCardForm({ sessionId, amount, currency, onPaid, onGiftCardPaid, onPassPaid }: Props) {
   const { t } = useTranslation('checkout');
   const { locale = 'en' } = useRouter();
   const [number, setNumber] = useState('');
@@ -46,12 +47,13 @@ export function TestCardForm({ sessionId, amount, currency, onPaid, onGiftCardPa
     setBusy(true);
     setDeclined(undefined);
     try {
-      const { status, data } = await postJson<{ order?: OrderView; giftCardId?: string; error?: string }>('/api/payments/test/pay', {
+      const { status, data } = await postJson<{ order?: OrderView; giftCardId?: string; passId?: string; error?: string }>('/api/payments/test/pay', {
         sessionId,
         card: { number: number.replace(/\D/g, ''), expMonth: month, expYear: year, cvc },
       });
       if (status === 200 && data.order) onPaid(data.order);
       else if (status === 200 && data.giftCardId && onGiftCardPaid) onGiftCardPaid(data.giftCardId);
+      else if (status === 200 && data.passId && onPassPaid) onPassPaid(data.passId);
       else setDeclined(data.error ?? t('card.failed'));
     } catch {
       setDeclined(t('card.failed'));

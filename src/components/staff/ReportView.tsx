@@ -134,6 +134,19 @@ export function ReportView({ report }: { report: StaffReport }) {
         <p className={styles.note} data-testid="paid-by-gift-cards">
           {t('gcrefunds:report.giftCardsPaid', { amount: money(sales.paidByGiftCards) })}
         </p>
+        {sales.passes && (
+          <>
+            <h3>{t('passes:report.heading')}</h3>
+            <p className={styles.note}>{t('passes:report.note')}</p>
+            <Summary
+              items={[
+                [t('passes:report.sold'), number(sales.passes.sold)],
+                [t('passes:report.renewed'), number(sales.passes.renewed)],
+                [t('passes:report.revenue'), money(sales.passes.revenue)],
+              ]}
+            />
+          </>
+        )}
         <h3>{t('reports.sales.byDay')}</h3>
         <p className={styles.note}>{t('reports.sales.note')}</p>
         <ReportChart name={t('reports.sales.byDayChart', period)} labels={dayLabels} series={salesSeries} stacked formatValue={money} />

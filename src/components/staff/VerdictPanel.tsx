@@ -17,6 +17,7 @@ const LOOK: Record<Verdict['verdict'], { tone: 'ok' | 'used' | 'bad'; icon: stri
 /** The answer to a scan: large, coloured, with an icon and words, announced at once to screen readers. */
 export function VerdictPanel({ verdict }: { verdict: Verdict }) {
   const { t, i18n } = useTranslation('staff');
+  const { t: tp } = useTranslation('passes');
   const locale = i18n.language;
   const look = LOOK[verdict.verdict];
   let detail: string;
@@ -54,6 +55,7 @@ export function VerdictPanel({ verdict }: { verdict: Verdict }) {
       </span>
       <p className={styles.verdictTitle}>{t(`verdict.${verdict.verdict}`)}</p>
       <p className={styles.verdictDetail}>{detail}</p>
+      {'booking' in verdict && verdict.booking.annualPass && <p className={styles.verdictDetail}>{tp('gate.label')}</p>}
     </div>
   );
 }

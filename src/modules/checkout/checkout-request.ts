@@ -21,6 +21,8 @@ export const checkoutRequest = z.strictObject({
   promoCode: z.string({ error: 'promoUnknown' }).trim().max(40, 'promoUnknown').optional(),
   /** A gift card code that pays what is left after the reward, up to its balance (decision 0047). */
   giftCard: z.string({ error: 'giftCardNotFound' }).max(40, 'giftCardNotFound').optional(),
+  /** Book the visit with the member's annual pass, at zero price within its rules (decision 0051). */
+  annualPass: z.boolean().optional(),
 });
 
 export type CheckoutRequest = z.infer<typeof checkoutRequest>;

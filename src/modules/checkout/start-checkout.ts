@@ -25,6 +25,7 @@ import { priceOrderDiscounts, takeOrderDiscounts } from '../promos/checkout-prom
 import { freeSession } from '../payments/free-session';
 import { completeCheckout } from './complete-checkout';
 import { priceGiftCard, takeGiftCard } from '../gift-cards/pay-with-gift-card';
+import { checkPassVisit, passVisitDiscounts } from '../passes/pass-visits';
 
 export type StartedCheckout = { paymentSession: PaymentSessionView; bookingId: string; expirationTime: string };
 
@@ -80,10 +81,16 @@ export async function holdAndOpenSession(
   // The member price or a promo code per ticket, then a reward or a guest pass (decisions 0038, 0042, 0049),
   // before any place is held.
   const choice = { product: web, option: webOption, quantities: request.quantities, perks };
-  const discounts = await priceOrderDiscounts(db, member.userId, request, choice, deps.now?.() ?? serverNow());
+  // A visit with the annual pass (decision 0051) costs nothing, within the pass's rules; no other discount
+  // or payment goes with it.
+  const tickets = Object.values(request.quantities).reduce((sum, n) => sum + n, 0);
+  const pass = request.annualPass
+    ? await checkPassVisit(db, member.userId, { productId: product.id, optionId: option.id, tickets, selectedTime: request.selectedTime }, deps.now?.() ?? serverNow())
+    : null;
+  const discounts = pass ? passVisitDiscounts(shown) : await priceOrderDiscounts(db, member.userId, request, choice, deps.now?.() ?? serverNow());
   const due = shown - discounts.taken;
   // Last, a gift card pays what is left, up to its balance (decision 0047); the gateway charges the rest.
-  const giftCard = await priceGiftCard(db, request.giftCard, due, member.userId, deps.now?.() ?? serverNow());
+  const giftCard = pass ? null : await priceGiftCard(db, request.giftCard, due, member.userId, deps.now?.() ?? serverNow());
   const charged = due - (giftCard?.cents ?? 0);
   const lines: OrderLine[] = Object.entries(request.quantities).map(([unitId, quantity]) => {
     const unit = webOption.units.find((u) => u.id === unitId);
@@ -145,6 +152,7 @@ export async function holdAndOpenSession(
         ...discounts.columns,
         giftCardCents: giftCard?.cents ?? 0,
         giftCardId: giftCard?.giftCardId ?? null,
+        passId: pass?.id ?? null,
         currency: web.currency,
         locale,
         paymentId: payment.id,

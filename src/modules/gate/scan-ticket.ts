@@ -4,7 +4,7 @@
 // (TKT-…), or a booking reference (SKY-…), which shows the party so the gate chooses whom to admit.
 // The first admission of a booking redeems it at the supplier and earns the member's visit token, as
 // `npm run ops -- redeem` did.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ATTRACTION } from '@/config/attraction';
 import { SupplierError, type SupplierPort } from '@/ports/supplier';
 import type { Database } from '@/server/db/client';
@@ -54,6 +54,8 @@ export type GateBooking = {
   availabilityId: string;
   status: string;
   tickets: GateTicket[];
+  /** Booked with an annual pass (decision 0051): the verdict says so. */
+  annualPass: boolean;
 };
 
 export type Verdict =
@@ -128,6 +130,7 @@ async function gateBooking(db: Database, row: GateRecord): Promise<GateBooking> 
   // Redeemed as a whole (npm run ops -- redeem, a supplier's own gate, or before tickets were counted one
   // by one): all used.
   const whole = row.status === 'REDEEMED' && live.length === 0 ? (row.redeemedAt ?? row.slotStart).toISOString() : null;
+  const [order] = await db.select({ passId: orders.passId }).from(orders).where(eq(orders.bookingUuid, row.uuid));
   return {
     reference: row.reference,
     productId: row.productId,
@@ -136,6 +139,7 @@ async function gateBooking(db: Database, row: GateRecord): Promise<GateBooking> 
     slotEnd: row.slotEnd.toISOString(),
     availabilityId: row.availabilityId,
     status: row.status,
+    annualPass: Boolean(order?.passId),
     tickets: row.tickets.map((item) => {
       const r = byTicket.get(item.reference);
       return { reference: item.reference, unitId: item.unitId, admittedAt: r?.redeemedAt.toISOString() ?? whole, admittedBy: r?.byEmail ?? null, gate: r?.gate ?? null };

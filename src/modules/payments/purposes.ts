@@ -1,11 +1,11 @@
 // What a payment can pay for, in one place (decision 0028): for each purpose, how a paid payment delivers
 // it (or gives the money back), what an expired one tells it, and whose it is. A gift card (decision 0047)
-// is one; a membership will be one more entry here.
+// is one, an annual pass's purchase or renewal (decision 0051) another.
 import { and, eq } from 'drizzle-orm';
 import type { PaymentState } from '@/ports/payments';
 import type { Database } from '@/server/db/client';
 import { AppError } from '@/server/errors';
-import { bookingChanges, giftCards, orders, type PaymentPurpose } from '@/server/db/schema';
+import { annualPasses, bookingChanges, giftCards, orders, passPayments, type PaymentPurpose } from '@/server/db/schema';
 import type { CheckoutDeps } from '../checkout/deps';
 import { confirmPaidOrder } from '../checkout/confirm-paid-order';
 import { expireChange, movePaidChange } from '../bookings/move-paid-change';
@@ -13,6 +13,7 @@ import { settleOffer } from '../waitlist/settle-offer';
 import { issuePaidGiftCard } from '../gift-cards/issue-paid-gift-card';
 import { settleOrderReward } from '../program/checkout-rewards';
 import { giveBackOrderGiftCard } from '../gift-cards/pay-with-gift-card';
+import { completePassPayment } from '../passes/complete-pass-payment';
 import { paymentBySession, type PaymentRow } from './ledger';
 
 /** What a purpose does with a paid payment whose lease the caller holds: deliver (`confirmed`) or give the
@@ -65,6 +66,23 @@ export const PURPOSES: Record<PaymentPurpose, Purpose> = {
     async ofMember(db, userId, payment) {
       const [card] = await db.select().from(giftCards).where(and(eq(giftCards.id, payment.referenceId), eq(giftCards.buyerUserId, userId)));
       return card && { bookingUuid: card.id, payable: card.status === 'PENDING_PAYMENT' };
+    },
+  },
+  annual_pass: {
+    complete: completePassPayment,
+    async ofMember(db, userId, payment) {
+      const [row] = await db
+        .select({ passId: passPayments.passId, paidAt: passPayments.paidAt })
+        .from(passPayments)
+        .innerJoin(annualPasses, eq(annualPasses.id, passPayments.passId))
+        .where(and(eq(passPayments.id, payment.referenceId), eq(annualPasses.buyerUserId, userId)));
+      const [renewed] = row ? [] : await db
+        .select({ passId: passPayments.passId, paidAt: passPayments.paidAt })
+        .from(passPayments)
+        .innerJoin(annualPasses, eq(annualPasses.id, passPayments.passId))
+        .where(and(eq(passPayments.id, payment.referenceId), eq(annualPasses.holderUserId, userId)));
+      const found = row ?? renewed;
+      return found && { bookingUuid: found.passId, payable: !found.paidAt };
     },
   },
 };

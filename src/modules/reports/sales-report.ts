@@ -35,6 +35,9 @@ export type SalesReport = {
   totals: SalesFigures;
   /** Of the net, what gift cards paid (decision 0052). */
   paidByGiftCards: number;
+  /** Annual passes (decision 0051): purchases and renewals whose payment was confirmed in the period, and
+   * what they took. Not ticket revenue (the visits they book are paid 0), so not in the totals above. */
+  passes: { sold: number; renewed: number; revenue: number };
 };
 
 type Row = { key: string; bookings: number; tickets: number; gross: number; refunds: number };
@@ -84,6 +87,17 @@ async function grouped(db: Database, plan: SummedPlan, timeZone: string): Promis
   );
 }
 
+async function passSales(db: Database, start: Date, end: Date): Promise<SalesReport['passes']> {
+  const [row] = await rowsOf<{ sold: number; renewed: number; revenue: number }>(
+    db,
+    sql`select count(*) filter (where pp.kind = 'purchase')::int as sold, count(*) filter (where pp.kind = 'renewal')::int as renewed,
+          coalesce(sum(p.amount), 0)::float8 as revenue
+        from pass_payments pp join payments p on p.id = pp.payment_id
+        where p.purpose = 'annual_pass' and p.state = 'confirmed' and p.confirmed_at >= ${start} and p.confirmed_at < ${end}`,
+  );
+  return row ?? { sold: 0, renewed: 0, revenue: 0 };
+}
+
 /** `days`: every local date of the period, so that days without sales show as zero. `summed: false` reads the
  * ledger alone (what the sums must equal: tests/integration/summed-days.test.ts). */
 export async function salesReport(
@@ -92,7 +106,7 @@ export async function salesReport(
   options: { summed?: boolean } = {},
 ): Promise<SalesReport> {
   const plan = options.summed === false ? { rows: [{ start: period.start, end: period.end }] } : await salesDaysPlan(db, period, period.now ?? serverNow());
-  const [rows, byGiftCards] = await Promise.all([grouped(db, plan, period.timeZone), paidByGiftCards(db, period.start, period.end)]);
+  const [rows, byGiftCards, passes] = await Promise.all([grouped(db, plan, period.timeZone), paidByGiftCards(db, period.start, period.end), passSales(db, period.start, period.end)]);
   const of = (dimension: GroupedRow['dimension']) => rows.filter((r) => r.dimension === dimension);
   const [days, products, channels] = [of('day'), of('product'), of('channel')];
   const dayOf = new Map(days.map((d) => [d.key, d]));
@@ -108,5 +122,6 @@ export async function salesReport(
     byChannel: channels.map((c) => ({ channel: c.key, kind: c.key === WEBSITE_RESELLER ? ('website' as const) : ('reseller' as const), ...figures(c) })).sort((a, b) => Number(b.channel === WEBSITE_RESELLER) - Number(a.channel === WEBSITE_RESELLER) || a.channel.localeCompare(b.channel)),
     totals,
     paidByGiftCards: byGiftCards,
+    passes,
   };
 }

@@ -16,11 +16,14 @@ import { serverNow } from '@/server/clock';
 import { getDb } from '@/server/db/client';
 import { translationProps } from '@/server/translations';
 import { localizedPath } from '@/universal/localized-path';
+import { StaffMemberPass } from '@/components/passes/StaffMemberPass';
+import { memberPasses, type MemberPassView } from '@/modules/passes/member-pass';
 
-type Props = { staff: StaffUser; query: string; matches: MemberMatch[] | null; record: MemberRecord | null; windowMonths: number };
+/** `passes`: the shown member's annual passes (decision 0051). */
+type Props = { staff: StaffUser; query: string; matches: MemberMatch[] | null; record: MemberRecord | null; windowMonths: number; passes: MemberPassView[] };
 
 /** Staff find a member by e-mail or name (decision 0044); the address keeps the search and the member. */
-export default function MembersPage({ staff, query, matches, record, windowMonths }: Props) {
+export default function MembersPage({ staff, query, matches, record, windowMonths, passes }: Props) {
   const { t, i18n } = useTranslation(['program-admin', 'profile']);
   const locale = isLocale(i18n.language) ? i18n.language : 'en';
   const memberHref = (userId: string) => `/staff/members?q=${encodeURIComponent(query)}&member=${encodeURIComponent(userId)}`;
@@ -49,6 +52,11 @@ export default function MembersPage({ staff, query, matches, record, windowMonth
         )}
       </Card>
       {record && <MemberRecordView record={record} role={staff.role} windowMonths={windowMonths} />}
+      {record && (
+        <Card>
+          <StaffMemberPass passes={passes} />
+        </Card>
+      )}
     </StaffPage>
   );
 }
@@ -58,12 +66,13 @@ const one = (value: string | string[] | undefined) => (typeof value === 'string'
 export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const access = await requireStaff(ctx);
   if (!('staff' in access)) return access;
-  const translations = await translationProps(ctx.locale, ['staff', 'program-admin', 'profile', 'catalog']);
+  const translations = await translationProps(ctx.locale, ['staff', 'program-admin', 'profile', 'catalog', 'passes']);
   const db = await getDb();
   const query = one(ctx.query.q);
   const userId = one(ctx.query.member);
   const [matches, record] = await Promise.all([query.length >= 2 ? searchMembers(db, query) : null, userId ? memberRecord(db, userId, serverNow()) : undefined]);
   // A single match opens at once.
   const shown = record ?? (matches?.length === 1 ? await memberRecord(db, matches[0]!.userId, serverNow()) : undefined);
-  return { props: { ...translations, staff: access.staff, query, matches, record: shown ?? null, windowMonths: currentProgram().windowMonths } };
+  const passes = shown ? await memberPasses(db, shown.userId, serverNow()) : [];
+  return { props: { ...translations, staff: access.staff, query, matches, record: shown ?? null, windowMonths: currentProgram().windowMonths, passes } };
 });

@@ -354,6 +354,8 @@ export const orders = pgTable(
     giftCardCents: integer('gift_card_cents').notNull().default(0),
     /** Which card paid it; its `redeemed` line's reference is the order's id. */
     giftCardId: uuid('gift_card_id').references(() => giftCards.id),
+    /** The annual pass this visit was booked with, at zero price (decision 0051); null for a bought visit. */
+    passId: uuid('pass_id').references(() => annualPasses.id),
     currency: text('currency').notNull(),
     locale: text('locale').notNull(),
     /** The ledger's payment of the booking (its own session); changes have payments of their own. */
@@ -379,6 +381,7 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_pass_idx').on(t.passId),
     // The old ticket of a changed booking, scanned at the gate (CHANGED): a containment search (decision 0048).
     index('orders_replaced_tickets_idx').using('gin', sql`${t.replacedTickets} jsonb_path_ops`),
     // A gift card's part is never negative and always names its card.
@@ -562,9 +565,9 @@ export const bookingChanges = pgTable(
 
 // --- the payments ledger (docs/decisions/0028; pretix's OrderPayment and OrderRefund) ---
 
-/** What a payment pays for: an order, a change of a booking, a gift card (decision 0047); a membership will
- * be another purpose. */
-export type PaymentPurpose = 'order' | 'change' | 'gift_card';
+/** What a payment pays for: an order, a change of a booking, a gift card (decision 0047), an annual pass's
+ * purchase or renewal (decision 0051). */
+export type PaymentPurpose = 'order' | 'change' | 'gift_card' | 'annual_pass';
 
 /**
  * One payment through a gateway session, whatever it pays for (`purpose` and `referenceId`: an order's or a
@@ -675,6 +678,63 @@ export const giftCards = pgTable(
     check('gift_cards_balance_within', sql`${t.balance} >= 0 and ${t.balance} <= ${t.amount}`),
     check('gift_cards_bought_or_refund', sql`(${t.paymentId} is null) <> (${t.refundOf} is null)`),
   ],
+);
+
+// --- annual passes (decision 0051): a year of visits bought through the payments ledger ---
+
+/**
+ * An annual pass: PENDING_PAYMENT until its purchase is paid, then ACTIVE for its holder (a gift: UNCLAIMED
+ * until the recipient claims it into their account, then ACTIVE). Its year runs from `starts_on` to
+ * `ends_on` (New York dates, inclusive); a renewal moves `ends_on` on. Its states: modules/passes/pass-states.ts.
+ */
+export const annualPasses = pgTable(
+  'annual_passes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Shown to staff and in the gift's claim link: 16 characters without look-alikes, stored without dashes. */
+    code: text('code').notNull().unique(),
+    status: text('status').$type<'PENDING_PAYMENT' | 'UNCLAIMED' | 'ACTIVE'>().notNull(),
+    /** The member whose visits it gives; null for a gift not yet claimed. */
+    holderUserId: text('holder_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    buyerUserId: text('buyer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    buyerEmail: text('buyer_email').notNull(),
+    /** A gift's recipient (normalised); null when the buyer bought it for themselves. */
+    recipientEmail: text('recipient_email'),
+    startsOn: text('starts_on'),
+    endsOn: text('ends_on'),
+    locale: text('locale').notNull(),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
+    claimedAt: timestamp('claimed_at', { mode: 'date', withTimezone: true }),
+  },
+  (t) => [
+    index('annual_passes_holder_idx').on(t.holderUserId),
+    index('annual_passes_buyer_idx').on(t.buyerUserId),
+    check('annual_passes_active_dated', sql`${t.status} <> 'ACTIVE' or (${t.holderUserId} is not null and ${t.startsOn} is not null and ${t.endsOn} >= ${t.startsOn})`),
+  ],
+);
+
+/** One payment for a pass: its purchase or a renewal (the ledger's `annual_pass` purpose refers to this
+ * row). `paid_at` is set once, in the transaction that confirms the payment and applies it to the pass. */
+export const passPayments = pgTable(
+  'pass_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    passId: uuid('pass_id')
+      .notNull()
+      .references(() => annualPasses.id),
+    kind: text('kind').$type<'purchase' | 'renewal'>().notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .unique()
+      .references(() => payments.id),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
+    paidAt: timestamp('paid_at', { mode: 'date', withTimezone: true }),
+  },
+  (t) => [index('pass_payments_pass_idx').on(t.passId), index('pass_payments_paid_idx').on(t.paidAt), check('pass_payments_amount_positive', sql`${t.amount} > 0`)],
 );
 
 /** Promo codes managers create at /staff/promos (decision 0049): a percentage or an amount off per ticket. */

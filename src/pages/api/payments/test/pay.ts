@@ -61,6 +61,8 @@ export default jsonRoute({
     await completePayment(deps, sessionId);
     // A gift card is no booking: its page reads the card itself.
     if (payment.purpose === 'gift_card') return { status: 200, body: { giftCardId: bookingUuid } };
+    // So is an annual pass (decision 0051): the profile reads it.
+    if (payment.purpose === 'annual_pass') return { status: 200, body: { passId: bookingUuid } };
     return { status: 200, body: { order: orderView(await memberOrder(deps.db, caller.userId, bookingUuid)) } };
   },
 });
