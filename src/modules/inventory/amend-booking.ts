@@ -88,7 +88,7 @@ export async function amendBooking(
       const { keptPlaces } = await checkPlaces(executor, option, slot, wanted, at, current.id, optionChanged || slot.availabilityId !== current.availabilityId, {
         memberTier: current.memberTier,
       });
-      const total = items ? await writeUnitItems(executor, current.id, option, items, existing) : current.total;
+      const total = items ? await writeUnitItems(executor, current.id, option, slot.localDate, items, existing) : current.total;
       placement = {
         productId: product.id,
         optionId: option.id,

@@ -194,8 +194,9 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
     async availabilityCalendar(query) {
       const { states, dates, option, product } = await slotStates(query, false);
       const wanted = (query.units ?? []).reduce((n, u) => n + u.quantity, 0);
-      const unitPricingFrom = unitPrices(option, product.currency);
       return dates.map((localDate) => {
+        // Each day's prices: a dated price covering it (decision 0055), else the unit's.
+        const unitPricingFrom = unitPrices(option, product.currency, localDate);
         const day = states.filter((s) => s.slot.localDate === localDate);
         const open = day.filter((s) => s.open);
         const vacancies = open.reduce((n, s) => n + Math.max(s.vacancies, 0), 0);
@@ -216,11 +217,12 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
 
     async availability(query) {
       const { states, option, product, requested } = await slotStates(query, true);
-      const prices = slotPricing(option, product.currency, requested);
+      const prices = new Map<string, ReturnType<typeof slotPricing>>();
+      const pricesOn = (localDate: string) => prices.get(localDate) ?? prices.set(localDate, slotPricing(option, product.currency, requested, localDate)).get(localDate)!;
       // The website's member also learns which places are kept for them and which slots for a higher tier
       // (Skypass's own fields, decision 0041); a reseller's answer is OCTO's alone.
       return states.map((state) => ({
-        ...availabilityShape(state, option, prices),
+        ...availabilityShape(state, option, pricesOn(state.slot.localDate)),
         ...(memberPerks && state.keptForMembers > 0 ? { keptForMembers: state.keptForMembers } : {}),
         ...(memberPerks && state.membersOnlyTier ? { membersOnlyTier: state.membersOnlyTier } : {}),
       }));

@@ -2,7 +2,7 @@
 import { TZDate } from '@date-fns/tz';
 import type { Availability, Booking, Contact, Pricing, UnitItem } from '@octocloud/types';
 import { format } from 'date-fns';
-import { cancellationPolicyOf, refundPercentAt } from '@/config/catalog';
+import { cancellationPolicyOf, priceOn, refundPercentAt } from '@/config/catalog';
 import { isLocale, DEFAULT_LOCALE } from '@/config/locales';
 import { serverT } from '@/server/i18n';
 import type { SupplierOption, SupplierProduct, SupplierUnit } from '@/ports/supplier';
@@ -105,19 +105,23 @@ export function slotStatus({ vacancies, capacity, open }: SlotState): Availabili
   return (vacancies * 5 <= capacity ? 'LIMITED' : 'AVAILABLE') as Availability['status'];
 }
 
-/** What every slot of one query shares: the prices, which do not vary by slot. */
+/** What the slots of one day share: the prices of a visit on that date (decision 0055). */
 export type SlotPricing = { wanted: number; unitPricing: Availability['unitPricing']; total?: Availability['pricing'] };
 
-/** Each unit's price, as availability answers carry them (octo/pricing). */
-export function unitPrices(option: OptionRow, currency: string): NonNullable<Availability['unitPricing']> {
-  return option.units.map((u) => ({ ...pricing(u.price, currency), unitId: u.id }));
+/** Each unit's price for a visit on `localDate`, as availability answers carry them (octo/pricing). */
+export function unitPrices(option: OptionRow, currency: string, localDate: string): NonNullable<Availability['unitPricing']> {
+  return option.units.map((u) => ({ ...pricing(priceOn(u, localDate), currency), unitId: u.id }));
 }
 
-export function slotPricing(option: OptionRow, currency: string, requested: { unitId: string; quantity: number }[]): SlotPricing {
-  const total = requested.reduce((sum, r) => sum + (option.units.find((u) => u.id === r.unitId)?.price ?? 0) * r.quantity, 0);
+export function slotPricing(option: OptionRow, currency: string, requested: { unitId: string; quantity: number }[], localDate: string): SlotPricing {
+  const unit = (id: string) => option.units.find((u) => u.id === id);
+  const total = requested.reduce((sum, r) => {
+    const found = unit(r.unitId);
+    return sum + (found ? priceOn(found, localDate) : 0) * r.quantity;
+  }, 0);
   return {
     wanted: requested.reduce((n, u) => n + u.quantity, 0),
-    unitPricing: unitPrices(option, currency),
+    unitPricing: unitPrices(option, currency, localDate),
     total: requested.length > 0 ? pricing(total, currency) : undefined,
   };
 }
