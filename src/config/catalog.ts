@@ -5,6 +5,7 @@ import { z } from 'zod';
 import raw from '../../config/catalog.json';
 import { checkConfigFile } from './check-file';
 import { currentDocument, documentHolder } from './document-store';
+import { DEFAULT_LOCALE, LOCALES } from './locales';
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time is "HH:mm"');
 const unitTypes = ['ADULT', 'YOUTH', 'CHILD', 'INFANT', 'FAMILY', 'SENIOR', 'STUDENT', 'MILITARY', 'OTHER'] as const;
@@ -57,9 +58,20 @@ const scheduleSchema = z.union([timedSchedule, openingHoursSchedule]);
  * own: a late-night slot in December. */
 const datedSchedule = z.strictObject({ from: localDate, to: localDate, schedule: scheduleSchema }).refine(inOrder, IN_ORDER);
 
+/** A product's texts in one language; a text left out (or empty) is read in the default language. */
+const productTexts = z.strictObject({
+  title: z.string().max(120).optional(),
+  shortDescription: z.string().max(400).optional(),
+  description: z.string().max(3000).optional(),
+});
+export type ProductTexts = z.infer<typeof productTexts>;
+const byLanguage = <T extends z.ZodType>(value: T) => z.partialRecord(z.enum(LOCALES), value).optional();
+
 const optionSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/),
   internalName: z.string(),
+  /** The option's title per language (the seed copies locales/{lng}/catalog.json's). */
+  titles: byLanguage(z.string().max(120)),
   schedule: scheduleSchema,
   datedSchedules: z
     .array(datedSchedule)
@@ -99,6 +111,8 @@ export const catalogSchema = z.object({
         id: z.string().regex(/^[a-z0-9-]+$/),
         internalName: z.string(),
         image: z.string().startsWith('/'),
+        /** Title and descriptions per language (the seed copies locales/{lng}/catalog.json's). */
+        texts: byLanguage(productTexts),
         maxTicketsPerBooking: ticketsPerBooking.optional(),
         cancellationPolicy: cancellationPolicy.optional(),
         options: z
@@ -191,4 +205,11 @@ export function optionPlanOf(option: Pick<OptionConfig, 'schedule' | 'datedSched
 /** The version of the catalogue in force in this process (0: the file's, not yet loaded from the database). */
 export function currentCatalogVersion(): number {
   return documentHolder<CatalogConfig>('catalog').loaded?.version ?? 0;
+}
+
+/** A text in `locale`, else in the default language; undefined when neither is filled. */
+export function textIn<T>(byLocale: Partial<Record<string, T>> | undefined, locale: string, pick: (texts: T) => string | undefined): string | undefined {
+  const own = byLocale?.[locale];
+  const fallback = byLocale?.[DEFAULT_LOCALE];
+  return (own && pick(own)) || (fallback && pick(fallback)) || undefined;
 }

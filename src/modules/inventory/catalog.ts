@@ -4,6 +4,8 @@
 // answers it: at once on the server that saved, within the recheck interval on the others.
 import { ATTRACTION } from '@/config/attraction';
 import { currentCatalog, maxUnitsOf, optionPlanOf, type CatalogConfig, type UnitConfig } from '@/config/catalog';
+
+type ProductConfig = CatalogConfig['products'][number];
 import type { Database } from '@/server/db/client';
 import { SupplierError } from '@/ports/supplier';
 import type { SlotPlan } from './schedule';
@@ -26,6 +28,8 @@ export type OptionRow = SlotPlan & {
   productId: string;
   position: number;
   internalName: string;
+  /** Title per language (decision 0055). */
+  titles: Partial<Record<string, string>>;
   /** Local start times of the slots, "HH:mm" (on a date no dated schedule covers). */
   startTimes: string[];
   weekdays: number[] | null;
@@ -36,7 +40,17 @@ export type OptionRow = SlotPlan & {
   maxUnits: number;
   units: UnitRow[];
 };
-export type ProductRow = { id: string; position: number; internalName: string; image: string; currency: string; timeZone: string; options: OptionRow[] };
+export type ProductRow = {
+  id: string;
+  position: number;
+  internalName: string;
+  image: string;
+  currency: string;
+  timeZone: string;
+  /** Title and descriptions per language (decision 0055). */
+  texts: NonNullable<ProductConfig['texts']>;
+  options: OptionRow[];
+};
 export type Catalog = { products: ProductRow[]; closed: Set<string> };
 
 const built = new WeakMap<CatalogConfig, Catalog>();
@@ -51,6 +65,7 @@ export function catalogOf(document: CatalogConfig): Catalog {
       position,
       internalName: p.internalName,
       image: p.image,
+      texts: p.texts ?? {},
       currency: document.currency,
       timeZone: ATTRACTION.timeZone,
       options: p.options.map((o, optionPosition) => {
@@ -61,6 +76,7 @@ export function catalogOf(document: CatalogConfig): Catalog {
           productId: p.id,
           position: optionPosition,
           internalName: o.internalName,
+          titles: o.titles ?? {},
           ...optionPlanOf(o),
           capacity: o.capacity,
           minUnits: o.restrictions.minUnits,

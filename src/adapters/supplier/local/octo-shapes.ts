@@ -2,7 +2,7 @@
 import { TZDate } from '@date-fns/tz';
 import type { Availability, Booking, Contact, Pricing, UnitItem } from '@octocloud/types';
 import { format } from 'date-fns';
-import { cancellationPolicyOf, priceOn, refundPercentAt } from '@/config/catalog';
+import { cancellationPolicyOf, priceOn, refundPercentAt, textIn } from '@/config/catalog';
 import { isLocale, DEFAULT_LOCALE } from '@/config/locales';
 import { serverT } from '@/server/i18n';
 import type { SupplierOption, SupplierProduct, SupplierUnit } from '@/ports/supplier';
@@ -47,7 +47,7 @@ function unitShape(unit: UnitRow, option: OptionRow, currency: string, t: Return
   };
 }
 
-function optionShape(option: OptionRow, index: number, currency: string, t: ReturnType<typeof serverT>): SupplierOption {
+function optionShape(option: OptionRow, index: number, currency: string, t: ReturnType<typeof serverT>, language: string): SupplierOption {
   const freeHours = cancellationPolicyOf(option.productId)?.freeUntilHoursBefore ?? 0;
   return {
     id: option.id,
@@ -63,7 +63,8 @@ function optionShape(option: OptionRow, index: number, currency: string, t: Retu
     requiredContactFields: [],
     restrictions: { minUnits: option.minUnits, maxUnits: option.maxUnits },
     units: option.units.map((u) => unitShape(u, option, currency, t)),
-    title: t(`options.${option.id}.title`),
+    // The catalogue's title in this language, else in the default one (decision 0055), else the locale file's.
+    title: textIn(option.titles, language, (title) => title) ?? t(`options.${option.id}.title`),
     durationMinutesFrom: option.durationMinutes,
   };
 }
@@ -85,10 +86,11 @@ export function productShape(product: ProductRow, locale: string): SupplierProdu
     deliveryFormats: ['QRCODE' as SupplierProduct['deliveryFormats'][number]],
     deliveryMethods: TICKET_ONLY as SupplierProduct['deliveryMethods'],
     redemptionMethod: 'DIGITAL' as SupplierProduct['redemptionMethod'],
-    options: product.options.map((o, i) => optionShape(o, i, product.currency, t)),
-    title: t(`products.${product.id}.title`),
-    shortDescription: t(`products.${product.id}.shortDescription`),
-    description: t(`products.${product.id}.description`),
+    options: product.options.map((o, i) => optionShape(o, i, product.currency, t, language)),
+    // The catalogue's texts in this language, else in the default one (decision 0055), else the locale file's.
+    title: textIn(product.texts, language, (x) => x.title) ?? t(`products.${product.id}.title`),
+    shortDescription: textIn(product.texts, language, (x) => x.shortDescription) ?? t(`products.${product.id}.shortDescription`),
+    description: textIn(product.texts, language, (x) => x.description) ?? t(`products.${product.id}.description`),
     coverImageUrl: product.image,
     defaultCurrency: product.currency,
     availableCurrencies: [product.currency],
