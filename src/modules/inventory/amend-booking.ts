@@ -43,7 +43,7 @@ export async function amendBooking(
   confirm?: Confirmation,
   told?: WriteListener,
 ): Promise<{ row: BookingRow; slots: ChangedSlot[] }> {
-  const catalog = await loadCatalog(db);
+  const catalog = await loadCatalog();
   return db.transaction(async (tx) => {
     const executor = tx as unknown as Database;
     const current = await resellerBooking(executor, uuid, resellerId, true);

@@ -6,7 +6,6 @@ import { ATTRACTION } from '@/config/attraction';
 import { currentCatalog, maxUnitsOf, optionPlanOf, type CatalogConfig, type UnitConfig } from '@/config/catalog';
 
 type ProductConfig = CatalogConfig['products'][number];
-import type { Database } from '@/server/db/client';
 import { SupplierError } from '@/ports/supplier';
 import type { SlotPlan } from './schedule';
 
@@ -102,8 +101,8 @@ export function catalogOf(document: CatalogConfig): Catalog {
   return catalog;
 }
 
-/** The catalogue in force (the database is the one currentCatalog() was loaded from). */
-export async function loadCatalog(_db?: Database): Promise<Catalog> {
+/** The catalogue in force (from the database the server loaded it from: currentCatalog()). */
+export async function loadCatalog(): Promise<Catalog> {
   return catalogOf(currentCatalog());
 }
 

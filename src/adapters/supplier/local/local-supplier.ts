@@ -118,7 +118,7 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
   }
 
   async function slotStates(query: AvailabilityQuery, idsAllowed: boolean) {
-    const catalog = await loadCatalog(db);
+    const catalog = await loadCatalog();
     const product = findProduct(catalog, query.productId);
     const option = findOption(product, query.optionId);
     const requested = (query.units ?? []).map((u) => ({ unitId: u.id, quantity: u.quantity }));
@@ -146,7 +146,7 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
 
   /** The opening hours of a booking's option, for its availability (all-day options only). */
   async function hoursOf(optionId: string) {
-    const catalog = await loadCatalog(db);
+    const catalog = await loadCatalog();
     return catalog.products.flatMap((p) => p.options).find((o) => o.id === optionId)?.openingHours ?? null;
   }
 
@@ -158,7 +158,7 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
   /** Before a write's transaction: the catalogue its listener reads (opening hours) is loaded outside it, as
    * PGlite runs nothing beside an open transaction. */
   async function readyToTell(): Promise<void> {
-    if (onChange) await loadCatalog(db);
+    if (onChange) await loadCatalog();
   }
 
   /** A write, inside its transaction: the listener is told with the transaction's handle. */
@@ -183,12 +183,12 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
     },
 
     async getProducts(locale) {
-      const catalog = await loadCatalog(db);
+      const catalog = await loadCatalog();
       return catalog.products.map((p) => productShape(p, locale));
     },
 
     async getProduct(productId, locale) {
-      return productShape(findProduct(await loadCatalog(db), productId), locale);
+      return productShape(findProduct(await loadCatalog(), productId), locale);
     },
 
     async availabilityCalendar(query) {
@@ -229,7 +229,7 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
     },
 
     async createBooking(request) {
-      const catalog = await loadCatalog(db);
+      const catalog = await loadCatalog();
       const product = findProduct(catalog, request.productId);
       const option = findOption(product, request.optionId);
       // A member's extra tickets are the website's perk: a reseller's booking never has them.
