@@ -122,7 +122,7 @@ describe('texts in a language, else the default one', () => {
     expect(textIn(texts, 'fr', (t) => t.title)).toBe('Terrasse principale');
     expect(textIn(texts, 'fr', (t) => t.shortDescription)).toBe('The 86th floor');
     expect(textIn(texts, 'ja', (t) => t.title)).toBe('Main Deck');
-    expect(textIn<{ description?: string }>(texts, 'fr', (t) => t.description)).toBeUndefined();
+    expect(textIn<{ title?: string; description?: string }>(texts, 'fr', (t) => t.description)).toBeUndefined();
   });
 });
 

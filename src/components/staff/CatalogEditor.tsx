@@ -25,6 +25,27 @@ type Schedule = Option['schedule'];
 /** The sections the form edits field by field; every other section of the document is edited as JSON. */
 const FORM_SECTIONS = ['currency', 'bookingWindowDays', 'closedDates', 'maxTicketsPerBooking', 'cancellationPolicy', 'products'];
 const TEXT_FIELDS = ['title', 'shortDescription', 'description'] as const;
+/** The form's labels of the fields a problem may name. */
+const FIELD_LABELS: Record<string, string> = {
+  bookingWindowDays: 'bookingWindowDays',
+  maxTicketsPerBooking: 'maxTicketsPerBooking',
+  freeUntilHoursBefore: 'freeUntilHoursBefore',
+  refundPercentAfter: 'refundPercentAfter',
+  closedDates: 'closedDates',
+  internalName: 'internalName',
+  image: 'image',
+  capacity: 'capacity',
+  minUnits: 'minUnits',
+  maxUnits: 'maxUnits',
+  schedule: 'schedule',
+  datedSchedules: 'datedSchedules',
+  datedPrices: 'datedPrice',
+  everyMinutes: 'everyMinutes',
+  durationMinutes: 'durationMinutes',
+  title: 'text.title',
+  shortDescription: 'text.shortDescription',
+  description: 'text.description',
+};
 
 /** A number field's value: a number when it reads as one, else the text, for the schema to name. */
 const numberOf = (text: string): unknown => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text);
@@ -99,7 +120,12 @@ export function CatalogEditor({ version, document, justSaved, onSaved }: { versi
     if (option) names.push(option.internalName);
     const unit = option && parts[4] === 'units' ? option.units[Number(parts[5])] : undefined;
     if (unit) names.push(unit.id);
-    const rest = parts.slice(product ? (option ? (unit ? 6 : 4) : 2) : 0);
+    const rest = parts.slice(product ? (option ? (unit ? 6 : 4) : 2) : 0).map((part) => {
+      if (part === 'price' && unit) return t('unitPrice', { unit: unit.id });
+      if (part === 'maxQuantity' && unit) return t('unitMaxQuantity', { unit: unit.id });
+      const label = FIELD_LABELS[part];
+      return label ? t(label) : part;
+    });
     return [...names, ...rest].join(' › ');
   };
 
