@@ -75,7 +75,8 @@ function previewOf(document: CatalogConfig, locale: Locale): ListedProduct[] {
       title: textOf(p, 'title') || p.internalName,
       shortDescription: textOf(p, 'shortDescription'),
       description: textOf(p, 'description'),
-      image: p.image,
+      // An address still being typed is no image yet.
+      image: /^\/[\w./-]+$/.test(p.image) ? p.image : null,
       currency: document.currency,
       fromPrice,
       fromPriceText: fromPrice === null ? null : formatMoney(fromPrice, document.currency, locale),
