@@ -88,7 +88,20 @@ function previewOf(document: CatalogConfig, locale: Locale): ListedProduct[] {
 /** The catalogue as one document (decision 0055): products, options, units, prices and dated prices,
  * schedules and dated schedules, capacities, closed days, limits, cancellation policy and texts per
  * language in a form, other sections as JSON; saved whole, checked by the server, every problem at its field. */
-export function CatalogEditor({ version, document, justSaved, onSaved }: { version: number; document: CatalogDocument; justSaved: boolean; onSaved: (version: number) => void }) {
+export function CatalogEditor({
+  version,
+  document,
+  images,
+  justSaved,
+  onSaved,
+}: {
+  version: number;
+  document: CatalogDocument;
+  /** The photos the site serves, to choose from. */
+  images: string[];
+  justSaved: boolean;
+  onSaved: (version: number) => void;
+}) {
   const { t } = useTranslation(['catalog-admin', 'products']);
   const router = useRouter();
   const [draft, setDraft] = useState<CatalogDocument>(() => structuredClone(document));
@@ -186,6 +199,11 @@ export function CatalogEditor({ version, document, justSaved, onSaved }: { versi
 
   return (
     <form onSubmit={submit} noValidate>
+      <datalist id="catalog-images">
+        {images.map((image) => (
+          <option key={image} value={image} />
+        ))}
+      </datalist>
       <div ref={summary} tabIndex={-1}>
         {message && (
           <Alert tone={message.tone}>
@@ -251,7 +269,7 @@ export function CatalogEditor({ version, document, justSaved, onSaved }: { versi
           <h2>{product.internalName}</h2>
           <div className={styles.grid}>
             <TextField label={t('internalName')} value={product.internalName} error={errorAt(`products.${i}.internalName`)} onChange={(e) => change((d) => (d.products[i]!.internalName = e.target.value))} />
-            <TextField label={t('image')} value={product.image} error={errorAt(`products.${i}.image`)} onChange={(e) => change((d) => (d.products[i]!.image = e.target.value))} />
+            <TextField label={t('image')} hint={t('imageHint')} list="catalog-images" value={product.image} error={errorAt(`products.${i}.image`)} onChange={(e) => change((d) => (d.products[i]!.image = e.target.value))} />
             <TextField
               label={t('productMaxTickets')}
               hint={t('productMaxTicketsHint')}

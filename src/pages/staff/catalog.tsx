@@ -9,14 +9,15 @@ import { ProgramHistory } from '@/components/staff/ProgramHistory';
 import { StaffPage } from '@/components/staff/StaffPage';
 import { requireStaff } from '@/http/require-staff';
 import { catalogDocument } from '@/modules/catalog/catalog-document';
+import { catalogImages } from '@/modules/catalog/catalog-images';
 import type { DocumentVersion } from '@/modules/documents/versioned-document';
 import type { StaffUser } from '@/modules/staff/roles';
 import { getDb } from '@/server/db/client';
 import { translationProps } from '@/server/translations';
 
-type Props = { staff: StaffUser; forbidden?: boolean; version?: number; document?: CatalogDocument; history?: DocumentVersion[] };
+type Props = { staff: StaffUser; forbidden?: boolean; version?: number; document?: CatalogDocument; history?: DocumentVersion[]; images?: string[] };
 
-export default function CatalogPage({ staff, forbidden, version, document, history }: Props) {
+export default function CatalogPage({ staff, forbidden, version, document, history, images }: Props) {
   const { t } = useTranslation('catalog-admin');
   const [saved, setSaved] = useState<number>();
   return (
@@ -25,7 +26,7 @@ export default function CatalogPage({ staff, forbidden, version, document, histo
         <>
           <p>{t('intro', { version })}</p>
           {/* A new version remounts the form with the saved document. */}
-          <CatalogEditor key={version} version={version} document={document} justSaved={saved === version} onSaved={setSaved} />
+          <CatalogEditor key={version} version={version} document={document} images={images ?? []} justSaved={saved === version} onSaved={setSaved} />
           <ProgramHistory history={history} seedLabel={t('seed')} />
         </>
       )}
@@ -41,5 +42,5 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const db = await getDb();
   // The database's newest version, not this server's memory of it: the form edits what is saved.
   const [{ version, document }, history] = await Promise.all([catalogDocument.newest(db), catalogDocument.history(db)]);
-  return { props: { ...translations, staff: access.staff, version, document: JSON.parse(JSON.stringify(document)) as CatalogDocument, history } };
+  return { props: { ...translations, staff: access.staff, version, document: JSON.parse(JSON.stringify(document)) as CatalogDocument, history, images: catalogImages() } };
 });
