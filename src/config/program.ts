@@ -3,7 +3,7 @@
 // start and reloads when a version is saved; config/program.json (its first version) until then.
 import raw from '../../config/program.json';
 import { checkConfigFile } from './check-file';
-import { programHolder } from './program-store';
+import { currentDocument } from './document-store';
 import { programSchema, type Program } from './program-schema';
 
 let fromFile: Program | undefined;
@@ -15,7 +15,5 @@ export function programOfFile(): Program {
 }
 
 export function currentProgram(): Program {
-  const holder = programHolder();
-  holder.onRead?.();
-  return holder.loaded?.program ?? programOfFile();
+  return currentDocument('program', programOfFile);
 }

@@ -23,7 +23,7 @@ import { useMemberPerks } from '@/client/booking/use-member-perks';
 import { memberDiscount, withExtraTickets } from '@/universal/member-price';
 import type { GetStaticProps } from 'next';
 import { translationProps } from '@/server/translations';
-import { CATALOG } from '@/config/catalog';
+import { currentCatalog } from '@/config/catalog';
 import { AnnualPassOffer, type AnnualPassOfferProps } from '@/components/passes/AnnualPassOffer';
 import { PassVisitChoice } from '@/components/passes/PassVisitChoice';
 import { activePass, usePasses } from '@/client/booking/use-passes';
@@ -221,11 +221,12 @@ export default function ProductsPage({ annualPass }: Props) {
 }
 
 export const getStaticProps: GetStaticProps<Props> = async ({ locale }) => {
-  const pass = CATALOG.annualPass;
+  const catalog = currentCatalog();
+  const pass = catalog.annualPass;
   return {
     props: {
       ...(await translationProps(locale, ['products', 'checkout', 'rewards', 'promos', 'passes'])),
-      annualPass: pass ? { id: pass.id, price: pass.price, currency: CATALOG.currency, validDays: pass.validDays, visitorsPerVisit: pass.visitorsPerVisit, covers: pass.covers } : null,
+      annualPass: pass ? { id: pass.id, price: pass.price, currency: catalog.currency, validDays: pass.validDays, visitorsPerVisit: pass.visitorsPerVisit, covers: pass.covers } : null,
     },
   };
 };

@@ -32,7 +32,7 @@ import { MyGuestPasses } from '@/components/program/MyGuestPasses';
 import { guestPassesOf, issueGuestPasses, type GuestPassView } from '@/modules/program/guest-passes';
 import { MyAnnualPass } from '@/components/passes/MyAnnualPass';
 import { memberPasses, type MemberPassView } from '@/modules/passes/member-pass';
-import { CATALOG } from '@/config/catalog';
+import { currentCatalog } from '@/config/catalog';
 
 type Props = {
   member: { name: string; email: string; phoneNumber: string; country: string; joined: string; marketingOptIn: boolean };
@@ -132,6 +132,7 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const db = await getDb();
   const locale = ctx.locale ?? 'en';
   const language = isLocale(locale) ? locale : 'en';
+  const catalog = currentCatalog();
   // This quarter's guest passes are given when the member next looks (decision 0042).
   await issueGuestPasses(db, session.user.id, serverNow());
   const [profile, orders, membership, waitlist, guestPasses, passes] = await Promise.all([
@@ -140,7 +141,7 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
     getMembership(db, session.user.id, language),
     memberWaitlist({ db, supplier: await getSupplier() }, session.user.id, language),
     guestPassesOf(db, session.user.id),
-    CATALOG.annualPass ? memberPasses(db, session.user.id) : [],
+    catalog.annualPass ? memberPasses(db, session.user.id) : [],
   ]);
   if (!profile) return { notFound: true };
   const country = new Intl.DisplayNames([locale], { type: 'region' }).of(profile.country) ?? profile.country;
@@ -166,7 +167,7 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
       renderedAt: serverNow().getTime(),
       passes,
       claimPass: typeof ctx.query.claimPass === 'string' ? ctx.query.claimPass.slice(0, 40) : null,
-      passPrice: CATALOG.annualPass ? { price: CATALOG.annualPass.price, currency: CATALOG.currency } : null,
+      passPrice: catalog.annualPass ? { price: catalog.annualPass.price, currency: catalog.currency } : null,
     },
   };
 });

@@ -40,6 +40,8 @@ export const ERROR_STATUS = {
   WAITLIST_CHANGED: 409,
   // Another manager saved a version of the program since this one was opened (decision 0044).
   PROGRAM_CHANGED: 409,
+  // Another manager saved a version of the catalogue since this one was opened (decision 0055).
+  CATALOG_CHANGED: 409,
   // A points adjustment would take a balance below zero.
   POINTS_TOO_FEW: 409,
   // The gate's undo window has passed.

@@ -2,6 +2,7 @@
 // registered and the job runner started (mail, tokens, webhooks, wallet pushes, the waitlist, the payments'
 // checks: docs/decisions/0027), before the first request. A server that cannot run correctly stops here with a one-line reason.
 import { checkAllConfigFiles } from '@/config/check-all';
+import { catalogDocument } from '@/modules/catalog/catalog-document';
 import { loadProgram } from '@/modules/program/program-cache';
 import { parseResellerKeys, resellerKeysRefusal, syncResellers } from '@/modules/resellers/reseller-keys';
 import { getDb } from '@/server/db/client';
@@ -50,7 +51,10 @@ export async function startServer(): Promise<void> {
   if (clock) (clockSettable(env) ? log.info : log.warn)(`[skypass] ${clock}`);
   try {
     const db = await getDb();
-    // The program in force is the database's newest version (decision 0044), kept fresh from here on.
+    // The catalogue in force is the database's newest version (decision 0055), kept fresh from here on; the program's checks read it.
+    const catalog = await catalogDocument.load(db);
+    log.info(`[skypass] catalogue version ${catalog.version}`);
+    // So is the program: the database's newest version (decision 0044), kept fresh from here on.
     const { version } = await loadProgram(db);
     log.info(`[skypass] program version ${version}`);
     // The database holds exactly the resellers configured now (the demo's only in demo mode).

@@ -69,6 +69,10 @@ const ROUTES: Record<string, Route[]> = {
   'staff/members/index.ts': [{ method: 'GET', path: '/api/staff/members', json: false, asManager: true }],
   'staff/members/record.ts': [{ method: 'GET', path: '/api/staff/members/record', json: false, asManager: true }],
   'staff/members/points.ts': [{ method: 'POST', path: '/api/staff/members/points', json: true, asManager: true }],
+  'staff/catalog.ts': [
+    { method: 'GET', path: '/api/staff/catalog', json: false, asManager: true },
+    { method: 'POST', path: '/api/staff/catalog', json: true, asManager: true },
+  ],
   'staff/program.ts': [
     { method: 'GET', path: '/api/staff/program', json: false, asManager: true },
     { method: 'POST', path: '/api/staff/program', json: true, asManager: true },

@@ -7,12 +7,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '@/server/db/client';
 
-/** What decides the template's content: the migrations, the seed and the configuration it reads. */
+/** What decides the template's content: the migrations, the seed and the configuration and texts it reads. */
 function contentKey(): string {
   const hash = createHash('sha256');
   const files = [
     ...fs.readdirSync('drizzle', { recursive: true, encoding: 'utf8' }).map((f) => path.join('drizzle', f)),
-    'src/server/db/seed.ts',
+    // The seed and its parts (the versioned documents' seeds), and the locale files the catalogue's texts come from.
+    ...fs.readdirSync('src/server/db').filter((f) => f.startsWith('seed')).map((f) => path.join('src/server/db', f)),
+    ...fs.readdirSync('locales').map((l) => path.join('locales', l, 'catalog.json')),
     ...fs.readdirSync('config').map((f) => path.join('config', f)),
   ].sort();
   for (const file of files) {

@@ -14,3 +14,9 @@ export async function adjustMemberPoints(userId: string, points: number, reason:
   const { status, data } = await postJson<{ balance: number; error?: string }>('/api/staff/members/points', { userId, points, reason });
   return status === 200 ? { ok: true, balance: data.balance } : { ok: false, error: data.error ?? String(status) };
 }
+
+/** Saves a version of the catalogue (decision 0055), as the program's. */
+export async function saveCatalogVersion(baseVersion: number, document: Record<string, unknown>, reason: string): Promise<SaveAnswer> {
+  const { status, data } = await postJson<{ version: number; error?: string; issues?: ProgramIssue[] }>('/api/staff/catalog', { baseVersion, document, reason });
+  return status === 200 ? { ok: true, version: data.version } : { ok: false, error: data.error ?? String(status), issues: data.issues ?? [] };
+}

@@ -3,8 +3,8 @@ import type { ProgramVersion } from '@/modules/program/program-versions';
 import { formatLongDate, formatTime } from '@/universal/format/date-time';
 import styles from './program-admin.module.css';
 
-/** Every saved version of the program, newest first: when, who, why. */
-export function ProgramHistory({ history }: { history: ProgramVersion[] }) {
+/** Every saved version of the program (or of the catalogue: `seedLabel` names its file), newest first: when, who, why. */
+export function ProgramHistory({ history, seedLabel }: { history: ProgramVersion[]; seedLabel?: string }) {
   const { t, i18n } = useTranslation('program-admin');
   const locale = i18n.language;
   return (
@@ -27,7 +27,7 @@ export function ProgramHistory({ history }: { history: ProgramVersion[] }) {
                 <td>
                   {formatLongDate(v.createdAt, locale)} {formatTime(v.createdAt, locale)}
                 </td>
-                <td>{v.editedBy ?? t('history.seed')}</td>
+                <td>{v.editedBy ?? seedLabel ?? t('history.seed')}</td>
                 <td>{v.reason}</td>
               </tr>
             ))}

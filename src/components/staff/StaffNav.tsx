@@ -14,6 +14,7 @@ const SECTIONS: { path: string; key: string; role: StaffRole }[] = [
   { path: '/staff/calendar', key: 'nav.calendar', role: 'manager' },
   { path: '/staff/reports', key: 'nav.reports', role: 'manager' },
   { path: '/staff/program', key: 'nav.program', role: 'manager' },
+  { path: '/staff/catalog', key: 'nav.catalog', role: 'manager' },
   { path: '/staff/promos', key: 'nav.promos', role: 'manager' },
 ];
 

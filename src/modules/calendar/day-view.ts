@@ -3,7 +3,7 @@
 import { AppError } from '@/server/errors';
 import { ATTRACTION } from '@/config/attraction';
 import { isLocalDate, todayIn } from '@/universal/local-date';
-import { CATALOG_CLOSED, PLANNED_OPTIONS } from './catalog-options';
+import { catalogClosed, plannedOptions } from './catalog-options';
 import { bookingsOnDay } from '../inventory/bookings-on-day';
 import { closuresBetween } from '../inventory/closures';
 import { refuseSupplierOwned } from './supplier-owned';
@@ -31,10 +31,10 @@ export async function calendarDay(deps: CalendarDeps, date: string): Promise<Cal
   const [closures, count, options] = await Promise.all([
     closuresBetween(deps.db, date, date),
     bookingsOnDay(deps.db, date, at),
-    Promise.all(PLANNED_OPTIONS.map(async (o) => ({ productId: o.productId, optionId: o.optionId, slots: await slotFigures(deps, o, date, date, at) }))),
+    Promise.all(plannedOptions().map(async (o) => ({ productId: o.productId, optionId: o.optionId, slots: await slotFigures(deps, o, date, date, at) }))),
   ]);
   const closure = closures.get(date);
-  const byCatalog = CATALOG_CLOSED.has(date);
+  const byCatalog = catalogClosed(date);
   return {
     date,
     closed: Boolean(closure) || byCatalog,

@@ -3,7 +3,7 @@
 import { AppError } from '@/server/errors';
 import { ATTRACTION } from '@/config/attraction';
 import { addLocalDays, localDatesBetween, todayIn } from '@/universal/local-date';
-import { CATALOG_CLOSED, PLANNED_OPTIONS } from './catalog-options';
+import { catalogClosed, plannedOptions } from './catalog-options';
 import { closuresBetween } from '../inventory/closures';
 import { refuseSupplierOwned } from './supplier-owned';
 import type { CalendarDeps } from './deps';
@@ -34,12 +34,12 @@ export async function calendarMonth(deps: CalendarDeps, month: string): Promise<
   const last = addLocalDays(`${addLocalDays(first, 31).slice(0, 7)}-01`, -1);
   const [closures, perOption] = await Promise.all([
     closuresBetween(deps.db, first, last),
-    Promise.all(PLANNED_OPTIONS.map((o) => slotFigures(deps, o, first, last, at).then((slots) => ({ option: o, slots })))),
+    Promise.all(plannedOptions().map((o) => slotFigures(deps, o, first, last, at).then((slots) => ({ option: o, slots })))),
   ]);
   const today = todayIn(ATTRACTION.timeZone, at);
   const days = localDatesBetween(first, last).map((date): CalendarDay => {
     const closure = closures.get(date);
-    const byCatalog = CATALOG_CLOSED.has(date);
+    const byCatalog = catalogClosed(date);
     return {
       date,
       closed: Boolean(closure) || byCatalog,

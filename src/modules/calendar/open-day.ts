@@ -3,7 +3,7 @@
 import { AppError } from '@/server/errors';
 import { isLocalDate } from '@/universal/local-date';
 import { recordAudit, type Actor } from '../staff/audit-log';
-import { CATALOG_CLOSED, refusePast } from './catalog-options';
+import { catalogClosed, refusePast } from './catalog-options';
 import { bookingsOnDay } from '../inventory/bookings-on-day';
 import { removeClosure } from '../inventory/day-closure-writes';
 import { refuseSupplierOwned } from './supplier-owned';
@@ -18,7 +18,7 @@ export async function openDay(deps: CalendarDeps, input: { date: string; by: Act
   if (!isLocalDate(input.date)) throw new AppError('VALIDATION', 'dateFormat');
   refusePast(input.date, at);
   refuseSupplierOwned(deps);
-  if (CATALOG_CLOSED.has(input.date)) throw new AppError('CLOSED_IN_CATALOG', 'closedInCatalog', { date: input.date });
+  if (catalogClosed(input.date)) throw new AppError('CLOSED_IN_CATALOG', 'closedInCatalog', { date: input.date });
   const changed = await deps.db.transaction(async (tx) => {
     const removed = await removeClosure(tx, input.date);
     if (removed === undefined) return false;

@@ -1,7 +1,7 @@
 // The ticket products in one language, kept in memory for a few minutes: the catalogue changes rarely,
-// and the page asks for it once per visit.
+// and the page asks for it once per visit. A new version of the catalogue (decision 0055) is a new key.
 import type { SupplierPort } from '@/ports/supplier';
-import { maxTicketsPerBooking } from '@/config/catalog';
+import { currentCatalogVersion, maxTicketsPerBooking } from '@/config/catalog';
 import type { Locale } from '@/config/locales';
 import { formatMoney } from '@/universal/format/money';
 import { PromiseMemory } from '@/universal/promise-memory';
@@ -19,5 +19,5 @@ export function listProducts(supplier: SupplierPort, locale: Locale, now = Date.
         return { ...product, fromPriceText };
       }),
     );
-  return memory.get(locale, read, now);
+  return memory.get(`${locale}|${currentCatalogVersion()}`, read, now);
 }

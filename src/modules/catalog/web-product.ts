@@ -60,3 +60,16 @@ export function toWebProduct(product: SupplierProduct, maxTickets = 99): WebProd
     options,
   };
 }
+
+/** The product with one option's unit prices as a slot's availability gives them (`unitPricing`): the
+ * prices of a visit on that slot's date (a dated price, decision 0055). Units the slot prices not keep theirs. */
+export function withSlotPrices(product: WebProduct, optionId: string, unitPricing: { unitId?: string | null; retail: number; currency: string }[] | null | undefined): WebProduct {
+  if (!unitPricing?.length) return product;
+  const priced = new Map(unitPricing.filter((p) => p.currency === product.currency && Number.isInteger(p.retail)).map((p) => [p.unitId, p.retail]));
+  return {
+    ...product,
+    options: product.options.map((o) =>
+      o.id !== optionId || o.pricingPer !== 'UNIT' ? o : { ...o, units: o.units.map((u) => (priced.has(u.id) ? { ...u, price: priced.get(u.id)! } : u)) },
+    ),
+  };
+}

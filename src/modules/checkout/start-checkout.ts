@@ -15,7 +15,7 @@ import type { CheckoutDeps } from './deps';
 import { heldPrice } from './held-price';
 import { holdExpiry } from './hold-expiry';
 import type { PaymentSessionView } from './order-view';
-import { selectionTotal, toWebProduct } from '../catalog/web-product';
+import { selectionTotal, toWebProduct, withSlotPrices } from '../catalog/web-product';
 import { recordPayment } from '../payments/ledger';
 import { localizedPath } from '@/universal/localized-path';
 import { serverNow } from '@/server/clock';
@@ -71,7 +71,13 @@ export async function holdAndOpenSession(
   const { supplier, gateway, db } = deps;
   // The price the visitor was shown, from the supplier's unit or booking prices. No price, or a price of
   // nothing, is never sold: nothing is held and nothing is charged.
-  const web = toWebProduct(product);
+  // The prices of a visit on the chosen slot's date (a dated price, decision 0055), as its availability
+  // gives them; the product's own when the supplier prices no slot.
+  const slotPricing = await supplier
+    .availability({ productId: product.id, optionId: option.id, availabilityIds: [request.selectedTime] })
+    .then((slots) => slots.find((s) => s.id === request.selectedTime)?.unitPricing)
+    .catch(() => undefined);
+  const web = withSlotPrices(toWebProduct(product), option.id, slotPricing);
   const webOption = web.options.find((o) => o.id === option.id)!;
   const shown = selectionTotal(webOption, request.quantities);
   if (!shown) throw new AppError('SUPPLIER_FAILED', 'priceUnavailable');

@@ -43,7 +43,7 @@ export async function amendBooking(
   confirm?: Confirmation,
   told?: WriteListener,
 ): Promise<{ row: BookingRow; slots: ChangedSlot[] }> {
-  const catalog = await loadCatalog(db);
+  const catalog = await loadCatalog();
   return db.transaction(async (tx) => {
     const executor = tx as unknown as Database;
     const current = await resellerBooking(executor, uuid, resellerId, true);
@@ -88,7 +88,7 @@ export async function amendBooking(
       const { keptPlaces } = await checkPlaces(executor, option, slot, wanted, at, current.id, optionChanged || slot.availabilityId !== current.availabilityId, {
         memberTier: current.memberTier,
       });
-      const total = items ? await writeUnitItems(executor, current.id, option, items, existing) : current.total;
+      const total = items ? await writeUnitItems(executor, current.id, option, slot.localDate, items, existing) : current.total;
       placement = {
         productId: product.id,
         optionId: option.id,

@@ -1,7 +1,7 @@
 // The rules a new or changed booking of our inventory must meet before any place is taken: known units
 // within their ranges, children and infants with an adult, a slot still on sale, a hold of sensible length. Refusals are OCTO's errors.
 import { ATTRACTION } from '@/config/attraction';
-import { CATALOG } from '@/config/catalog';
+import { currentCatalog } from '@/config/catalog';
 import { SupplierError, type UnitItemInput } from '@/ports/supplier';
 import { addLocalDays, todayIn } from '@/universal/local-date';
 import { findUnit, type Catalog, type OptionRow, type UnitRow } from './catalog';
@@ -71,7 +71,7 @@ export function checkUnitItems(option: OptionRow, unitItems: unknown, extraUnits
 
 /** Whether slots can still be sold: the day is open, inside the booking window, and the slot has not started. */
 export function openCheck(at: Date, closed: Set<string>): (slot: Slot) => boolean {
-  const lastDay = addLocalDays(todayIn(ATTRACTION.timeZone, at), CATALOG.bookingWindowDays);
+  const lastDay = addLocalDays(todayIn(ATTRACTION.timeZone, at), currentCatalog().bookingWindowDays);
   return (slot) => !closed.has(slot.localDate) && slot.localDate <= lastDay && slot.cutoff.getTime() > at.getTime();
 }
 

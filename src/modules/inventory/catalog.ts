@@ -1,46 +1,109 @@
-// Our inventory's catalogue (products, options, units, closed days), read from the database once per
-// process: it changes only when the seed runs at start-up, so availability and product requests do not
-// query it each time.
-import { asc } from 'drizzle-orm';
-import type { Database } from '@/server/db/client';
-import { closedDates, productOptions, products, units } from '@/server/db/schema';
-import { SupplierError } from '@/ports/supplier';
+// Our inventory's catalogue (products, options, units, closed days): the catalogue in force
+// (currentCatalog(), the database's newest version: decision 0055) in the shapes the inventory and the local
+// supplier read, built once per version. A manager's save is in force here as soon as currentCatalog()
+// answers it: at once on the server that saved, within the recheck interval on the others.
+import { ATTRACTION } from '@/config/attraction';
+import { currentCatalog, maxUnitsOf, optionPlanOf, type CatalogConfig, type UnitConfig } from '@/config/catalog';
 
-export type UnitRow = typeof units.$inferSelect;
-export type OptionRow = typeof productOptions.$inferSelect & { units: UnitRow[] };
-export type ProductRow = typeof products.$inferSelect & { options: OptionRow[] };
+type ProductConfig = CatalogConfig['products'][number];
+import { SupplierError } from '@/ports/supplier';
+import type { SlotPlan } from './schedule';
+
+export type UnitRow = {
+  optionId: string;
+  id: string;
+  position: number;
+  type: string;
+  minAge: number;
+  maxAge: number;
+  minQuantity: number;
+  maxQuantity: number;
+  /** Retail price of one unit, in minor units of the product's currency, on a date no dated price covers. */
+  price: number;
+  datedPrices: NonNullable<UnitConfig['datedPrices']>;
+};
+export type OptionRow = SlotPlan & {
+  id: string;
+  productId: string;
+  position: number;
+  internalName: string;
+  /** Title per language (decision 0055). */
+  titles: Partial<Record<string, string>>;
+  /** Local start times of the slots, "HH:mm" (on a date no dated schedule covers). */
+  startTimes: string[];
+  weekdays: number[] | null;
+  durationMinutes: number;
+  openingHours: { from: string; to: string } | null;
+  capacity: number;
+  minUnits: number;
+  maxUnits: number;
+  units: UnitRow[];
+};
+export type ProductRow = {
+  id: string;
+  position: number;
+  internalName: string;
+  image: string;
+  currency: string;
+  timeZone: string;
+  /** Title and descriptions per language (decision 0055). */
+  texts: NonNullable<ProductConfig['texts']>;
+  options: OptionRow[];
+};
 export type Catalog = { products: ProductRow[]; closed: Set<string> };
 
-const cache = new WeakMap<Database, Promise<Catalog>>();
+const built = new WeakMap<CatalogConfig, Catalog>();
 
-async function load(db: Database): Promise<Catalog> {
-  const [productRows, optionRows, unitRows, closedRows] = await Promise.all([
-    db.select().from(products).orderBy(asc(products.position)),
-    db.select().from(productOptions).orderBy(asc(productOptions.position)),
-    db.select().from(units).orderBy(asc(units.position)),
-    db.select().from(closedDates),
-  ]);
-  return {
-    products: productRows.map((p) => ({
-      ...p,
-      options: optionRows
-        .filter((o) => o.productId === p.id)
-        .map((o) => ({ ...o, units: unitRows.filter((u) => u.optionId === o.id) })),
+/** The catalogue document in the inventory's shapes. */
+export function catalogOf(document: CatalogConfig): Catalog {
+  let catalog = built.get(document);
+  if (catalog) return catalog;
+  catalog = {
+    products: document.products.map((p, position) => ({
+      id: p.id,
+      position,
+      internalName: p.internalName,
+      image: p.image,
+      texts: p.texts ?? {},
+      currency: document.currency,
+      timeZone: ATTRACTION.timeZone,
+      options: p.options.map((o, optionPosition) => {
+        // One maximum per booking for every channel: OCTO's options say and enforce the website's limit.
+        const maxUnits = maxUnitsOf(p.id, o, document);
+        return {
+          id: o.id,
+          productId: p.id,
+          position: optionPosition,
+          internalName: o.internalName,
+          titles: o.titles ?? {},
+          ...optionPlanOf(o),
+          capacity: o.capacity,
+          minUnits: o.restrictions.minUnits,
+          maxUnits,
+          units: o.units.map((u, unitPosition) => ({
+            optionId: o.id,
+            id: u.id,
+            position: unitPosition,
+            type: u.type,
+            minAge: u.minAge,
+            maxAge: u.maxAge,
+            minQuantity: u.minQuantity,
+            maxQuantity: Math.min(u.maxQuantity, maxUnits),
+            price: u.price,
+            datedPrices: u.datedPrices ?? [],
+          })),
+        };
+      }),
     })),
-    closed: new Set(closedRows.map((r) => r.localDate)),
+    closed: new Set(document.closedDates),
   };
+  built.set(document, catalog);
+  return catalog;
 }
 
-export function loadCatalog(db: Database): Promise<Catalog> {
-  let catalog = cache.get(db);
-  if (!catalog) {
-    catalog = load(db).catch((error: unknown) => {
-      cache.delete(db);
-      throw error;
-    });
-    cache.set(db, catalog);
-  }
-  return catalog;
+/** The catalogue in force (from the database the server loaded it from: currentCatalog()). */
+export async function loadCatalog(): Promise<Catalog> {
+  return catalogOf(currentCatalog());
 }
 
 export function findProduct(catalog: Catalog, productId: unknown): ProductRow {

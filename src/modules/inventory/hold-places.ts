@@ -74,7 +74,7 @@ export async function holdPlaces(db: Database, request: HoldRequest, told?: Writ
       if (!raced) throw new SupplierError('INVALID_BOOKING_UUID', 'This uuid is being used by another request; try again', { uuid });
       return { row: await sameRequest(executor, raced, request), created: false };
     }
-    const total = await writeUnitItems(executor, inserted!.id, option, request.items.map((i) => ({ unitId: i.unitId, resellerReference: i.resellerReference })));
+    const total = await writeUnitItems(executor, inserted!.id, option, slot.localDate, request.items.map((i) => ({ unitId: i.unitId, resellerReference: i.resellerReference })));
     const [priced] = await executor.update(bookings).set({ total }).where(eq(bookings.id, inserted!.id)).returning();
     await told?.(executor, priced!, [slotOf(priced!)]);
     return { row: priced!, created: true };

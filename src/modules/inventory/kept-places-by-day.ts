@@ -29,7 +29,7 @@ function midnight(date: string): Date {
 
 /** Every day from `from` to `to` (local dates, both included), with or without places kept. */
 export async function keptPlacesByDay(db: Database, range: { from: string; to: string }, now: Date): Promise<KeptPlacesDay[]> {
-  const catalog = await loadCatalog(db);
+  const catalog = await loadCatalog();
   const dates = localDatesBetween(range.from, range.to);
   const days = new Map(dates.map((date) => [date, { date, kept: 0, booked: 0, released: 0 }]));
   const first = midnight(range.from);

@@ -18,12 +18,20 @@ export type Slot = {
   openingHours: { from: string; to: string }[];
 };
 
-export type SlotPlan = { startTimes: string[]; weekdays: number[] | null; durationMinutes: number; openingHours?: { from: string; to: string } | null };
+type PlainPlan = { startTimes: string[]; weekdays: number[] | null; durationMinutes: number; openingHours?: { from: string; to: string } | null };
+
+/** An option's plan: its own, and the plans that replace it from one local date to another (both included). */
+export type SlotPlan = PlainPlan & { dated?: (PlainPlan & { from: string; to: string })[] };
+
+/** The plan of a local date: the dated plan covering it, else the option's own. */
+export function planOn(plan: SlotPlan, localDate: string): PlainPlan {
+  return plan.dated?.find((d) => d.from <= localDate && localDate <= d.to) ?? plan;
+}
 
 const AVAILABILITY_ID = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}):00([+-]\d{2}:\d{2})$/;
 const ISO_WITH_OFFSET = "yyyy-MM-dd'T'HH:mm:ssXXX";
 
-function slotAt(localDate: string, time: string, plan: SlotPlan, timeZone: string): Slot {
+function slotAt(localDate: string, time: string, plan: PlainPlan, timeZone: string): Slot {
   const [y, m, d] = localDate.split('-').map(Number) as [number, number, number];
   const [h, min] = time.split(':').map(Number) as [number, number];
   const start = new TZDate(y, m - 1, d, h, min, timeZone);
@@ -44,7 +52,8 @@ function slotAt(localDate: string, time: string, plan: SlotPlan, timeZone: strin
 }
 
 /** The slots an option plans on a date (closed days and the clock are the caller's business). */
-export function plannedSlots(localDate: string, plan: SlotPlan, timeZone: string): Slot[] {
+export function plannedSlots(localDate: string, option: SlotPlan, timeZone: string): Slot[] {
+  const plan = planOn(option, localDate);
   if (plan.weekdays && !plan.weekdays.includes(weekdayOf(localDate))) return [];
   return plan.startTimes.map((time) => slotAt(localDate, time, plan, timeZone));
 }
@@ -77,11 +86,13 @@ export function plannedStarts(localDate: string, plan: SlotPlan, timeZone: strin
 }
 
 /** The planned slot an availability id names, or undefined when it names none (or has the wrong offset). */
-export function slotForAvailabilityId(id: string, plan: SlotPlan, timeZone: string): Slot | undefined {
+export function slotForAvailabilityId(id: string, option: SlotPlan, timeZone: string): Slot | undefined {
   const match = AVAILABILITY_ID.exec(id);
   if (!match) return undefined;
   const [, localDate, time] = match as unknown as [string, string, string];
-  if (!isLocalDate(localDate) || !plan.startTimes.includes(time)) return undefined;
+  if (!isLocalDate(localDate)) return undefined;
+  const plan = planOn(option, localDate);
+  if (!plan.startTimes.includes(time)) return undefined;
   if (plan.weekdays && !plan.weekdays.includes(weekdayOf(localDate))) return undefined;
   const slot = slotAt(localDate, time, plan, timeZone);
   return slot.availabilityId === id ? slot : undefined;

@@ -2,7 +2,7 @@
 // "with my annual pass" passes before any place is held (start-checkout.ts, inside the member's
 // one-Book-at-a-time lock, so two Books cannot both find no visit to come).
 import { and, desc, eq, gt, gte, inArray, isNull, or } from 'drizzle-orm';
-import { CATALOG } from '@/config/catalog';
+import { catalogClosed } from '../calendar/catalog-options';
 import { TIME_ZONE } from '@/config/attraction';
 import type { Database } from '@/server/db/client';
 import { annualPasses, orders } from '@/server/db/schema';
@@ -51,7 +51,7 @@ export async function checkPassVisit(db: Database, userId: string, visit: { prod
   const rules = annualPassConfig();
   const pass = await holderPass(db, userId);
   const visitDate = localDatePart(visit.selectedTime);
-  const closedDay = CATALOG.closedDates.includes(visitDate) || (await closureReasons(db, visitDate, visitDate)).has(visitDate);
+  const closedDay = catalogClosed(visitDate) || (await closureReasons(db, visitDate, visitDate)).has(visitDate);
   const upcomingVisits = pass ? (await upcomingPassVisits(db, pass.id, now)).length : 0;
   const refusal = passVisitRefusal(pass, { productId: visit.productId, optionId: visit.optionId, tickets: visit.tickets, visitDate, closedDay, upcomingVisits }, rules);
   if (refusal === 'passNone') throw new AppError('NOT_FOUND', refusal);

@@ -6,7 +6,7 @@
 // only ask whether a place or a party size is among them, and a member of 200 visits then sends a handful
 // of rows, not 200 orders and their admissions (getMembership's p99, bench/membership.mjs).
 import { and, eq, sql } from 'drizzle-orm';
-import { CATALOG, slotPlanOf } from '@/config/catalog';
+import { currentCatalog, slotPlanOf } from '@/config/catalog';
 import type { Database } from '@/server/db/client';
 import { memberVisits, orders } from '@/server/db/schema';
 import { hasLiveAdmission } from '../inventory/admissions';
@@ -15,7 +15,7 @@ import { slotPlace } from './challenge-rules';
 
 /** The slot's place in its option's day as configured; null for an option with opening hours only. */
 function placeOf(productId: string, optionId: string, startTime: string): SlotPlace {
-  const option = CATALOG.products.find((p) => p.id === productId)?.options.find((o) => o.id === optionId);
+  const option = currentCatalog().products.find((p) => p.id === productId)?.options.find((o) => o.id === optionId);
   if (!option) return null;
   const plan = slotPlanOf(option.schedule);
   if (plan.openingHours) return null;

@@ -4,7 +4,7 @@
 // own: "sold" is what its availability says is taken, and "admitted" is our gate's (decision 0029).
 import { topTier } from '@/config/member-places';
 import type { Availability } from '@/ports/supplier';
-import { CATALOG_CLOSED } from '../calendar/catalog-options';
+import { catalogClosed } from '../calendar/catalog-options';
 import type { CalendarDeps } from '../calendar/deps';
 import { admittedForOrders } from '../inventory/admissions-of-orders';
 import { closuresBetween } from '../inventory/closures';
@@ -82,6 +82,6 @@ export async function dayOverview(deps: CalendarDeps, date: string, now = server
     { capacity: 0, held: 0, sold: 0, admitted: 0, expected: 0 },
   );
   const closure = closures?.get(date);
-  const closed = closure ? { reason: closure.reason } : ownInventory && CATALOG_CLOSED.has(date) ? { reason: null } : null;
+  const closed = closure ? { reason: closure.reason } : ownInventory && catalogClosed(date) ? { reason: null } : null;
   return { date, closed, slots, totals, source: ownInventory ? 'inventory' : 'supplier', occupancy };
 }

@@ -7,7 +7,7 @@ import { PromoCodeTable } from '@/components/staff/PromoCodeTable';
 import { StaffPage } from '@/components/staff/StaffPage';
 import { Card } from '@/components/ui/Card';
 import { ATTRACTION } from '@/config/attraction';
-import { CATALOG } from '@/config/catalog';
+import { currentCatalog } from '@/config/catalog';
 import { requireStaff } from '@/http/require-staff';
 import { listPromos, type PromoListing } from '@/modules/promos/manage-promos';
 import type { StaffUser } from '@/modules/staff/roles';
@@ -48,5 +48,5 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const translations = await translationProps(ctx.locale, ['staff', 'promos', 'catalog']);
   if (access.forbidden) return { props: { ...translations, staff: access.staff, forbidden: true } };
   const promos = await listPromos(await getDb());
-  return { props: { ...translations, staff: access.staff, promos: JSON.parse(JSON.stringify(promos)) as PromoListing[], productIds: CATALOG.products.map((p) => p.id), currency: ATTRACTION.currency } };
+  return { props: { ...translations, staff: access.staff, promos: JSON.parse(JSON.stringify(promos)) as PromoListing[], productIds: currentCatalog().products.map((p) => p.id), currency: ATTRACTION.currency } };
 });

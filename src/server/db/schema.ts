@@ -1104,14 +1104,24 @@ export const memberPoints = pgTable(
  * (config/program.json's shape, programSchema), the newest in force. Version 1 is the file's, seeded on
  * first start; a manager's edit adds the next version with who and why. Never updated, never deleted.
  */
-export const programVersions = pgTable('program_versions', {
-  version: integer('version').primaryKey(),
-  document: jsonb('document').$type<Record<string, unknown>>().notNull(),
-  /** The manager's e-mail; null for the seed. */
-  editedBy: text('edited_by'),
-  reason: text('reason').notNull(),
-  createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull(),
-});
+const documentVersions = (name: string) =>
+  pgTable(name, {
+    version: integer('version').primaryKey(),
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    /** The manager's e-mail; null for the seed. */
+    editedBy: text('edited_by'),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull(),
+  });
+
+/** A versioned document's table (decision 0055): every one has these columns. */
+export type DocumentVersionsTable = ReturnType<typeof documentVersions>;
+
+export const programVersions = documentVersions('program_versions');
+
+/** Every version of the ticket catalogue (config/catalog.json's shape, catalogSchema), as programVersions
+ * keeps the program's (decision 0055): version 1 is the file's, a manager's edit on /staff/catalog the next. */
+export const catalogVersions = documentVersions('catalog_versions');
 
 // --- Sky Moments: challenges completed, and the member card in the wallets (decision 0043) ---
 

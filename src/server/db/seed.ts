@@ -1,10 +1,13 @@
-// The seed of the configured attraction and its catalogue. Idempotent: it runs on every start, and
-// a change to the configuration reaches the database at the next start.
+// The seed of the configured attraction and its catalogue. Idempotent: it runs on every start. The
+// catalogue in force is the versioned document (catalog_versions, decision 0055: seeded from the file once,
+// then edited by managers); the products, options, units and closed-days tables below are the file's
+// projection, kept for what refers to them, and no longer read by the inventory.
 import { sql } from 'drizzle-orm';
 import { ATTRACTION } from '@/config/attraction';
 import { CATALOG, maxUnitsOf, slotPlanOf } from '@/config/catalog';
 import type { Database } from './database';
 import { attractions, closedDates, productOptions, products, units } from './schema';
+import { seedCatalog } from './seed-catalog';
 import { seedProgram } from './seed-program';
 import { serverNow } from '../clock';
 
@@ -90,5 +93,6 @@ export async function seed(db: Database): Promise<void> {
         .onConflictDoNothing();
     }
   });
+  await seedCatalog(db, serverNow());
   await seedProgram(db, serverNow());
 }

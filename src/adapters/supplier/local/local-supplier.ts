@@ -118,7 +118,7 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
   }
 
   async function slotStates(query: AvailabilityQuery, idsAllowed: boolean) {
-    const catalog = await loadCatalog(db);
+    const catalog = await loadCatalog();
     const product = findProduct(catalog, query.productId);
     const option = findOption(product, query.optionId);
     const requested = (query.units ?? []).map((u) => ({ unitId: u.id, quantity: u.quantity }));
@@ -146,7 +146,7 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
 
   /** The opening hours of a booking's option, for its availability (all-day options only). */
   async function hoursOf(optionId: string) {
-    const catalog = await loadCatalog(db);
+    const catalog = await loadCatalog();
     return catalog.products.flatMap((p) => p.options).find((o) => o.id === optionId)?.openingHours ?? null;
   }
 
@@ -158,7 +158,7 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
   /** Before a write's transaction: the catalogue its listener reads (opening hours) is loaded outside it, as
    * PGlite runs nothing beside an open transaction. */
   async function readyToTell(): Promise<void> {
-    if (onChange) await loadCatalog(db);
+    if (onChange) await loadCatalog();
   }
 
   /** A write, inside its transaction: the listener is told with the transaction's handle. */
@@ -183,19 +183,20 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
     },
 
     async getProducts(locale) {
-      const catalog = await loadCatalog(db);
+      const catalog = await loadCatalog();
       return catalog.products.map((p) => productShape(p, locale));
     },
 
     async getProduct(productId, locale) {
-      return productShape(findProduct(await loadCatalog(db), productId), locale);
+      return productShape(findProduct(await loadCatalog(), productId), locale);
     },
 
     async availabilityCalendar(query) {
       const { states, dates, option, product } = await slotStates(query, false);
       const wanted = (query.units ?? []).reduce((n, u) => n + u.quantity, 0);
-      const unitPricingFrom = unitPrices(option, product.currency);
       return dates.map((localDate) => {
+        // Each day's prices: a dated price covering it (decision 0055), else the unit's.
+        const unitPricingFrom = unitPrices(option, product.currency, localDate);
         const day = states.filter((s) => s.slot.localDate === localDate);
         const open = day.filter((s) => s.open);
         const vacancies = open.reduce((n, s) => n + Math.max(s.vacancies, 0), 0);
@@ -216,18 +217,19 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
 
     async availability(query) {
       const { states, option, product, requested } = await slotStates(query, true);
-      const prices = slotPricing(option, product.currency, requested);
+      const prices = new Map<string, ReturnType<typeof slotPricing>>();
+      const pricesOn = (localDate: string) => prices.get(localDate) ?? prices.set(localDate, slotPricing(option, product.currency, requested, localDate)).get(localDate)!;
       // The website's member also learns which places are kept for them and which slots for a higher tier
       // (Skypass's own fields, decision 0041); a reseller's answer is OCTO's alone.
       return states.map((state) => ({
-        ...availabilityShape(state, option, prices),
+        ...availabilityShape(state, option, pricesOn(state.slot.localDate)),
         ...(memberPerks && state.keptForMembers > 0 ? { keptForMembers: state.keptForMembers } : {}),
         ...(memberPerks && state.membersOnlyTier ? { membersOnlyTier: state.membersOnlyTier } : {}),
       }));
     },
 
     async createBooking(request) {
-      const catalog = await loadCatalog(db);
+      const catalog = await loadCatalog();
       const product = findProduct(catalog, request.productId);
       const option = findOption(product, request.optionId);
       // A member's extra tickets are the website's perk: a reseller's booking never has them.

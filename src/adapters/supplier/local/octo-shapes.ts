@@ -2,7 +2,7 @@
 import { TZDate } from '@date-fns/tz';
 import type { Availability, Booking, Contact, Pricing, UnitItem } from '@octocloud/types';
 import { format } from 'date-fns';
-import { cancellationPolicyOf, refundPercentAt } from '@/config/catalog';
+import { cancellationPolicyOf, priceOn, refundPercentAt, textIn } from '@/config/catalog';
 import { isLocale, DEFAULT_LOCALE } from '@/config/locales';
 import { serverT } from '@/server/i18n';
 import type { SupplierOption, SupplierProduct, SupplierUnit } from '@/ports/supplier';
@@ -47,7 +47,7 @@ function unitShape(unit: UnitRow, option: OptionRow, currency: string, t: Return
   };
 }
 
-function optionShape(option: OptionRow, index: number, currency: string, t: ReturnType<typeof serverT>): SupplierOption {
+function optionShape(option: OptionRow, index: number, currency: string, t: ReturnType<typeof serverT>, language: string): SupplierOption {
   const freeHours = cancellationPolicyOf(option.productId)?.freeUntilHoursBefore ?? 0;
   return {
     id: option.id,
@@ -63,7 +63,8 @@ function optionShape(option: OptionRow, index: number, currency: string, t: Retu
     requiredContactFields: [],
     restrictions: { minUnits: option.minUnits, maxUnits: option.maxUnits },
     units: option.units.map((u) => unitShape(u, option, currency, t)),
-    title: t(`options.${option.id}.title`),
+    // The catalogue's title in this language, else in the default one (decision 0055), else the locale file's.
+    title: textIn(option.titles, language, (title) => title) ?? t(`options.${option.id}.title`),
     durationMinutesFrom: option.durationMinutes,
   };
 }
@@ -85,10 +86,11 @@ export function productShape(product: ProductRow, locale: string): SupplierProdu
     deliveryFormats: ['QRCODE' as SupplierProduct['deliveryFormats'][number]],
     deliveryMethods: TICKET_ONLY as SupplierProduct['deliveryMethods'],
     redemptionMethod: 'DIGITAL' as SupplierProduct['redemptionMethod'],
-    options: product.options.map((o, i) => optionShape(o, i, product.currency, t)),
-    title: t(`products.${product.id}.title`),
-    shortDescription: t(`products.${product.id}.shortDescription`),
-    description: t(`products.${product.id}.description`),
+    options: product.options.map((o, i) => optionShape(o, i, product.currency, t, language)),
+    // The catalogue's texts in this language, else in the default one (decision 0055), else the locale file's.
+    title: textIn(product.texts, language, (x) => x.title) ?? t(`products.${product.id}.title`),
+    shortDescription: textIn(product.texts, language, (x) => x.shortDescription) ?? t(`products.${product.id}.shortDescription`),
+    description: textIn(product.texts, language, (x) => x.description) ?? t(`products.${product.id}.description`),
     coverImageUrl: product.image,
     defaultCurrency: product.currency,
     availableCurrencies: [product.currency],
@@ -105,19 +107,23 @@ export function slotStatus({ vacancies, capacity, open }: SlotState): Availabili
   return (vacancies * 5 <= capacity ? 'LIMITED' : 'AVAILABLE') as Availability['status'];
 }
 
-/** What every slot of one query shares: the prices, which do not vary by slot. */
+/** What the slots of one day share: the prices of a visit on that date (decision 0055). */
 export type SlotPricing = { wanted: number; unitPricing: Availability['unitPricing']; total?: Availability['pricing'] };
 
-/** Each unit's price, as availability answers carry them (octo/pricing). */
-export function unitPrices(option: OptionRow, currency: string): NonNullable<Availability['unitPricing']> {
-  return option.units.map((u) => ({ ...pricing(u.price, currency), unitId: u.id }));
+/** Each unit's price for a visit on `localDate`, as availability answers carry them (octo/pricing). */
+export function unitPrices(option: OptionRow, currency: string, localDate: string): NonNullable<Availability['unitPricing']> {
+  return option.units.map((u) => ({ ...pricing(priceOn(u, localDate), currency), unitId: u.id }));
 }
 
-export function slotPricing(option: OptionRow, currency: string, requested: { unitId: string; quantity: number }[]): SlotPricing {
-  const total = requested.reduce((sum, r) => sum + (option.units.find((u) => u.id === r.unitId)?.price ?? 0) * r.quantity, 0);
+export function slotPricing(option: OptionRow, currency: string, requested: { unitId: string; quantity: number }[], localDate: string): SlotPricing {
+  const unit = (id: string) => option.units.find((u) => u.id === id);
+  const total = requested.reduce((sum, r) => {
+    const found = unit(r.unitId);
+    return sum + (found ? priceOn(found, localDate) : 0) * r.quantity;
+  }, 0);
   return {
     wanted: requested.reduce((n, u) => n + u.quantity, 0),
-    unitPricing: unitPrices(option, currency),
+    unitPricing: unitPrices(option, currency, localDate),
     total: requested.length > 0 ? pricing(total, currency) : undefined,
   };
 }
