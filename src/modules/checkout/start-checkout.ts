@@ -4,7 +4,8 @@
 // time, and the member's older unpaid holds released beyond UNPAID_BOOKINGS_PER_MEMBER.
 import crypto from 'node:crypto';
 import { SupplierError, type SupplierProduct } from '@/ports/supplier';
-import { maxTicketsPerBooking } from '@/config/catalog';
+import { CATALOG, maxTicketsPerBooking } from '@/config/catalog';
+import { addonLines, addonsOffered, type AddonLine } from '@/universal/addon-price';
 import type { Locale } from '@/config/locales';
 import { orders, type OrderLine } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
@@ -81,7 +82,9 @@ export async function holdAndOpenSession(
   // before any place is held.
   const choice = { product: web, option: webOption, quantities: request.quantities, perks };
   const discounts = await priceOrderDiscounts(db, member.userId, request, choice, deps.now?.() ?? serverNow());
-  const due = shown - discounts.taken;
+  // Add-ons at their list price (decision 0050): the discounts are the tickets' only.
+  const addons = pricedAddons(product.id, option.id, request.addons ?? {});
+  const due = shown - discounts.taken + addons.cents;
   // Last, a gift card pays what is left, up to its balance (decision 0047); the gateway charges the rest.
   const giftCard = await priceGiftCard(db, request.giftCard, due, member.userId, deps.now?.() ?? serverNow());
   const charged = due - (giftCard?.cents ?? 0);
@@ -101,6 +104,7 @@ export async function holdAndOpenSession(
       notes: `Skypass member ${member.userId}`,
       extraUnits: perks.extraTicketsPerBooking,
       memberTier: perks.tierId,
+      ...(addons.lines.length ? { addons: addons.lines.map(({ addonId, quantity }) => ({ addonId, quantity })) } : {}),
     })
     .catch(refusal);
 
@@ -139,6 +143,8 @@ export async function holdAndOpenSession(
         optionTitle: option.title,
         availabilityId: request.selectedTime,
         lines,
+        addons: addons.lines,
+        addonCents: addons.cents,
         total: charged,
         ...discounts.columns,
         giftCardCents: giftCard?.cents ?? 0,
@@ -164,6 +170,16 @@ export async function holdAndOpenSession(
     log.error('[checkout] failed after the hold was taken', { error });
     throw new AppError('SUPPLIER_FAILED', 'internal');
   }
+}
+
+/** The order's add-on lines, or a refusal: an add-on not offered with this option, or too many of one. */
+function pricedAddons(productId: string, optionId: string, chosen: Record<string, number>): { lines: AddonLine[]; cents: number } {
+  const priced = addonLines(addonsOffered(CATALOG.addons, productId, optionId), chosen);
+  if ('problem' in priced) {
+    const { problem } = priced;
+    throw problem.kind === 'unknown' ? new AppError('VALIDATION', 'addonUnknown') : new AppError('VALIDATION', 'addonTooMany', { max: problem.max });
+  }
+  return priced;
 }
 
 function refusal(error: unknown): never {
