@@ -2,17 +2,19 @@
 // an add-on with stock 3 sold to 10 buyers at once gives exactly 3; the add-ons are priced at list beside
 // the tickets' member price or promo; stock per slot and per day; a hold that runs out and a cancelled
 // booking give the stock back, and a cancellation refunds the add-ons with the tickets; a reseller cannot buy them.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CATALOG } from '@/config/catalog';
 import { cancelBooking } from '@/modules/bookings/cancel-booking';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import { startCheckout } from '@/modules/checkout/start-checkout';
+import { handOutAddon } from '@/modules/gate/hand-out-addon';
+import { scanTicket } from '@/modules/gate/scan-ticket';
 import { completePayment } from '@/modules/payments/complete-payment';
 import { createPromo } from '@/modules/promos/manage-promos';
 import { promoBody } from '@/modules/promos/promo-body';
 import { serverNow } from '@/server/clock';
-import { memberTiers, orders } from '@/server/db/schema';
+import { auditLog, memberTiers, orders } from '@/server/db/schema';
 import type { AppError } from '@/server/errors';
 import { GATE_STAFF, signedUpMember, TEST_CARD, useEmbeddedShop } from '../support/checkout';
 import { TEST_BACKENDS } from '../support/database';
@@ -150,6 +152,39 @@ describe.each(TEST_BACKENDS)('add-ons on $name', ({ adminUrl }) => {
     const cancelled = await cancelBooking(shop.deps, { reference: row.supplierReference, refund: { kind: 'full' }, by: GATE_STAFF });
     expect(cancelled.refundAmount).toBe(ADULT + PHOTO);
     await expect(startCheckout(shop.deps, await member(), request(first, { 'souvenir-photo': 1 }), 'en')).resolves.toBeDefined();
+  });
+
+  it('shows the add-ons to the gate and marks one handed out once, audited', async () => {
+    const { first } = await slots(37);
+    const started = await startCheckout(shop.deps, await member(), request(first, { 'souvenir-photo': 2, guidebook: 1 }), 'en');
+    await paid(started);
+    const row = (await rowOf(started.bookingId))!;
+    const verdict = await scanTicket(shop.gate, { code: row.supplierReference, gate: 'north', by: GATE_STAFF });
+    expect('booking' in verdict && verdict.booking.addons).toEqual([
+      { addonId: 'souvenir-photo', quantity: 2, handedOutAt: null, handedOutBy: null },
+      { addonId: 'guidebook', quantity: 1, handedOutAt: null, handedOutBy: null },
+    ]);
+    const at = serverNow();
+    shop.clock = at;
+    const other = { ...GATE_STAFF, userId: 'gate-2', email: 'gate-2@staff.example' };
+    const photoLine = { addonId: 'souvenir-photo', quantity: 2, handedOutBy: GATE_STAFF.email, handedOutAt: at.toISOString() };
+    try {
+      const handed = await handOutAddon(shop.gate, { reference: row.supplierReference.toLowerCase(), addonId: 'souvenir-photo', by: GATE_STAFF });
+      expect(handed.addons.find((a) => a.addonId === 'souvenir-photo')).toEqual(photoLine);
+      // Pressed again, a minute later, by someone else: the first hand-out stands, and one audit line.
+      shop.clock = new Date(at.getTime() + 60_000);
+      const again = await handOutAddon(shop.gate, { reference: row.supplierReference, addonId: 'souvenir-photo', by: other });
+      expect(again.addons.find((a) => a.addonId === 'souvenir-photo')).toEqual(photoLine);
+    } finally {
+      shop.clock = undefined;
+    }
+    const audit = await shop.db.select().from(auditLog).where(and(eq(auditLog.action, 'addon.handOut'), eq(auditLog.target, row.supplierReference)));
+    expect(audit).toHaveLength(1);
+    // An add-on the booking has not, or a hold not paid: nothing to hand out.
+    await expect(handOutAddon(shop.gate, { reference: row.supplierReference, addonId: 'fast-track', by: GATE_STAFF })).rejects.toMatchObject({ status: 404, key: 'addonNotFound' });
+    const unpaid = await startCheckout(shop.deps, await member(), request(first, { guidebook: 1 }), 'en');
+    const unpaidRow = (await rowOf(unpaid.bookingId))!;
+    await expect(handOutAddon(shop.gate, { reference: unpaidRow.supplierReference, addonId: 'guidebook', by: GATE_STAFF })).rejects.toMatchObject({ key: 'addonNotFound' });
   });
 
   it('sells no add-on to a reseller', async () => {

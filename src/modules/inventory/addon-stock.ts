@@ -2,7 +2,7 @@
 // day locked (after the slot's own lock, add-ons in id order, so two holds never wait on each other in a
 // circle), and counted like places: holds not expired, confirmed and redeemed bookings. An expired hold or
 // a cancelled booking gives its add-ons back at once, without any job.
-import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { CATALOG, type AddonConfig } from '@/config/catalog';
 import type { Database } from '@/server/db/client';
 import { bookingAddons, bookings } from '@/server/db/schema';
@@ -67,24 +67,23 @@ export async function addonsOfBooking(db: Database, bookingUuid: string): Promis
   return rows.sort((a, b) => position(a.addonId) - position(b.addonId));
 }
 
-/** Marks a booking's add-on handed out, once: a second call answers the first hand-out (`done` false).
- * Only a confirmed or redeemed booking's add-ons are handed out; undefined when it has no such add-on. */
-export async function handOutAddon(db: Database, bookingUuid: string, addonId: string, by: string, at: Date): Promise<{ addon: BookingAddon; done: boolean } | undefined> {
-  return db.transaction(async (tx) => {
-    const executor = tx as unknown as Database;
-    const [row] = await executor
-      .select({ id: bookingAddons.id, status: bookings.status, handedOutAt: bookingAddons.handedOutAt })
-      .from(bookingAddons)
-      .innerJoin(bookings, eq(bookings.id, bookingAddons.bookingId))
-      .where(and(eq(bookings.uuid, bookingUuid), eq(bookingAddons.addonId, addonId)))
-      .for('update');
-    if (!row || !(ACTIVE as readonly string[]).includes(row.status)) return undefined;
-    const [updated] = row.handedOutAt
-      ? await executor.select().from(bookingAddons).where(eq(bookingAddons.id, row.id))
-      : await executor.update(bookingAddons).set({ handedOutAt: at, handedOutBy: by }).where(eq(bookingAddons.id, row.id)).returning();
-    const { quantity, handedOutAt, handedOutBy } = updated!;
-    return { addon: { addonId, quantity, handedOutAt, handedOutBy }, done: !row.handedOutAt };
-  });
+/** Marks a booking's add-on handed out, once, inside the caller's transaction (with its audit line): a second
+ * call answers the first hand-out (`done` false). Only a confirmed or redeemed booking's add-ons are handed
+ * out; undefined when it has no such add-on. */
+export async function markAddonHandedOut(tx: Database, bookingUuid: string, addonId: string, by: string, at: Date): Promise<{ addon: BookingAddon; done: boolean } | undefined> {
+  const [row] = await tx
+    .select({ id: bookingAddons.id, status: bookings.status, handedOutAt: bookingAddons.handedOutAt })
+    .from(bookingAddons)
+    .innerJoin(bookings, eq(bookings.id, bookingAddons.bookingId))
+    .where(and(eq(bookings.uuid, bookingUuid), eq(bookingAddons.addonId, addonId)))
+    .for('update', { of: bookingAddons });
+  if (!row || !(ACTIVE as readonly string[]).includes(row.status)) return undefined;
+  const [updated] = row.handedOutAt
+    ? await tx.select().from(bookingAddons).where(eq(bookingAddons.id, row.id))
+    : await tx.update(bookingAddons).set({ handedOutAt: at, handedOutBy: by }).where(and(eq(bookingAddons.id, row.id), isNull(bookingAddons.handedOutAt))).returning();
+  if (!updated) throw new Error(`add-on ${addonId} of ${bookingUuid} changed under its row lock`);
+  const { quantity, handedOutAt, handedOutBy } = updated;
+  return { addon: { addonId, quantity, handedOutAt, handedOutBy }, done: !row.handedOutAt };
 }
 
 /** Of the add-ons of the bookings confirmed in a period (by their uuids), how many were handed out, per add-on. */
