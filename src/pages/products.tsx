@@ -25,6 +25,9 @@ import { staticTranslations } from '@/server/translations';
 import { RewardPicker } from '@/components/booking/RewardPicker';
 import { GiftCardField } from '@/components/booking/GiftCardField';
 import { PromoCodeField } from '@/components/booking/PromoCodeField';
+import { AddonPicker } from '@/components/booking/AddonPicker';
+import { addonChoiceStore, useAddonChoice } from '@/client/booking/addon-choice';
+import { useAddonOffer } from '@/client/booking/use-addon-offer';
 import { rewardChoiceStore, useRewardChoice } from '@/client/booking/reward-choice';
 import { useRewards } from '@/client/booking/use-rewards';
 
@@ -36,6 +39,7 @@ export default function ProductsPage() {
   const { t: tr } = useTranslation('rewards');
   const { t: tc } = useTranslation('checkout');
   const { t: tp } = useTranslation('promos');
+  const { t: ta } = useTranslation('addons');
   useRestoredBooking();
   const { data: products, error: productsError } = useProducts();
   const productId = useSelection((s) => s.productId);
@@ -79,6 +83,7 @@ export default function ProductsPage() {
   function reset() {
     selectionStore.getState().reset();
     availabilityStore.getState().reset();
+    addonChoiceStore.getState().reset();
   }
 
   // A reward paid with points, or a guest pass, taken off after the member price (decision 0042).
@@ -96,8 +101,29 @@ export default function ProductsPage() {
   useEffect(() => {
     if (staleReward) rewardChoiceStore.getState().choose({});
   }, [staleReward]);
+  // Add-ons for the chosen time (decision 0050): shown when the option has any; a choice the offer no longer
+  // allows is trimmed to it, so that Book never sends it.
+  const addonOffer = useAddonOffer(product?.id, option?.id, selectedTime);
+  const addonQuantities = useAddonChoice((s) => s.quantities);
+  useEffect(() => {
+    if (addonOffer) addonChoiceStore.getState().fitTo(addonOffer);
+  }, [addonOffer]);
+  const addonLines = (addonOffer ?? [])
+    .filter((a) => (addonQuantities[a.id] ?? 0) > 0)
+    .map((a) => ({ label: ta('checkout.count', { count: addonQuantities[a.id], name: ta(`names.${a.id}.title`, { defaultValue: a.id }) }), cents: a.price * addonQuantities[a.id]! }));
+  const addonCents = addonLines.reduce((sum, line) => sum + line.cents, 0);
+  const hasAddons = !selectedTime || !addonOffer || addonOffer.length > 0;
+  const hasRewards = !!offer && (offer.rewards.length > 0 || !!offer.guestPass);
+  // The steps after the time, numbered in turn (some show only when there is something to choose).
+  const steps = (() => {
+    let next = stepAfterOptions + 3;
+    const addons = hasAddons ? next++ : 0;
+    const rewards = hasRewards ? next++ : 0;
+    const promo = next++;
+    return { addons, rewards, promo, giftCard: next };
+  })();
   const listTotal = selectionTotal(option, quantities);
-  const total = listTotal && listTotal - memberDiscount(option, quantities, perks?.discountPercent ?? 0) - (reward?.cents ?? 0);
+  const total = listTotal && listTotal - memberDiscount(option, quantities, perks?.discountPercent ?? 0) - (reward?.cents ?? 0) + addonCents;
 
   return (
     <div className={`${frame.page} ${product ? styles.withBookBar : ''}`}>
@@ -158,18 +184,31 @@ export default function ProductsPage() {
               )}
             </Step>
           )}
-          {product && option && offer && (offer.rewards.length > 0 || offer.guestPass) && (
-            <Step number={stepAfterOptions + 3} title={tr('picker.heading')}>
+          {product && option && hasAddons && (
+            <Step number={steps.addons} title={ta('checkout.step')}>
+              {!selectedTime ? (
+                <p className={styles.hint}>{ta('checkout.chooseTimeFirst')}</p>
+              ) : !addonOffer ? (
+                <p className={styles.hint} role="status">
+                  {ta('checkout.loading')}
+                </p>
+              ) : (
+                <AddonPicker offer={addonOffer} currency={product.currency} quantities={addonQuantities} onChange={(id, n) => addonChoiceStore.getState().setQuantity(id, n)} />
+              )}
+            </Step>
+          )}
+          {product && option && hasRewards && (
+            <Step number={steps.rewards} title={tr('picker.heading')}>
               <RewardPicker offer={offer} currency={product.currency} chosen={{ reward: chosenReward, guestPass: chosenPass }} onChoose={(c) => rewardChoiceStore.getState().choose(c)} />
             </Step>
           )}
           {product && option && (
-            <Step number={stepAfterOptions + (offer && (offer.rewards.length > 0 || offer.guestPass) ? 4 : 3)} title={tp('checkout.step')}>
+            <Step number={steps.promo} title={tp('checkout.step')}>
               <PromoCodeField />
             </Step>
           )}
           {product && option && offer && (
-            <Step number={stepAfterOptions + (offer.rewards.length > 0 || offer.guestPass ? 5 : 4)} title={tc('giftCard.heading')}>
+            <Step number={steps.giftCard} title={tc('giftCard.heading')}>
               <GiftCardField />
             </Step>
           )}
@@ -184,6 +223,7 @@ export default function ProductsPage() {
           busy={busy}
           perks={perks}
           reward={reward}
+          addons={addonLines}
           onBook={book}
           onReset={reset}
         />
@@ -193,4 +233,4 @@ export default function ProductsPage() {
   );
 }
 
-export const getStaticProps = staticTranslations(['products', 'checkout', 'rewards', 'promos']);
+export const getStaticProps = staticTranslations(['products', 'checkout', 'rewards', 'promos', 'addons']);

@@ -7,6 +7,7 @@ import { ERROR_TOAST_MS } from '../checkout/payment-store';
 import { paymentStore, usePayment } from '../checkout/browser-payment';
 import { useMemberSession } from '../session/use-member-session';
 import { availabilityStore, selectionStore } from './browser-stores';
+import { addonChoiceStore } from './addon-choice';
 import { promoChoiceStore } from './promo-choice';
 import { rewardChoiceStore } from './reward-choice';
 
@@ -32,7 +33,8 @@ export function useBook(): { book: () => void; busy: boolean } {
     // The store goes back to an open session for this very choice (also after a reload) or opens one.
     const { reward, guestPass, giftCard } = rewardChoiceStore.getState();
     const promoCode = promoChoiceStore.getState().code;
-    void paymentStore.getState().createSession({ isLoggedIn: true, productId, optionId, quantities, selectedTime, reward, guestPass, promoCode, giftCard: giftCard.trim() || undefined });
+    const addons = addonChoiceStore.getState().quantities;
+    void paymentStore.getState().createSession({ isLoggedIn: true, productId, optionId, quantities, selectedTime, reward, guestPass, promoCode, addons, giftCard: giftCard.trim() || undefined });
   }
 
   return { book, busy };

@@ -12,6 +12,7 @@ import { Checkbox } from '@/components/ui/Checkbox';
 import { TextField } from '@/components/ui/TextField';
 import type { ExitAnswer } from '@/modules/gate/record-exit';
 import type { Verdict } from '@/modules/gate/scan-ticket';
+import { AddonHandOut } from './AddonHandOut';
 import { ExitPanel } from './ExitPanel';
 import { VerdictPanel } from './VerdictPanel';
 import styles from './staff.module.css';
@@ -210,6 +211,9 @@ export function GateScanner() {
         <div className={styles.gateAnswer}>
           {error && <Alert tone="error">{error}</Alert>}
           {mode === 'entry' && verdict && <VerdictPanel verdict={verdict} />}
+          {mode === 'entry' && (verdict?.verdict === 'VALID' || verdict?.verdict === 'ALREADY_USED') && (
+            <AddonHandOut booking={verdict.booking} onChange={(booking) => setVerdict({ ...verdict, booking })} onError={setError} />
+          )}
           {mode === 'exit' && exitAnswer && <ExitPanel answer={exitAnswer} />}
           {mode === 'entry' && verdict?.verdict === 'VALID' && party.length > 0 && (
             <fieldset>

@@ -42,6 +42,12 @@ export async function renderTicketsEmail(booked: OrderRow, member: { email: stri
   const reward = order.rewardCents > 0 && order.rewardReason ? { label: rewardLabel(serverT(locale, 'rewards'), order.rewardReason), amount: `−${formatMoney(order.rewardCents, order.currency, locale)}` } : null;
   // What a gift card paid (decision 0047); the total is what the gateway charged.
   const giftCard = order.giftCardCents > 0 ? { label: t('tickets.giftCard'), amount: `−${formatMoney(order.giftCardCents, order.currency, locale)}` } : null;
+  // Add-ons bought with the tickets (decision 0050): one line each, quantity and price paid.
+  const ta = serverT(locale, 'addons');
+  const addons = order.addons.map((line) => ({
+    label: ta('checkout.count', { count: line.quantity, name: ta(`names.${line.addonId}.title`, { defaultValue: line.addonId }) }),
+    amount: formatMoney(line.quantity * line.unitPrice, order.currency, locale),
+  }));
   const tickets = order.tickets ?? [];
   const unitTitle = (unitId: string) => order.lines.find((l) => l.unitId === unitId)?.title ?? unitId;
   const attachments = await Promise.all(
@@ -72,6 +78,7 @@ export async function renderTicketsEmail(booked: OrderRow, member: { email: stri
     product,
     `${t('tickets.when')}: ${date}, ${time} (${t('tickets.timeZone')})`,
     `${t('tickets.what')}: ${lines}`,
+    ...addons.map((a) => `${a.label}: ${a.amount}`),
     ...(reward ? [`${reward.label}: ${reward.amount}`] : []),
     ...(giftCard ? [`${giftCard.label}: ${giftCard.amount}`] : []),
     `${t('tickets.total')}: ${total}`,
@@ -100,7 +107,7 @@ export async function renderTicketsEmail(booked: OrderRow, member: { email: stri
 <tr><td colspan="2" style="font-weight:bold">${escapeHtml(product)}</td></tr>
 <tr><td style="color:#4a5568">${escapeHtml(t('tickets.when'))}</td><td style="text-align:right">${escapeHtml(`${date}, ${time}`)}</td></tr>
 <tr><td style="color:#4a5568">${escapeHtml(t('tickets.what'))}</td><td style="text-align:right">${escapeHtml(lines)}</td></tr>
-${reward ? `<tr><td style="color:#4a5568">${escapeHtml(reward.label)}</td><td style="text-align:right">${escapeHtml(reward.amount)}</td></tr>\n` : ''}${giftCard ? `<tr><td style="color:#4a5568">${escapeHtml(giftCard.label)}</td><td style="text-align:right">${escapeHtml(giftCard.amount)}</td></tr>\n` : ''}<tr><td style="color:#4a5568">${escapeHtml(t('tickets.total'))}</td><td style="text-align:right;font-weight:bold">${escapeHtml(total)}</td></tr>
+${addons.map((a) => `<tr><td style="color:#4a5568">${escapeHtml(a.label)}</td><td style="text-align:right">${escapeHtml(a.amount)}</td></tr>\n`).join('')}${reward ? `<tr><td style="color:#4a5568">${escapeHtml(reward.label)}</td><td style="text-align:right">${escapeHtml(reward.amount)}</td></tr>\n` : ''}${giftCard ? `<tr><td style="color:#4a5568">${escapeHtml(giftCard.label)}</td><td style="text-align:right">${escapeHtml(giftCard.amount)}</td></tr>\n` : ''}<tr><td style="color:#4a5568">${escapeHtml(t('tickets.total'))}</td><td style="text-align:right;font-weight:bold">${escapeHtml(total)}</td></tr>
 </table>
 <p style="font-size:13px;color:#4a5568">${escapeHtml(t('tickets.timeZone'))}</p>
 <table role="presentation" cellpadding="0" cellspacing="0" style="width:100%">${ticketCells}</table>

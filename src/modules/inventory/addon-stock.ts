@@ -7,8 +7,10 @@ import { CATALOG, type AddonConfig } from '@/config/catalog';
 import type { Database } from '@/server/db/client';
 import { bookingAddons, bookings } from '@/server/db/schema';
 import { SupplierError } from '@/ports/supplier';
-import { addonStockKey } from '@/universal/addon-price';
-import type { Slot } from './schedule';
+import { ATTRACTION } from '@/config/attraction';
+import { addonsOffered, addonStockKey } from '@/universal/addon-price';
+import { loadCatalog } from './catalog';
+import { slotForAvailabilityId, type Slot } from './schedule';
 import { lockKey } from './slot-lock';
 
 export type AddonRequest = { addonId: string; quantity: number };
@@ -96,4 +98,16 @@ export async function addonsHandedOut(db: Database, bookingUuids: string[]): Pro
     .where(and(inArray(bookings.uuid, bookingUuids), sql`${bookingAddons.handedOutAt} is not null`))
     .groupBy(bookingAddons.addonId);
   return new Map(rows.map((r) => [r.addonId, Number(r.n)]));
+}
+
+/** What is left of the add-ons offered with an option, for the visit `availabilityId` names; none for a
+ * product, option or time our inventory does not have. */
+export async function addonsLeftFor(db: Database, request: { productId: string; optionId: string; availabilityId: string }, at: Date): Promise<{ addon: AddonConfig; left: number }[]> {
+  const catalog = await loadCatalog(db);
+  const option = catalog.products.find((p) => p.id === request.productId)?.options.find((o) => o.id === request.optionId);
+  const slot = option && slotForAvailabilityId(request.availabilityId, option, ATTRACTION.timeZone);
+  if (!slot) return [];
+  const offered = addonsOffered(CATALOG.addons, request.productId, request.optionId);
+  const left = await addonsLeft(db, offered, slot, at);
+  return offered.map((addon, i) => ({ addon, left: left[i]!.left }));
 }

@@ -27,6 +27,7 @@ import { toWebProduct, type WebUnit } from '@/modules/catalog/web-product';
 import { requireMember } from '@/http/require-member';
 import { AppError } from '@/server/errors';
 import { translationProps } from '@/server/translations';
+import { AddonLines } from '@/components/checkout/AddonLines';
 import { rewardLabel } from '@/universal/reward-label';
 import { getCheckoutDeps } from '@/wiring/checkout';
 import { appleWalletConfig, googleWalletConfig } from '@/wiring/wallet';
@@ -107,6 +108,7 @@ export default function BookingPage({ order: booked, refundedAmount, changeable,
           </dd>
           <dt>{t('tickets')}</dt>
           <dd>{order.lines.map((l) => `${l.quantity} × ${l.title}`).join(', ')}</dd>
+          <AddonLines order={order} />
           {order.promo > 0 && order.promoCode && (
             <>
               <dt>{tc('summary.promoCode', { code: order.promoCode })}</dt>
@@ -218,7 +220,7 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const googleUrl = google ? googleWalletSaveUrl(googleWalletJwt(row, google, profile ? `${profile.firstName} ${profile.lastName}` : '', deps.siteUrl)) : null;
   return {
     props: {
-      ...(await translationProps(ctx.locale, ['booking', 'profile', 'checkout', 'catalog', 'rewards'])),
+      ...(await translationProps(ctx.locale, ['booking', 'profile', 'checkout', 'catalog', 'rewards', 'addons'])),
       session: JSON.parse(JSON.stringify(session)),
       order: orderView(row),
       refundedAmount,
