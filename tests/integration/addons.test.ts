@@ -14,6 +14,10 @@ import { completePayment } from '@/modules/payments/complete-payment';
 import { createPromo } from '@/modules/promos/manage-promos';
 import { promoBody } from '@/modules/promos/promo-body';
 import { serverNow } from '@/server/clock';
+import { TIME_ZONE } from '@/config/attraction';
+import { reportCsv } from '@/modules/reports/report-csv';
+import { reportFor, reportNames } from '@/modules/reports/report-request';
+import { todayIn } from '@/universal/local-date';
 import { auditLog, memberTiers, orders } from '@/server/db/schema';
 import type { AppError } from '@/server/errors';
 import { GATE_STAFF, signedUpMember, TEST_CARD, useEmbeddedShop } from '../support/checkout';
@@ -178,6 +182,13 @@ describe.each(TEST_BACKENDS)('add-ons on $name', ({ adminUrl }) => {
     } finally {
       shop.clock = undefined;
     }
+    // The sales report: the photos sold today at their price, and handed out.
+    const today = todayIn(TIME_ZONE, serverNow());
+    const report = await reportFor(shop.db, { from: today, to: today }, true);
+    const photos = report.sales.addons.find((a) => a.addonId === 'souvenir-photo')!;
+    expect(photos.handedOut).toBe(2);
+    expect(photos.revenue).toBe(photos.sold * PHOTO);
+    expect(reportCsv(report, 'sales-by-addon', reportNames('en'))).toContain(`souvenir-photo,Souvenir photo,${photos.sold},${photos.revenue},`);
     const audit = await shop.db.select().from(auditLog).where(and(eq(auditLog.action, 'addon.handOut'), eq(auditLog.target, row.supplierReference)));
     expect(audit).toHaveLength(1);
     // An add-on the booking has not, or a hold not paid: nothing to hand out.

@@ -2,7 +2,7 @@
 // day locked (after the slot's own lock, add-ons in id order, so two holds never wait on each other in a
 // circle), and counted like places: holds not expired, confirmed and redeemed bookings. An expired hold or
 // a cancelled booking gives its add-ons back at once, without any job.
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { CATALOG, type AddonConfig } from '@/config/catalog';
 import type { Database } from '@/server/db/client';
 import { bookingAddons, bookings } from '@/server/db/schema';
@@ -88,18 +88,6 @@ export async function markAddonHandedOut(tx: Database, bookingUuid: string, addo
   return { addon: { addonId, quantity, handedOutAt, handedOutBy }, done: !row.handedOutAt };
 }
 
-/** Of the add-ons of the bookings confirmed in a period (by their uuids), how many were handed out, per add-on. */
-export async function addonsHandedOut(db: Database, bookingUuids: string[]): Promise<Map<string, number>> {
-  if (bookingUuids.length === 0) return new Map();
-  const rows = await db
-    .select({ addonId: bookingAddons.addonId, n: sql<number>`cast(sum(${bookingAddons.quantity}) as integer)` })
-    .from(bookingAddons)
-    .innerJoin(bookings, eq(bookings.id, bookingAddons.bookingId))
-    .where(and(inArray(bookings.uuid, bookingUuids), sql`${bookingAddons.handedOutAt} is not null`))
-    .groupBy(bookingAddons.addonId);
-  return new Map(rows.map((r) => [r.addonId, Number(r.n)]));
-}
-
 /** What is left of the add-ons offered with an option, for the visit `availabilityId` names; none for a
  * product, option or time our inventory does not have. */
 export async function addonsLeftFor(db: Database, request: { productId: string; optionId: string; availabilityId: string }, at: Date): Promise<{ addon: AddonConfig; left: number }[]> {
@@ -110,4 +98,14 @@ export async function addonsLeftFor(db: Database, request: { productId: string; 
   const offered = addonsOffered(CATALOG.addons, request.productId, request.optionId);
   const left = await addonsLeft(db, offered, slot, at);
   return offered.map((addon, i) => ({ addon, left: left[i]!.left }));
+}
+
+/** How many of each add-on were handed out at the gate in [start, end) (the reports, decision 0050). */
+export async function addonsHandedOutBetween(db: Database, start: Date, end: Date): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ addonId: bookingAddons.addonId, n: sql<number>`cast(sum(${bookingAddons.quantity}) as integer)` })
+    .from(bookingAddons)
+    .where(and(gte(bookingAddons.handedOutAt, start), lt(bookingAddons.handedOutAt, end)))
+    .groupBy(bookingAddons.addonId);
+  return new Map(rows.map((r) => [r.addonId, Number(r.n)]));
 }

@@ -17,6 +17,7 @@ import { WEBSITE_RESELLER } from '../resellers/reseller-keys';
 
 const WEBSITE = sql.raw(`'${WEBSITE_RESELLER}'`);
 import { localDay, rowsOf } from '@/server/db/sql-rows';
+import { addonReport, type AddonFigures } from './addon-report';
 
 export type SalesFigures = { bookings: number; tickets: number; gross: number; refunds: number; net: number };
 export type SalesReport = {
@@ -24,6 +25,8 @@ export type SalesReport = {
   byProduct: (SalesFigures & { productId: string })[];
   byChannel: (SalesFigures & { channel: string; kind: 'website' | 'reseller' })[];
   totals: SalesFigures;
+  /** Add-ons sold (in gross), their revenue and how many were handed out (decision 0050). */
+  addons: AddonFigures[];
 };
 
 type Row = { key: string; bookings: number; tickets: number; gross: number; refunds: number };
@@ -96,7 +99,7 @@ async function grouped(db: Database, start: Date, end: Date, timeZone: string): 
 /** `days`: every local date of the period, so that days without sales show as zero. */
 export async function salesReport(db: Database, period: { start: Date; end: Date; days: string[]; timeZone: string }): Promise<SalesReport> {
   const { start, end } = period;
-  const rows = await grouped(db, start, end, period.timeZone);
+  const [rows, addons] = await Promise.all([grouped(db, start, end, period.timeZone), addonReport(db, { start, end })]);
   const of = (dimension: GroupedRow['dimension']) => rows.filter((r) => r.dimension === dimension);
   const [days, products, channels] = [of('day'), of('product'), of('channel')];
   const dayOf = new Map(days.map((d) => [d.key, d]));
@@ -111,5 +114,6 @@ export async function salesReport(db: Database, period: { start: Date; end: Date
     // The website first, then the resellers by name.
     byChannel: channels.map((c) => ({ channel: c.key, kind: c.key === WEBSITE_RESELLER ? ('website' as const) : ('reseller' as const), ...figures(c) })).sort((a, b) => Number(b.channel === WEBSITE_RESELLER) - Number(a.channel === WEBSITE_RESELLER) || a.channel.localeCompare(b.channel)),
     totals,
+    addons,
   };
 }
