@@ -15,7 +15,7 @@ export type AddonChoiceState = {
 export const addonChoiceStore = createStore<AddonChoiceState>()((set, get) => ({
   quantities: {},
   setQuantity: (addonId, quantity) => {
-    const { [addonId]: _dropped, ...rest } = get().quantities;
+    const rest = Object.fromEntries(Object.entries(get().quantities).filter(([id]) => id !== addonId));
     set({ quantities: quantity > 0 ? { ...rest, [addonId]: quantity } : rest });
   },
   fitTo: (offer) => {

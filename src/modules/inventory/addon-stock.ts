@@ -109,3 +109,21 @@ export async function addonsHandedOutBetween(db: Database, start: Date, end: Dat
     .groupBy(bookingAddons.addonId);
   return new Map(rows.map((r) => [r.addonId, Number(r.n)]));
 }
+
+/** A booking moved to another slot (a change, inside its transaction, the new slot locked): its add-ons are
+ * taken from the new slot's or day's stock, refused (ADDON_STOCK) when it has too few left. */
+export async function moveAddons(tx: Database, bookingId: string, slot: Slot, at: Date, catalogue: readonly AddonConfig[] = CATALOG.addons): Promise<void> {
+  const rows = await tx.select().from(bookingAddons).where(eq(bookingAddons.bookingId, bookingId));
+  for (const row of rows.sort((a, b) => (a.addonId < b.addonId ? -1 : 1))) {
+    const addon = catalogue.find((a) => a.id === row.addonId);
+    if (!addon) continue;
+    const stockKey = addonStockKey(addon, slot);
+    if (stockKey === row.stockKey) continue;
+    await lockKey(tx, `addon|${addon.id}|${stockKey}`);
+    const left = addon.stock.quantity - (await taken(tx, addon.id, stockKey, at));
+    if (left < row.quantity) {
+      throw new SupplierError('UNPROCESSABLE_ENTITY', left <= 0 ? 'This add-on is sold out' : `Only ${left} of this add-on left`, { addonId: addon.id }, { reason: 'ADDON_STOCK', addonId: addon.id, left: Math.max(left, 0) });
+    }
+    await tx.update(bookingAddons).set({ stockKey }).where(eq(bookingAddons.id, row.id));
+  }
+}
