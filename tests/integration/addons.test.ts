@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CATALOG } from '@/config/catalog';
 import { cancelBooking } from '@/modules/bookings/cancel-booking';
+import { changeBooking } from '@/modules/bookings/change-booking';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import { startCheckout } from '@/modules/checkout/start-checkout';
 import { handOutAddon } from '@/modules/gate/hand-out-addon';
@@ -196,6 +197,24 @@ describe.each(TEST_BACKENDS)('add-ons on $name', ({ adminUrl }) => {
     const unpaid = await startCheckout(shop.deps, await member(), request(first, { guidebook: 1 }), 'en');
     const unpaidRow = (await rowOf(unpaid.bookingId))!;
     await expect(handOutAddon(shop.gate, { reference: unpaidRow.supplierReference, addonId: 'guidebook', by: GATE_STAFF })).rejects.toMatchObject({ key: 'addonNotFound' });
+  });
+
+  it('moves the add-ons with a changed booking at the price paid, refused when the new slot has none left', async () => {
+    photo.stock.quantity = 1;
+    const { first, later } = await slots(38);
+    const who = await member();
+    const started = await startCheckout(shop.deps, who, request(first, { 'souvenir-photo': 1 }), 'en');
+    await paid(started);
+    const change = { bookingId: started.bookingId, quantities: { adult: 1 }, selectedTime: later };
+    // Only the tickets are priced anew: the photo neither comes back nor costs again.
+    expect(await changeBooking(shop.deps, who, change, 'en')).toMatchObject({ fromTotal: ADULT + PHOTO, toTotal: ADULT + PHOTO, refund: 0, pay: 0 });
+    const other = await startCheckout(shop.deps, await member(), request(later, { 'souvenir-photo': 1 }), 'en');
+    await expect(changeBooking(shop.deps, who, { ...change, confirm: true }, 'en')).rejects.toMatchObject({ key: 'addonSoldOut' });
+    await shop.deps.supplier.cancelBooking(other.bookingId, { reason: 'test: the other member gives up' });
+    await expect(changeBooking(shop.deps, who, { ...change, confirm: true }, 'en')).resolves.toMatchObject({ changed: true });
+    // The photo moved: the first slot's is for sale again, the later slot's is taken.
+    await expect(startCheckout(shop.deps, await member(), request(first, { 'souvenir-photo': 1 }), 'en')).resolves.toBeDefined();
+    await expect(startCheckout(shop.deps, await member(), request(later, { 'souvenir-photo': 1 }), 'en')).rejects.toMatchObject({ key: 'addonSoldOut' });
   });
 
   it('sells no add-on to a reseller', async () => {
