@@ -211,9 +211,6 @@ export function GateScanner() {
         <div className={styles.gateAnswer}>
           {error && <Alert tone="error">{error}</Alert>}
           {mode === 'entry' && verdict && <VerdictPanel verdict={verdict} />}
-          {mode === 'entry' && (verdict?.verdict === 'VALID' || verdict?.verdict === 'ALREADY_USED') && (
-            <AddonHandOut booking={verdict.booking} onChange={(booking) => setVerdict({ ...verdict, booking })} onError={setError} />
-          )}
           {mode === 'exit' && exitAnswer && <ExitPanel answer={exitAnswer} />}
           {mode === 'entry' && verdict?.verdict === 'VALID' && party.length > 0 && (
             <fieldset>
@@ -241,6 +238,10 @@ export function GateScanner() {
               </Button>
               <span className={styles.muted}>{t('gate.undoHint')}</span>
             </div>
+          )}
+          {/* The booking's add-ons to hand out (decision 0050), after the admission the gate is first for. */}
+          {mode === 'entry' && (verdict?.verdict === 'VALID' || verdict?.verdict === 'ALREADY_USED') && (
+            <AddonHandOut booking={verdict.booking} onChange={(booking) => setVerdict({ ...verdict, booking })} onError={setError} />
           )}
         </div>
         <div className={styles.gateExtras}>
