@@ -9,7 +9,8 @@ import { signedInAsStaff } from './staff-support';
 const WIDTHS = [375, 800, 1280];
 
 test('a ticket with a photo add-on, scanned at the gate, shows the add-on, which is marked handed out @once', async ({ page, browser }, testInfo) => {
-  test.setTimeout(120_000);
+  // A long walk: the ticket page at three widths, the checkout, the gate at three widths.
+  test.setTimeout(240_000);
   await signedInAsNewMember(page, 'addons', null);
   await page.goto('/products');
   await chooseProduct(page, /^Main Deck/);
@@ -59,7 +60,7 @@ test('a ticket with a photo add-on, scanned at the gate, shows the add-on, which
   await expect(line).toContainText('1 × Souvenir photo');
   for (const width of WIDTHS) {
     await gate.setViewportSize({ width, height: 900 });
-    await gate.screenshot({ path: testInfo.outputPath(`addons-gate-${width}.png`) });
+    await gate.screenshot({ path: testInfo.outputPath(`addons-gate-${width}.png`), fullPage: true });
     await expectNoAxeViolations(gate);
   }
   await line.getByRole('button', { name: 'Mark handed out' }).click();

@@ -3,6 +3,7 @@
 // the tickets' member price or promo; stock per slot and per day; a hold that runs out and a cancelled
 // booking give the stock back, and a cancellation refunds the add-ons with the tickets; a reseller cannot buy them.
 import { and, eq } from 'drizzle-orm';
+import { listOutbox } from '@/adapters/mail/outbox';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CATALOG } from '@/config/catalog';
 import { cancelBooking } from '@/modules/bookings/cancel-booking';
@@ -161,9 +162,15 @@ describe.each(TEST_BACKENDS)('add-ons on $name', ({ adminUrl }) => {
 
   it('shows the add-ons to the gate and marks one handed out once, audited', async () => {
     const { first } = await slots(37);
-    const started = await startCheckout(shop.deps, await member(), request(first, { 'souvenir-photo': 2, guidebook: 1 }), 'en');
+    const buyer = await member();
+    const started = await startCheckout(shop.deps, buyer, request(first, { 'souvenir-photo': 2, guidebook: 1 }), 'en');
     await paid(started);
     const row = (await rowOf(started.bookingId))!;
+    // The tickets e-mail lists them with their price.
+    const [mail] = (await listOutbox(shop.db, buyer.email)).filter((m) => m.subject.startsWith('Your tickets'));
+    expect(mail!.text).toContain('2 × Souvenir photo: $30.00');
+    expect(mail!.text).toContain('1 × Guidebook: $9.00');
+    expect(mail!.html).toContain('2 × Souvenir photo');
     const verdict = await scanTicket(shop.gate, { code: row.supplierReference, gate: 'north', by: GATE_STAFF });
     expect('booking' in verdict && verdict.booking.addons).toEqual([
       { addonId: 'souvenir-photo', quantity: 2, handedOutAt: null, handedOutBy: null },
