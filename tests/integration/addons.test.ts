@@ -169,7 +169,7 @@ describe.each(TEST_BACKENDS)('add-ons on $name', ({ adminUrl }) => {
     // The tickets e-mail lists them with their price.
     const [mail] = (await listOutbox(shop.db, buyer.email)).filter((m) => m.subject.startsWith('Your tickets'));
     expect(mail!.text).toContain('2 × Souvenir photo: $30.00');
-    expect(mail!.text).toContain('1 × Guidebook: $9.00');
+    expect(mail!.text).toContain('1 × Tower guide: $9.00');
     expect(mail!.html).toContain('2 × Souvenir photo');
     const verdict = await scanTicket(shop.gate, { code: row.supplierReference, gate: 'north', by: GATE_STAFF });
     expect('booking' in verdict && verdict.booking.addons).toEqual([
