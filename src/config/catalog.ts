@@ -116,6 +116,17 @@ const annualPassSchema = z.strictObject({
 
 export type AnnualPassConfig = z.infer<typeof annualPassSchema>;
 
+/** A product sold with a ticket (decision 0050): its list price in minor units, its stock per slot (the
+ * ticket's slot start) or per day (the visit's local date), and the products (or some of their options) it
+ * is offered with. Names and descriptions are in locales/{lng}/addons.json. */
+const addonSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  price: z.number().int().min(1),
+  stock: z.strictObject({ per: z.enum(['slot', 'day']), quantity: z.number().int().min(0).max(100_000) }),
+  maxPerBooking: z.number().int().min(1).max(100).default(10),
+  appliesTo: z.array(z.strictObject({ productId: z.string(), optionIds: z.array(z.string()).min(1).optional() })).min(1),
+});
+
 export const catalogSchema = z.object({
   currency: z.string().length(3),
   bookingWindowDays: z.number().int().min(1).max(730),
@@ -143,7 +154,24 @@ export const catalogSchema = z.object({
       }),
     )
     .min(1),
-});
+  /** Add-ons sold with tickets (decision 0050); none by default. */
+  addons: z
+    .array(addonSchema)
+    .default([])
+    .refine((addons) => new Set(addons.map((a) => a.id)).size === addons.length, 'add-on ids are unique'),
+})
+  .superRefine((catalog, ctx) => {
+    // An add-on is offered with products (and options) of this catalogue only.
+    for (const [i, addon] of catalog.addons.entries()) {
+      for (const target of addon.appliesTo) {
+        const product = catalog.products.find((p) => p.id === target.productId);
+        const unknown = !product || (target.optionIds ?? []).some((id) => !product.options.some((o) => o.id === id));
+        if (unknown) ctx.addIssue({ code: 'custom', path: ['addons', i, 'appliesTo'], message: `add-on ${addon.id} names an unknown product or option` });
+      }
+    }
+  });
+
+export type AddonConfig = z.infer<typeof addonSchema>;
 
 export type CatalogConfig = z.infer<typeof catalogSchema>;
 export type OptionConfig = z.infer<typeof optionSchema>;

@@ -126,5 +126,5 @@ export default function CheckoutPage() {
 export const getServerSideProps = withOutagePage(async (ctx) => {
   const { session, redirect } = await requireMember(ctx);
   if (redirect) return { redirect };
-  return { props: { ...(await translationProps(ctx.locale, ['checkout', 'catalog', 'rewards'])), session: JSON.parse(JSON.stringify(session)) } };
+  return { props: { ...(await translationProps(ctx.locale, ['checkout', 'catalog', 'rewards', 'addons'])), session: JSON.parse(JSON.stringify(session)) } };
 });

@@ -30,6 +30,9 @@ import { activePass, usePasses } from '@/client/booking/use-passes';
 import { RewardPicker } from '@/components/booking/RewardPicker';
 import { GiftCardField } from '@/components/booking/GiftCardField';
 import { PromoCodeField } from '@/components/booking/PromoCodeField';
+import { AddonPicker } from '@/components/booking/AddonPicker';
+import { addonChoiceStore, useAddonChoice } from '@/client/booking/addon-choice';
+import { useAddonOffer } from '@/client/booking/use-addon-offer';
 import { rewardChoiceStore, useRewardChoice } from '@/client/booking/reward-choice';
 import { useRewards } from '@/client/booking/use-rewards';
 
@@ -45,6 +48,7 @@ export default function ProductsPage({ annualPass }: Props) {
   const { t: tr } = useTranslation('rewards');
   const { t: tc } = useTranslation('checkout');
   const { t: tp } = useTranslation('promos');
+  const { t: ta } = useTranslation('addons');
   useRestoredBooking();
   const { data: products, error: productsError } = useProducts();
   const productId = useSelection((s) => s.productId);
@@ -88,6 +92,7 @@ export default function ProductsPage({ annualPass }: Props) {
   function reset() {
     selectionStore.getState().reset();
     availabilityStore.getState().reset();
+    addonChoiceStore.getState().reset();
   }
 
   // A reward paid with points, or a guest pass, taken off after the member price (decision 0042).
@@ -111,14 +116,35 @@ export default function ProductsPage({ annualPass }: Props) {
   const passCovers = !!heldPass && !!annualPass?.covers.some((c) => c.productId === product?.id && !!option && c.optionIds.includes(option.id));
   const withPass = useRewardChoice((s) => s.annualPass);
   const passChosen = passCovers && withPass;
-  const passStep = passCovers ? 1 : 0;
   useEffect(() => {
     if (withPass && heldPass && !passCovers) rewardChoiceStore.getState().useAnnualPass(false);
   }, [withPass, heldPass, passCovers]);
+  // Add-ons for the chosen time (decision 0050): shown when the option has any; a choice the offer no longer
+  // allows is trimmed to it, so that Book never sends it.
+  const addonOffer = useAddonOffer(product?.id, option?.id, selectedTime);
+  const addonQuantities = useAddonChoice((s) => s.quantities);
+  useEffect(() => {
+    if (addonOffer) addonChoiceStore.getState().fitTo(addonOffer);
+  }, [addonOffer]);
+  const addonLines = (addonOffer ?? [])
+    .filter((a) => (addonQuantities[a.id] ?? 0) > 0)
+    .map((a) => ({ label: ta('checkout.count', { count: addonQuantities[a.id], name: ta(`names.${a.id}.title`, { defaultValue: a.id }) }), cents: a.price * addonQuantities[a.id]! }));
+  const addonCents = addonLines.reduce((sum, line) => sum + line.cents, 0);
+  const hasAddons = !selectedTime || !addonOffer || addonOffer.length > 0;
+  const hasRewards = !passChosen && !!offer && (offer.rewards.length > 0 || !!offer.guestPass);
+  // The steps after the time, numbered in turn (some show only when there is something to choose).
+  const steps = (() => {
+    let next = stepAfterOptions + 3;
+    const pass = passCovers ? next++ : 0;
+    const addons = hasAddons ? next++ : 0;
+    const rewards = hasRewards ? next++ : 0;
+    const promo = next++;
+    return { pass, addons, rewards, promo, giftCard: next };
+  })();
   const listTotal = selectionTotal(option, quantities);
   const memberOff = memberDiscount(option, quantities, perks?.discountPercent ?? 0);
   const shownReward = passChosen && listTotal ? { label: tpass('holder.summary'), cents: listTotal - memberOff } : reward;
-  const total = listTotal && listTotal - memberOff - (shownReward?.cents ?? 0);
+  const total = listTotal && listTotal - memberOff - (shownReward?.cents ?? 0) + addonCents;
 
   return (
     <div className={`${frame.page} ${product ? styles.withBookBar : ''}`}>
@@ -180,22 +206,35 @@ export default function ProductsPage({ annualPass }: Props) {
             </Step>
           )}
           {product && option && heldPass && passCovers && (
-            <Step number={stepAfterOptions + 3} title={tpass('holder.step')}>
+            <Step number={steps.pass} title={tpass('holder.step')}>
               <PassVisitChoice pass={heldPass} />
             </Step>
           )}
-          {product && option && !passChosen && offer && (offer.rewards.length > 0 || offer.guestPass) && (
-            <Step number={stepAfterOptions + 3 + passStep} title={tr('picker.heading')}>
+          {product && option && hasAddons && (
+            <Step number={steps.addons} title={ta('checkout.step')}>
+              {!selectedTime ? (
+                <p className={styles.hint}>{ta('checkout.chooseTimeFirst')}</p>
+              ) : !addonOffer ? (
+                <p className={styles.hint} role="status">
+                  {ta('checkout.loading')}
+                </p>
+              ) : (
+                <AddonPicker offer={addonOffer} currency={product.currency} quantities={addonQuantities} onChange={(id, n) => addonChoiceStore.getState().setQuantity(id, n)} />
+              )}
+            </Step>
+          )}
+          {product && option && hasRewards && (
+            <Step number={steps.rewards} title={tr('picker.heading')}>
               <RewardPicker offer={offer} currency={product.currency} chosen={{ reward: chosenReward, guestPass: chosenPass }} onChoose={(c) => rewardChoiceStore.getState().choose(c)} />
             </Step>
           )}
           {product && option && !passChosen && (
-            <Step number={stepAfterOptions + passStep + (offer && (offer.rewards.length > 0 || offer.guestPass) ? 4 : 3)} title={tp('checkout.step')}>
+            <Step number={steps.promo} title={tp('checkout.step')}>
               <PromoCodeField />
             </Step>
           )}
           {product && option && !passChosen && offer && (
-            <Step number={stepAfterOptions + passStep + (offer.rewards.length > 0 || offer.guestPass ? 5 : 4)} title={tc('giftCard.heading')}>
+            <Step number={steps.giftCard} title={tc('giftCard.heading')}>
               <GiftCardField />
             </Step>
           )}
@@ -210,6 +249,7 @@ export default function ProductsPage({ annualPass }: Props) {
           busy={busy}
           perks={perks}
           reward={shownReward}
+          addons={addonLines}
           onBook={book}
           onReset={reset}
         />
@@ -225,7 +265,7 @@ export const getStaticProps: GetStaticProps<Props> = async ({ locale }) => {
   const pass = catalog.annualPass;
   return {
     props: {
-      ...(await translationProps(locale, ['products', 'checkout', 'rewards', 'promos', 'passes'])),
+      ...(await translationProps(locale, ['products', 'checkout', 'rewards', 'promos', 'passes', 'addons'])),
       annualPass: pass ? { id: pass.id, price: pass.price, currency: catalog.currency, validDays: pass.validDays, visitorsPerVisit: pass.visitorsPerVisit, covers: pass.covers } : null,
     },
   };

@@ -63,6 +63,9 @@ export type ReservationRequest = {
   /** Skypass's own, not OCTO's: the signed-in member's tier, which may book the places kept for members
    * and the member-only slots (decision 0041). Honoured like `extraUnits`: our own inventory, the website only. */
   memberTier?: string;
+  /** Skypass's own, not OCTO's: add-ons sold with the tickets (decision 0050), their stock taken with the
+   * hold. Only our own inventory sells them, and only on the website; an OCTO supplier refuses them. */
+  addons?: { addonId: string; quantity: number }[];
 };
 
 /** PATCH /bookings/{uuid}: what changes; everything else stays. Unit items sent replace the booking's
@@ -132,7 +135,9 @@ export type SupplierRefusal =
   | { reason: 'ADMITTED' }
   | { reason: 'ACCOMPANIED_BY'; unitId: string; companions: string[] }
   /** The slot is kept for members of this tier and above (decision 0041). */
-  | { reason: 'MEMBERS_ONLY'; tierId: string };
+  | { reason: 'MEMBERS_ONLY'; tierId: string }
+  /** An add-on has fewer left than wanted (decision 0050). */
+  | { reason: 'ADDON_STOCK'; addonId: string; left: number };
 
 export class SupplierError extends Error {
   constructor(

@@ -79,6 +79,8 @@ const ROUTES: Record<string, Route[]> = {
   ],
   'staff/gate/scan.ts': [{ method: 'POST', path: '/api/staff/gate/scan', json: true, asManager: true }],
   'staff/gate/undo.ts': [{ method: 'POST', path: '/api/staff/gate/undo', json: true, asManager: true }],
+  'staff/gate/addon.ts': [{ method: 'POST', path: '/api/staff/gate/addon', json: true, asManager: true }],
+  'auth/octo/products/addons.ts': [{ method: 'POST', path: '/api/auth/octo/products/addons', json: true }],
   'staff/reports/index.ts': [{ method: 'GET', path: '/api/staff/reports', json: false, asManager: true }],
   'staff/reports/csv.ts': [{ method: 'GET', path: '/api/staff/reports/csv', json: false, asManager: true }],
   'staff/today.ts': [{ method: 'GET', path: '/api/staff/today', json: false, asManager: true }],

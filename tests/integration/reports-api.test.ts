@@ -142,7 +142,7 @@ describe.each(inject('backends'))('reports over HTTP on $name', ({ url }) => {
     }
     const unknown = await manager.request('/api/staff/reports/csv?report=everything');
     expect(unknown.status).toBe(400);
-    expect(await unknown.json()).toEqual({ code: 'VALIDATION', error: 'Il n\'existe pas de rapport « everything » : choisissez parmi sales-by-day, sales-by-product, sales-by-channel, admissions, occupancy-by-hour, members, tokens, program' });
+    expect(await unknown.json()).toEqual({ code: 'VALIDATION', error: 'Il n\'existe pas de rapport « everything » : choisissez parmi sales-by-day, sales-by-product, sales-by-channel, sales-by-addon, admissions, occupancy-by-hour, members, tokens, program' });
     expect((await ops('?report=nope')).status).toBe(400);
     // The page says why and shows the last 30 days instead.
     const page = await manager.request('/fr/staff/reports?from=2026-11-30&to=2026-11-01');

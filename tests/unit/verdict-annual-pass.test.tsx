@@ -21,6 +21,7 @@ const booking = (annualPass: boolean): GateBooking => ({
   status: 'CONFIRMED',
   tickets: [{ reference: 'TKT-ABCDEFGH', unitId: 'adult', admittedAt: '2027-05-12T15:05:00.000Z', admittedBy: 'gate-1@staff.example', gate: 'North' }],
   annualPass,
+  addons: [],
 });
 
 function show(annualPass: boolean, locale = 'en', namespaces: Record<string, object> = { staff: staffEn, passes: passesEn }) {

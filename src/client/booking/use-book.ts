@@ -7,6 +7,7 @@ import { ERROR_TOAST_MS } from '../checkout/payment-store';
 import { paymentStore, usePayment } from '../checkout/browser-payment';
 import { useMemberSession } from '../session/use-member-session';
 import { availabilityStore, selectionStore } from './browser-stores';
+import { addonChoiceStore } from './addon-choice';
 import { promoChoiceStore } from './promo-choice';
 import { rewardChoiceStore } from './reward-choice';
 
@@ -34,7 +35,8 @@ export function useBook(): { book: () => void; busy: boolean } {
     // A visit with the annual pass (decision 0051) takes no other discount or payment.
     if (annualPass) return void paymentStore.getState().createSession({ isLoggedIn: true, productId, optionId, quantities, selectedTime, annualPass: true });
     const promoCode = promoChoiceStore.getState().code;
-    void paymentStore.getState().createSession({ isLoggedIn: true, productId, optionId, quantities, selectedTime, reward, guestPass, promoCode, giftCard: giftCard.trim() || undefined });
+    const addons = addonChoiceStore.getState().quantities;
+    void paymentStore.getState().createSession({ isLoggedIn: true, productId, optionId, quantities, selectedTime, reward, guestPass, promoCode, addons, giftCard: giftCard.trim() || undefined });
   }
 
   return { book, busy };

@@ -30,8 +30,22 @@ export type PaymentEffects = {
 };
 
 /** `reward`: a reward to spend points on; `guestPass`: use the guest pass the member joined with (decision 0042);
- * `promoCode`: a promo code (decision 0049); `giftCard`: a gift card's code that pays what is left (decision 0047). */
-export type BookInput = { isLoggedIn: boolean; productId?: string; optionId?: string; quantities: Quantities; selectedTime?: string; reward?: string; guestPass?: boolean; promoCode?: string; giftCard?: string; /** Booked with the member's annual pass (decision 0051). */ annualPass?: boolean };
+ * `promoCode`: a promo code (decision 0049); `giftCard`: a gift card's code that pays what is left (decision 0047);
+ * `addons`: add-ons by id (decision 0050). */
+export type BookInput = {
+  isLoggedIn: boolean;
+  productId?: string;
+  optionId?: string;
+  quantities: Quantities;
+  selectedTime?: string;
+  reward?: string;
+  guestPass?: boolean;
+  promoCode?: string;
+  giftCard?: string;
+  addons?: Record<string, number>;
+  /** Booked with the member's annual pass (decision 0051). */
+  annualPass?: boolean;
+};
 
 export type PaymentState = {
   paymentSession?: PaymentSessionView;
@@ -48,12 +62,15 @@ export type PaymentState = {
 };
 
 /** The member's choice as one string: Book on the same choice goes back to its payment session. */
-export function choiceKey(input: Pick<BookInput, 'productId' | 'optionId' | 'quantities' | 'selectedTime' | 'reward' | 'guestPass' | 'promoCode' | 'giftCard' | 'annualPass'>): string {
+export function choiceKey(input: Pick<BookInput, 'productId' | 'optionId' | 'quantities' | 'selectedTime' | 'reward' | 'guestPass' | 'promoCode' | 'giftCard' | 'annualPass' | 'addons'>): string {
   const quantities = Object.entries(input.quantities)
     .filter(([, n]) => n > 0)
     .sort(([a], [b]) => (a < b ? -1 : 1));
   const reward = input.reward ?? (input.guestPass ? 'guest-pass' : '');
   const promo = input.promoCode?.trim().toUpperCase();
+  const addons = Object.entries(input.addons ?? {})
+    .filter(([, n]) => n > 0)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
   return JSON.stringify([
     input.productId,
     input.optionId,
@@ -63,6 +80,7 @@ export function choiceKey(input: Pick<BookInput, 'productId' | 'optionId' | 'qua
     ...(promo ? [`promo:${promo}`] : []),
     ...(input.giftCard ? [`gift-card:${input.giftCard}`] : []),
     ...(input.annualPass ? ['annual-pass'] : []),
+    ...(addons.length ? [`addons:${JSON.stringify(addons)}`] : []),
   ]);
 }
 
@@ -129,6 +147,7 @@ export function createPaymentStore(effects: PaymentEffects, storage?: StateStora
                 ...(input.giftCard ? { giftCard: input.giftCard } : {}),
                 ...(input.promoCode?.trim() ? { promoCode: input.promoCode.trim() } : {}),
                 ...(input.annualPass ? { annualPass: true } : {}),
+                ...(Object.values(input.addons ?? {}).some((n) => n > 0) ? { addons: input.addons } : {}),
               });
               if (status !== 201 || !data.paymentSession || !data.bookingId) {
                 set({ isCreating: false });

@@ -22,3 +22,9 @@ export async function exitScan(code: string | undefined, gate: string): Promise<
   const { status, data } = await postJson<ExitAnswer & { error?: string }>('/api/staff/gate/exit', { gate, ...(code ? { code } : {}) });
   return status === 200 ? { ok: true, answer: data } : { ok: false, error: data.error ?? String(status) };
 }
+
+/** Marks a booking's add-on handed out (decision 0050); the answer is the booking as the gate shows it. */
+export async function handOutAddonCall(reference: string, addonId: string): Promise<{ ok: true; booking: GateBooking } | { ok: false; error: string }> {
+  const { status, data } = await postJson<{ booking: GateBooking; error?: string }>('/api/staff/gate/addon', { reference, addonId });
+  return status === 200 ? { ok: true, booking: data.booking } : { ok: false, error: data.error ?? String(status) };
+}

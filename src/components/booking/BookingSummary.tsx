@@ -26,11 +26,13 @@ type Props = {
   perks?: ShownPerks | null;
   /** A reward or guest pass chosen (decision 0042): its line, taken off after the member price. */
   reward?: { label: string; cents: number } | null;
+  /** Add-ons chosen (decision 0050): their lines, at list price beside the tickets. */
+  addons?: { label: string; cents: number }[];
   onBook: () => void;
   onReset: () => void;
 };
 
-export function BookingSummary({ product, optionId, quantities, selectedDate, selectedTime, missing, busy, perks, reward, onBook, onReset }: Props) {
+export function BookingSummary({ product, optionId, quantities, selectedDate, selectedTime, missing, busy, perks, reward, addons = [], onBook, onReset }: Props) {
   const { t } = useTranslation('products');
   const { locale = 'en' } = useRouter();
   const option = product?.options.find((o) => o.id === optionId);
@@ -38,6 +40,7 @@ export function BookingSummary({ product, optionId, quantities, selectedDate, se
   const total = selectionTotal(option, quantities);
   const discount = total ? memberDiscount(option, quantities, perks?.discountPercent ?? 0) : 0;
   const rewardOff = total && reward ? reward.cents : 0;
+  const addonCents = addons.reduce((sum, line) => sum + line.cents, 0);
   return (
     <aside className={styles.summary} aria-labelledby="booking-summary-heading">
       <Card>
@@ -66,6 +69,12 @@ export function BookingSummary({ product, optionId, quantities, selectedDate, se
                 <dd>{formatTime(selectedTime, locale)}</dd>
               </>
             )}
+            {addons.map((line) => (
+              <div key={line.label} style={{ display: 'contents' }}>
+                <dt>{line.label}</dt>
+                <dd>{formatMoney(line.cents, product.currency, locale)}</dd>
+              </div>
+            ))}
             {reward && rewardOff > 0 && (
               <>
                 <dt>{reward.label}</dt>
@@ -81,9 +90,9 @@ export function BookingSummary({ product, optionId, quantities, selectedDate, se
               {total === null ? (
                 '—'
               ) : discount > 0 && perks ? (
-                <MemberPrice list={formatMoney(total, product.currency, locale)} member={formatMoney(total - discount - rewardOff, product.currency, locale)} tierName={perks.tierName} />
+                <MemberPrice list={formatMoney(total + addonCents, product.currency, locale)} member={formatMoney(total - discount - rewardOff + addonCents, product.currency, locale)} tierName={perks.tierName} />
               ) : (
-                formatMoney(total - rewardOff, product.currency, locale)
+                formatMoney(total - rewardOff + addonCents, product.currency, locale)
               )}
             </span>
           </p>

@@ -6,6 +6,7 @@ import { formatMoney } from '@/universal/format/money';
 import type { OrderView } from '@/modules/checkout/order-view';
 import summary from '@/components/ui/summary.module.css';
 import { OrderDeductions } from './OrderDeductions';
+import { AddonLines } from './AddonLines';
 
 export function OrderSummary({ order: booked }: { order: OrderView }) {
   const { t } = useTranslation('checkout');
@@ -29,6 +30,7 @@ export function OrderSummary({ order: booked }: { order: OrderView }) {
             <dd>{formatMoney(line.unitPrice * line.quantity, order.currency, locale)}</dd>
           </div>
         ))}
+        <AddonLines order={order} />
         <OrderDeductions order={order} currency={order.currency} />
       </dl>
       <p className={summary.total}>

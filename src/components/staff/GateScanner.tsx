@@ -12,6 +12,7 @@ import { Checkbox } from '@/components/ui/Checkbox';
 import { TextField } from '@/components/ui/TextField';
 import type { ExitAnswer } from '@/modules/gate/record-exit';
 import type { Verdict } from '@/modules/gate/scan-ticket';
+import { AddonHandOut } from './AddonHandOut';
 import { ExitPanel } from './ExitPanel';
 import { VerdictPanel } from './VerdictPanel';
 import styles from './staff.module.css';
@@ -237,6 +238,10 @@ export function GateScanner() {
               </Button>
               <span className={styles.muted}>{t('gate.undoHint')}</span>
             </div>
+          )}
+          {/* The booking's add-ons to hand out (decision 0050), after the admission the gate is first for. */}
+          {mode === 'entry' && (verdict?.verdict === 'VALID' || verdict?.verdict === 'ALREADY_USED') && (
+            <AddonHandOut booking={verdict.booking} onChange={(booking) => setVerdict({ ...verdict, booking })} onError={setError} />
           )}
         </div>
         <div className={styles.gateExtras}>

@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { productTitle } from '@/client/i18n/catalog-names';
 import { useTranslation } from '@/client/i18n';
+import { AddonReportView } from './AddonReportView';
 import { CSV_REPORTS } from '@/universal/report-kinds';
 import type { StaffReport } from '@/modules/reports/staff-report';
 import { formatShortDate } from '@/universal/format/date-time';
@@ -164,6 +165,8 @@ export function ReportView({ report }: { report: StaffReport }) {
         <ReportChart name={t('reports.sales.byChannelChart', period)} labels={channelLabels} series={channelSeries} formatValue={money} />
         <FiguresTable caption={t('reports.sales.byChannelChart', period)} rows={sales.byChannel} rowKey={(r) => r.channel} columns={[{ header: t('reports.channel'), value: channel }, ...moneyColumns]} footer={moneyFooter} />
       </section>
+
+      <AddonReportView addons={sales.addons} currency={report.currency} />
 
       <section className={styles.reportSection} aria-labelledby="report-visits">
         <h2 id="report-visits">{t('reports.visits.title')}</h2>

@@ -66,7 +66,8 @@ async function quote(deps: CheckoutDeps, order: OrderRow, request: ChangeRequest
   const listTotal = selectionTotal(option, request.quantities);
   if (!listTotal) throw new AppError('SUPPLIER_FAILED', 'priceUnavailable');
   // A change is priced at the member's discount of today, as a new Book would be (decision 0038).
-  const toTotal = listTotal - memberDiscount(option, request.quantities, perks.memberDiscountPercent);
+  // The add-ons stay with the booking at the price paid (decision 0050): only the tickets are priced anew.
+  const toTotal = listTotal - memberDiscount(option, request.quantities, perks.memberDiscountPercent) + order.addonCents;
   const lines = Object.entries(request.quantities).map(([unitId, quantity]) => {
     const unit = option.units.find((u) => u.id === unitId)!;
     return { unitId, title: unit.title, quantity, unitPrice: unit.price ?? 0 };

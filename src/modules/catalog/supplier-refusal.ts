@@ -27,6 +27,8 @@ export function supplierRefusal(error: SupplierError, byCode: Partial<Record<Sup
       return ['accompaniedBy', {}];
     case 'MEMBERS_ONLY':
       return ['membersOnlySlot', {}];
+    case 'ADDON_STOCK':
+      return refusal.left > 0 ? ['addonOnlyLeft', { count: refusal.left }] : ['addonSoldOut', {}];
   }
   return [byCode[error.code] ?? BY_CODE[error.code] ?? 'supplierRefused', {}];
 }

@@ -19,6 +19,11 @@ export const checkoutRequest = z.strictObject({
   guestPass: z.boolean().optional(),
   /** A promo code a manager created (decision 0049), in any case. */
   promoCode: z.string({ error: 'promoUnknown' }).trim().max(40, 'promoUnknown').optional(),
+  /** Add-ons sold with the tickets (decision 0050): quantities by add-on id; zeros dropped. */
+  addons: z
+    .record(z.string().min(1).max(60), z.number({ error: 'quantityWhole' }).int('quantityWhole').min(0).max(100), { error: 'addonUnknown' })
+    .refine((a) => Object.keys(a).length <= 20, 'addonUnknown')
+    .optional(),
   /** A gift card code that pays what is left after the reward, up to its balance (decision 0047). */
   giftCard: z.string({ error: 'giftCardNotFound' }).max(40, 'giftCardNotFound').optional(),
   /** Book the visit with the member's annual pass, at zero price within its rules (decision 0051). */

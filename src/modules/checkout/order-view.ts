@@ -1,6 +1,6 @@
 // An order as the member sees it, in the browser and in e-mails.
 import type { CheckoutSession } from '@/ports/payments';
-import type { OrderLine, orders } from '@/server/db/schema';
+import type { OrderAddonLine, OrderLine, orders } from '@/server/db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -14,6 +14,8 @@ export type OrderView = {
   optionTitle: string;
   availabilityId: string;
   lines: OrderLine[];
+  /** Add-ons sold with the tickets, at the list price paid (decision 0050); in `total`. */
+  addons: OrderAddonLine[];
   /** What the member pays: the lines at list price less `discount` (a member price, decision 0038). */
   total: number;
   discount: number;
@@ -45,6 +47,7 @@ export function orderView(row: OrderRow): OrderView {
     optionTitle: row.optionTitle,
     availabilityId: row.availabilityId,
     lines: row.lines,
+    addons: row.addons,
     total: row.total,
     discount: row.discountCents,
     reward: row.rewardCents,

@@ -4,7 +4,8 @@
 // time, and the member's older unpaid holds released beyond UNPAID_BOOKINGS_PER_MEMBER.
 import crypto from 'node:crypto';
 import { SupplierError, type SupplierProduct } from '@/ports/supplier';
-import { maxTicketsPerBooking } from '@/config/catalog';
+import { currentCatalog, maxTicketsPerBooking } from '@/config/catalog';
+import { addonLines, addonsOffered, type AddonLine } from '@/universal/addon-price';
 import type { Locale } from '@/config/locales';
 import { orders, type OrderLine } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
@@ -94,7 +95,9 @@ export async function holdAndOpenSession(
     ? await checkPassVisit(db, member.userId, { productId: product.id, optionId: option.id, tickets, selectedTime: request.selectedTime }, deps.now?.() ?? serverNow())
     : null;
   const discounts = pass ? passVisitDiscounts(shown) : await priceOrderDiscounts(db, member.userId, request, choice, deps.now?.() ?? serverNow());
-  const due = shown - discounts.taken;
+  // Add-ons at their list price (decision 0050): the discounts are the tickets' only (a pass visit's too).
+  const addons = pricedAddons(product.id, option.id, request.addons ?? {});
+  const due = shown - discounts.taken + addons.cents;
   // Last, a gift card pays what is left, up to its balance (decision 0047); the gateway charges the rest.
   const giftCard = pass ? null : await priceGiftCard(db, request.giftCard, due, member.userId, deps.now?.() ?? serverNow());
   const charged = due - (giftCard?.cents ?? 0);
@@ -114,6 +117,7 @@ export async function holdAndOpenSession(
       notes: `Skypass member ${member.userId}`,
       extraUnits: perks.extraTicketsPerBooking,
       memberTier: perks.tierId,
+      ...(addons.lines.length ? { addons: addons.lines.map(({ addonId, quantity }) => ({ addonId, quantity })) } : {}),
     })
     .catch(refusal);
 
@@ -154,6 +158,8 @@ export async function holdAndOpenSession(
         optionTitle: option.title,
         availabilityId: request.selectedTime,
         lines,
+        addons: addons.lines,
+        addonCents: addons.cents,
         total: charged,
         ...discounts.columns,
         giftCardCents: giftCard?.cents ?? 0,
@@ -187,6 +193,16 @@ export async function holdAndOpenSession(
 
 async function closeOpenedSession(gateway: CheckoutDeps['gateway'], sessionId: string): Promise<void> {
   await gateway.closeSession(sessionId).catch((error: unknown) => log.error('[checkout] an unused payment session could not be closed; it runs out with the hold', { error, sessionId }));
+}
+
+/** The order's add-on lines, or a refusal: an add-on not offered with this option, or too many of one. */
+function pricedAddons(productId: string, optionId: string, chosen: Record<string, number>): { lines: AddonLine[]; cents: number } {
+  const priced = addonLines(addonsOffered(currentCatalog().addons, productId, optionId), chosen);
+  if ('problem' in priced) {
+    const { problem } = priced;
+    throw problem.kind === 'unknown' ? new AppError('VALIDATION', 'addonUnknown') : new AppError('VALIDATION', 'addonTooMany', { max: problem.max });
+  }
+  return priced;
 }
 
 function refusal(error: unknown): never {

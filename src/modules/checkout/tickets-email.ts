@@ -45,6 +45,12 @@ export async function renderTicketsEmail(booked: OrderRow, member: { email: stri
     serverT(locale, 'checkout'),
     serverT(locale, 'rewards'),
   ).map((line) => ({ label: line.label, amount: `−${formatMoney(line.amount, order.currency, locale)}` }));
+  // Add-ons bought with the tickets (decision 0050): one line each, quantity and price paid.
+  const ta = serverT(locale, 'addons');
+  const addons = order.addons.map((line) => ({
+    label: ta('checkout.count', { count: line.quantity, name: ta(`names.${line.addonId}.title`, { defaultValue: line.addonId }) }),
+    amount: formatMoney(line.quantity * line.unitPrice, order.currency, locale),
+  }));
   const tickets = order.tickets ?? [];
   const unitTitle = (unitId: string) => order.lines.find((l) => l.unitId === unitId)?.title ?? unitId;
   const attachments = await Promise.all(
@@ -75,6 +81,7 @@ export async function renderTicketsEmail(booked: OrderRow, member: { email: stri
     product,
     `${t('tickets.when')}: ${date}, ${time} (${t('tickets.timeZone')})`,
     `${t('tickets.what')}: ${lines}`,
+    ...addons.map((a) => `${a.label}: ${a.amount}`),
     ...deductions.map((line) => `${line.label}: ${line.amount}`),
     `${t('tickets.total')}: ${total}`,
     '',
@@ -102,7 +109,7 @@ export async function renderTicketsEmail(booked: OrderRow, member: { email: stri
 <tr><td colspan="2" style="font-weight:bold">${escapeHtml(product)}</td></tr>
 <tr><td style="color:#4a5568">${escapeHtml(t('tickets.when'))}</td><td style="text-align:right">${escapeHtml(`${date}, ${time}`)}</td></tr>
 <tr><td style="color:#4a5568">${escapeHtml(t('tickets.what'))}</td><td style="text-align:right">${escapeHtml(lines)}</td></tr>
-${deductions.map((line) => `<tr><td style="color:#4a5568">${escapeHtml(line.label)}</td><td style="text-align:right">${escapeHtml(line.amount)}</td></tr>\n`).join('')}<tr><td style="color:#4a5568">${escapeHtml(t('tickets.total'))}</td><td style="text-align:right;font-weight:bold">${escapeHtml(total)}</td></tr>
+${addons.map((a) => `<tr><td style="color:#4a5568">${escapeHtml(a.label)}</td><td style="text-align:right">${escapeHtml(a.amount)}</td></tr>\n`).join('')}${deductions.map((line) => `<tr><td style="color:#4a5568">${escapeHtml(line.label)}</td><td style="text-align:right">${escapeHtml(line.amount)}</td></tr>\n`).join('')}<tr><td style="color:#4a5568">${escapeHtml(t('tickets.total'))}</td><td style="text-align:right;font-weight:bold">${escapeHtml(total)}</td></tr>
 </table>
 <p style="font-size:13px;color:#4a5568">${escapeHtml(t('tickets.timeZone'))}</p>
 <table role="presentation" cellpadding="0" cellspacing="0" style="width:100%">${ticketCells}</table>

@@ -12,6 +12,7 @@ import { orders } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { localDatePart, todayIn } from '@/universal/local-date';
 import { withBookingLocked } from '../inventory/admit-ticket';
+import { addonsOfBooking } from '../inventory/addon-stock';
 import { admitTickets, liveAdmission, liveAdmissionsOf, undoAdmissionRow } from '../inventory/admissions';
 import { creditVisit } from '../loyalty/redeem-tickets';
 import { confirmTicketPoints, unconfirmTicketPoints } from '../program/member-points';
@@ -56,7 +57,11 @@ export type GateBooking = {
   tickets: GateTicket[];
   /** Booked with an annual pass (decision 0051): the verdict says so. */
   annualPass: boolean;
+  /** Add-ons sold with it (decision 0050), to hand out at the gate. */
+  addons: GateAddon[];
 };
+
+export type GateAddon = { addonId: string; quantity: number; handedOutAt: string | null; handedOutBy: string | null };
 
 export type Verdict =
   | { verdict: 'VALID'; booking: GateBooking; admitted: string[] }
@@ -124,8 +129,8 @@ async function identify(db: Database, bookings: GateBookings, text: string): Pro
   return { verdict: 'UNKNOWN' };
 }
 
-async function gateBooking(db: Database, row: GateRecord): Promise<GateBooking> {
-  const live = await liveAdmissionsOf(db, row.uuid);
+export async function gateBooking(db: Database, row: GateRecord): Promise<GateBooking> {
+  const [live, addons] = await Promise.all([liveAdmissionsOf(db, row.uuid), addonsOfBooking(db, row.uuid)]);
   const byTicket = new Map(live.map((r) => [r.ticketReference, r]));
   // Redeemed as a whole (npm run ops -- redeem, a supplier's own gate, or before tickets were counted one
   // by one): all used.
@@ -144,10 +149,11 @@ async function gateBooking(db: Database, row: GateRecord): Promise<GateBooking> 
       const r = byTicket.get(item.reference);
       return { reference: item.reference, unitId: item.unitId, admittedAt: r?.redeemedAt.toISOString() ?? whole, admittedBy: r?.byEmail ?? null, gate: r?.gate ?? null };
     }),
+    addons: addons.map((a) => ({ addonId: a.addonId, quantity: a.quantity, handedOutAt: a.handedOutAt?.toISOString() ?? null, handedOutBy: a.handedOutBy })),
   };
 }
 
-const bookingsOf = (deps: GateDeps): GateBookings => (deps.ownInventory ? ourBookings(deps.db) : supplierBookings(deps.db, deps.supplier));
+export const bookingsOf = (deps: GateDeps): GateBookings => (deps.ownInventory ? ourBookings(deps.db) : supplierBookings(deps.db, deps.supplier));
 
 function usedVerdict(booking: GateBooking, ticket: GateTicket | undefined): Verdict {
   const used = ticket ?? booking.tickets.filter((t) => t.admittedAt).sort((a, b) => b.admittedAt!.localeCompare(a.admittedAt!))[0];

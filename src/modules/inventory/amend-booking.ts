@@ -7,6 +7,7 @@ import type { Database } from '@/server/db/client';
 import { slotOf, type ChangedSlot, type WriteListener } from './write-listener';
 import { bookingUnitItems, bookings } from '@/server/db/schema';
 import { SupplierError, type BookingUpdateRequest, type UnitItemInput } from '@/ports/supplier';
+import { moveAddons } from './addon-stock';
 import { isAdmitted } from './admissions';
 import { effectiveStatus, resellerBooking, type BookingRow } from './booking-row';
 import { bookableSlot, checkUnitItems, holdMinutes } from './booking-rules';
@@ -88,6 +89,8 @@ export async function amendBooking(
       const { keptPlaces } = await checkPlaces(executor, option, slot, wanted, at, current.id, optionChanged || slot.availabilityId !== current.availabilityId, {
         memberTier: current.memberTier,
       });
+      // Its add-ons move with it, to the new slot's or day's stock (decision 0050).
+      if (slot.start.getTime() !== current.slotStart.getTime()) await moveAddons(executor, current.id, slot, at);
       const total = items ? await writeUnitItems(executor, current.id, option, slot.localDate, items, existing) : current.total;
       placement = {
         productId: product.id,

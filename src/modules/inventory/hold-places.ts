@@ -9,6 +9,7 @@ import { bookingUnitItems, bookings } from '@/server/db/schema';
 import { SupplierError, type UnitItemInput } from '@/ports/supplier';
 import type { BookingRow } from './booking-row';
 import type { OptionRow, ProductRow } from './catalog';
+import { holdAddons, type AddonRequest } from './addon-stock';
 import { checkPlaces } from './check-places';
 import { NO_MEMBER, type Buyer } from './member-places';
 import { newReference } from './references';
@@ -31,6 +32,8 @@ export type HoldRequest = {
   notes?: string | null;
   /** The website's member the places are for (the allotment and member-only slots, decision 0041). */
   buyer?: Buyer;
+  /** Add-ons sold with the tickets (the website's, decision 0050): their stock is taken in this transaction. */
+  addons?: AddonRequest[];
 };
 
 export async function holdPlaces(db: Database, request: HoldRequest, told?: WriteListener): Promise<{ row: BookingRow; created: boolean }> {
@@ -75,6 +78,7 @@ export async function holdPlaces(db: Database, request: HoldRequest, told?: Writ
       return { row: await sameRequest(executor, raced, request), created: false };
     }
     const total = await writeUnitItems(executor, inserted!.id, option, slot.localDate, request.items.map((i) => ({ unitId: i.unitId, resellerReference: i.resellerReference })));
+    if (request.addons?.length) await holdAddons(executor, inserted!.id, slot, request.addons, at);
     const [priced] = await executor.update(bookings).set({ total }).where(eq(bookings.id, inserted!.id)).returning();
     await told?.(executor, priced!, [slotOf(priced!)]);
     return { row: priced!, created: true };

@@ -23,11 +23,16 @@ function isLockTimeout(error: unknown, depth = 0): boolean {
 
 /** Locks the slot of `optionId` starting at `start` until `tx` ends; refuses the root handle. */
 export async function lockSlot(tx: Database, optionId: string, start: Date, timeoutMs = SLOT_LOCK_TIMEOUT_MS): Promise<void> {
+  await lockKey(tx, `${optionId}|${start.toISOString()}`, timeoutMs);
+}
+
+/** Locks any stock named by `key` (a slot's places, an add-on's stock of a slot or a day) until `tx` ends. */
+export async function lockKey(tx: Database, key: string, timeoutMs = SLOT_LOCK_TIMEOUT_MS): Promise<void> {
   if (!is(tx, PgTransaction)) throw new Error('lockSlot needs a transaction: outside one the lock would guard nothing');
   // SET LOCAL takes no bind parameters; the number is ours, an integer.
   await tx.execute(sql.raw(`set local lock_timeout = ${Math.max(1, Math.floor(timeoutMs))}`));
   try {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${optionId}|${start.toISOString()}`}, 0))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
   } catch (error) {
     if (isLockTimeout(error)) throw new AppError('UNAVAILABLE', 'slotBusy', {}, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
     throw error;

@@ -14,7 +14,7 @@ export function csvReportName(value: string | undefined): CsvReport {
 }
 
 /** Names people read, in the caller's language. */
-export type ReportNames = { product: (id: string) => string; channel: (id: string) => string; drop: (id: string) => string; tier?: (id: string) => string };
+export type ReportNames = { product: (id: string) => string; channel: (id: string) => string; drop: (id: string) => string; tier?: (id: string) => string; addon?: (id: string) => string };
 
 const MONEY_HEADER = ['bookings', 'tickets', 'gross_minor', 'gross', 'refunds_minor', 'refunds', 'net_minor', 'net', 'currency'];
 
@@ -31,6 +31,11 @@ export function reportCsv(report: StaffReport, kind: CsvReport, names: ReportNam
       return toCsv(['product_id', 'product', ...MONEY_HEADER], sales.byProduct.map((p) => [p.productId, names.product(p.productId), ...money(p, currency)]));
     case 'sales-by-channel':
       return toCsv(['channel_id', 'channel', ...MONEY_HEADER], sales.byChannel.map((c) => [c.channel, names.channel(c.channel), ...money(c, currency)]));
+    case 'sales-by-addon':
+      return toCsv(
+        ['addon_id', 'addon', 'sold', 'revenue_minor', 'revenue', 'handed_out', 'currency'],
+        sales.addons.map((a) => [a.addonId, names.addon?.(a.addonId) ?? a.addonId, a.sold, a.revenue, decimalAmount(a.revenue), a.handedOut, currency]),
+      );
     case 'admissions':
       return toCsv(['visit_date', 'tickets', 'admitted', 'no_shows', 'expected'], report.visits.byDay.map((d) => [d.date, d.tickets, d.admitted, d.noShows, d.expected]));
     case 'occupancy-by-hour':

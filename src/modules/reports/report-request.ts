@@ -41,10 +41,12 @@ export function reportNames(locale: Locale): ReportNames {
   const drops = serverT(locale, 'drops');
   const staff = serverT(locale, 'staff');
   const profile = serverT(locale, 'profile');
+  const addons = serverT(locale, 'addons');
   return {
     tier: (id) => profile(`program.tiers.${id}`),
     product: (id) => catalog(`products.${id}.title`),
     drop: (id) => drops(`${id}.name`),
+    addon: (id) => addons(`names.${id}.title`),
     channel: (id) => (id === WEBSITE_RESELLER ? staff('reports.website') : id),
   };
 }

@@ -26,6 +26,7 @@ import { WEBSITE_RESELLER } from '../resellers/reseller-keys';
 import { salesDaysPlan } from './sales-days';
 import type { SummedPlan } from './summed-days';
 import { giftCardRefunds, salesLedger, within } from './sales-ledger';
+import { addonReport, type AddonFigures } from './addon-report';
 
 export type SalesFigures = { bookings: number; tickets: number; gross: number; refunds: number; net: number };
 export type SalesReport = {
@@ -38,6 +39,8 @@ export type SalesReport = {
   /** Annual passes (decision 0051): purchases and renewals whose payment was confirmed in the period, and
    * what they took. Not ticket revenue (the visits they book are paid 0), so not in the totals above. */
   passes: { sold: number; renewed: number; revenue: number };
+  /** Add-ons sold (in gross), their revenue and how many were handed out (decision 0050). */
+  addons: AddonFigures[];
 };
 
 type Row = { key: string; bookings: number; tickets: number; gross: number; refunds: number };
@@ -106,7 +109,12 @@ export async function salesReport(
   options: { summed?: boolean } = {},
 ): Promise<SalesReport> {
   const plan = options.summed === false ? { rows: [{ start: period.start, end: period.end }] } : await salesDaysPlan(db, period, period.now ?? serverNow());
-  const [rows, byGiftCards, passes] = await Promise.all([grouped(db, plan, period.timeZone), paidByGiftCards(db, period.start, period.end), passSales(db, period.start, period.end)]);
+  const [rows, byGiftCards, passes, addons] = await Promise.all([
+    grouped(db, plan, period.timeZone),
+    paidByGiftCards(db, period.start, period.end),
+    passSales(db, period.start, period.end),
+    addonReport(db, { start: period.start, end: period.end }),
+  ]);
   const of = (dimension: GroupedRow['dimension']) => rows.filter((r) => r.dimension === dimension);
   const [days, products, channels] = [of('day'), of('product'), of('channel')];
   const dayOf = new Map(days.map((d) => [d.key, d]));
@@ -123,5 +131,6 @@ export async function salesReport(
     totals,
     paidByGiftCards: byGiftCards,
     passes,
+    addons,
   };
 }

@@ -28,6 +28,7 @@ import { toWebProduct, type WebUnit } from '@/modules/catalog/web-product';
 import { requireMember } from '@/http/require-member';
 import { AppError } from '@/server/errors';
 import { translationProps } from '@/server/translations';
+import { AddonLines } from '@/components/checkout/AddonLines';
 import { getCheckoutDeps } from '@/wiring/checkout';
 import { appleWalletConfig, googleWalletConfig } from '@/wiring/wallet';
 import { getMemberProfile } from '@/modules/accounts/member-profile';
@@ -105,6 +106,7 @@ export default function BookingPage({ order: booked, refundedAmount, changeable,
           </dd>
           <dt>{t('tickets')}</dt>
           <dd>{order.lines.map((l) => `${l.quantity} × ${l.title}`).join(', ')}</dd>
+          <AddonLines order={order} />
           <OrderDeductions order={order} currency={order.currency} />
           <dt>{t('total')}</dt>
           <dd>{formatMoney(order.total, order.currency, locale)}</dd>
@@ -199,7 +201,7 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const googleUrl = google ? googleWalletSaveUrl(googleWalletJwt(row, google, profile ? `${profile.firstName} ${profile.lastName}` : '', deps.siteUrl)) : null;
   return {
     props: {
-      ...(await translationProps(ctx.locale, ['booking', 'profile', 'checkout', 'catalog', 'rewards'])),
+      ...(await translationProps(ctx.locale, ['booking', 'profile', 'checkout', 'catalog', 'rewards', 'addons'])),
       session: JSON.parse(JSON.stringify(session)),
       order: orderView(row),
       refundedAmount,

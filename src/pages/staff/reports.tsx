@@ -53,7 +53,7 @@ export default function ReportsPage({ staff, forbidden, report, error, giftCards
 export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const access = await requireStaff(ctx, 'manager');
   if (!('staff' in access)) return access;
-  const translations = await translationProps(ctx.locale, ['staff', 'catalog', 'drops', 'program-admin', 'profile', 'giftcards', 'promos', 'gcrefunds', 'passes']);
+  const translations = await translationProps(ctx.locale, ['staff', 'catalog', 'drops', 'program-admin', 'profile', 'giftcards', 'promos', 'gcrefunds', 'passes', 'addons']);
   if (access.forbidden) return { props: { ...translations, staff: access.staff, forbidden: true } };
   const db = await getDb();
   const giftCards = await giftCardLiability(db, serverNow(), ATTRACTION.currency);

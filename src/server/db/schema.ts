@@ -287,6 +287,30 @@ export const bookingUnitItems = pgTable(
   ],
 );
 
+/** Add-ons held and sold with a booking (decision 0050): stock counted like places (holds not expired,
+ * confirmed and redeemed bookings), so an expired hold or a cancelled booking gives it back without a job. */
+export const bookingAddons = pgTable(
+  'booking_addons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    addonId: text('addon_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Which stock it was taken from: 'slot:<slot start ISO>' or 'day:<local date>'. */
+    stockKey: text('stock_key').notNull(),
+    /** Handed out at the gate (once; who and when). */
+    handedOutAt: timestamp('handed_out_at', { mode: 'date', withTimezone: true }),
+    handedOutBy: text('handed_out_by'),
+  },
+  (t) => [
+    uniqueIndex('booking_addons_booking_addon_idx').on(t.bookingId, t.addonId),
+    index('booking_addons_stock_idx').on(t.addonId, t.stockKey),
+    check('booking_addons_quantity', sql`${t.quantity} > 0`),
+  ],
+);
+
 /** Resellers allowed to use our OCTO API; only a hash of each bearer key is kept. */
 export const octoResellers = pgTable('octo_resellers', {
   id: text('id').primaryKey(),
@@ -312,6 +336,8 @@ export const octoWebhooks = pgTable(
 // --- checkout: the member's orders, and the embedded test payment gateway ---
 
 export type OrderLine = { unitId: string; title: string; quantity: number; unitPrice: number };
+/** An add-on sold with the order (decision 0050), at the list price it was paid. */
+export type OrderAddonLine = { addonId: string; quantity: number; unitPrice: number };
 
 /** A member's order: one supplier booking, paid through one payment session. */
 export const orders = pgTable(
@@ -335,6 +361,10 @@ export const orders = pgTable(
     optionTitle: text('option_title').notNull(),
     availabilityId: text('availability_id').notNull(),
     lines: jsonb('lines').$type<OrderLine[]>().notNull(),
+    /** Add-ons bought with the tickets (decision 0050), at their list price; in `total`. */
+    addons: jsonb('addons').$type<OrderAddonLine[]>().notNull().default([]),
+    /** The add-ons' part of the list price (sum of quantity × unitPrice). */
+    addonCents: integer('addon_cents').notNull().default(0),
     /** What the member pays (and what the payment charges): the list price of the lines less the discount. */
     total: integer('total').notNull(),
     /** Taken off the list price by the shop (decision 0038), never by the supplier: its hold carries list. */

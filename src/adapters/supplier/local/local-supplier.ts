@@ -252,6 +252,8 @@ export function createLocalSupplier(db: Database, { resellerId, endpoint = '', n
         resellerReference: request.resellerReference,
         notes: request.notes,
         buyer: buyerOf(request),
+        // Add-ons are the website's (decision 0050): a reseller's booking never has them.
+        addons: memberPerks ? request.addons : undefined,
       }, tell);
       return created ? changed(row, [slotOf(row)]) : shape(row);
     },

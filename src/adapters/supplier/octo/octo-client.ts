@@ -36,8 +36,11 @@ export type OctoClientOptions = { baseUrl: string; apiKey: string; timeoutMs?: n
 type Answer<T> = { payload: T; pricing: boolean };
 
 /** A request without Skypass's own fields (a member's extra tickets, decision 0038; tier, 0041): never sent to another supplier. */
-function octoOnly<T extends { extraUnits?: number; memberTier?: string }>(request: T): Omit<T, 'extraUnits' | 'memberTier'> {
+function octoOnly<T extends { extraUnits?: number; memberTier?: string; addons?: unknown[] }>(request: T): Omit<T, 'extraUnits' | 'memberTier' | 'addons'> {
+  // Add-ons are sold with our own inventory only (decision 0050): never dropped silently.
+  if (request.addons?.length) throw new SupplierError('BAD_REQUEST', 'Add-ons are sold with our own inventory only');
   const copy: T = { ...request };
+  delete copy.addons;
   delete copy.extraUnits;
   delete copy.memberTier;
   return copy;
