@@ -10,8 +10,9 @@ const TABLES = ['products', 'product_options', 'units', 'closed_dates', 'day_clo
 const IN_SQL = new RegExp(`\\b(from|join|update|into)\\s+(${TABLES.join('|')})\\b`, 'i');
 
 /** The inventory module; the schema and its seed (src/server/db); and, until the money of resellers'
- * bookings moves onto the payments ledger (issue 22, deliverable 1), the sales report. */
-const OWNERS = ['src/modules/inventory/', 'src/server/db/', 'src/modules/reports/sales-report.ts'];
+ * bookings moves onto the payments ledger (issue 22, deliverable 1), the sales report's ledger and the
+ * days it sums ahead (decision 0057), which read those bookings' money. */
+const OWNERS = ['src/modules/inventory/', 'src/server/db/', 'src/modules/reports/sales-ledger.ts', 'src/modules/reports/sales-days.ts'];
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -40,6 +40,7 @@ describe('order deductions', () => {
       promoCode: 'SPRING10',
       promoCents: 440,
       giftCardCents: 1000,
+      addons: [],
       currency: 'USD',
       locale: 'fr',
       tickets: [],

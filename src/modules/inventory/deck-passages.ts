@@ -50,3 +50,24 @@ export async function deckPassages(db: Database, period: { start: Date; end: Dat
         ) passages order by at, ord`,
   );
 }
+
+/** The local days whose passages changed since `since`: an admission undone then (its entry, and its exit,
+ * no longer count). Read by the occupancy report's sums (modules/reports/occupancy-days.ts). */
+export async function passageDaysUndoneSince(db: Database, since: Date, timeZone: string): Promise<string[]> {
+  const rows = await rowsOf<{ day: string }>(
+    db,
+    sql`select ${localDay(sql.raw('tr.redeemed_at'), timeZone)} as day from ticket_redemptions tr where tr.undone_at >= ${since}
+        union
+        select ${localDay(sql.raw('e.exited_at'), timeZone)} from deck_exits e join ticket_redemptions tr on tr.id = e.admission_id where tr.undone_at >= ${since}`,
+  );
+  return rows.map((r) => r.day);
+}
+
+/** The local day of the first passage, entry or exit; undefined before any. */
+export async function firstPassageDay(db: Database, timeZone: string): Promise<string | undefined> {
+  const [first] = await rowsOf<{ day: string | null }>(
+    db,
+    sql`select ${localDay(sql`least((select min(redeemed_at) from ticket_redemptions), (select min(exited_at) from deck_exits))`, timeZone)} as day`,
+  );
+  return first?.day ?? undefined;
+}

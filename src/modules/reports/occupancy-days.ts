@@ -5,8 +5,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { occupancyHours } from '@/server/db/schema';
-import { localDay, rowsOf } from '@/server/db/sql-rows';
-import { deckPassages, type DeckPassage } from '../inventory/deck-passages';
+import { rowsOf } from '@/server/db/sql-rows';
+import { deckPassages, firstPassageDay, passageDaysUndoneSince, type DeckPassage } from '../inventory/deck-passages';
 import { spansOf, summedPlan, type SummedReport } from './summed-days';
 
 export type OccupancyHour = { date: string; hour: number; entries: number; exits: number; peak: number };
@@ -43,28 +43,14 @@ export async function hoursWithin(db: Database, spans: { start: Date; end: Date 
 
 export const OCCUPANCY_SUMS: SummedReport = {
   id: 'occupancy',
-  changedDays: async (db, since, timeZone) => {
-    const rows = await rowsOf<{ day: string }>(
-      db,
-      sql`select ${localDay(sql.raw('tr.redeemed_at'), timeZone)} as day from ticket_redemptions tr where tr.undone_at >= ${since}
-          union
-          select ${localDay(sql.raw('e.exited_at'), timeZone)} from deck_exits e join ticket_redemptions tr on tr.id = e.admission_id where tr.undone_at >= ${since}`,
-    );
-    return rows.map((r) => r.day);
-  },
+  changedDays: (db, since, timeZone) => passageDaysUndoneSince(db, since, timeZone),
   sumDays: async (db, days, timeZone) => {
     if (!days.length) return;
     await db.execute(sql`delete from occupancy_hours where date in (${sql.join(days.map((d) => sql`${d}`), sql`, `)})`);
     const hours = await hoursWithin(db, spansOf(days, timeZone), timeZone);
     for (let i = 0; i < hours.length; i += 1000) await db.insert(occupancyHours).values(hours.slice(i, i + 1000));
   },
-  firstDay: async (db, timeZone) => {
-    const [first] = await rowsOf<{ day: string | null }>(
-      db,
-      sql`select ${localDay(sql`least((select min(redeemed_at) from ticket_redemptions), (select min(exited_at) from deck_exits))`, timeZone)} as day`,
-    );
-    return first?.day ?? undefined;
-  },
+  firstDay: (db, timeZone) => firstPassageDay(db, timeZone),
   clear: async (db) => {
     await db.execute(sql`delete from occupancy_hours`);
   },
