@@ -34,7 +34,7 @@ export async function settleOfflineScans(deps: GateDeps, scans: OfflineScan[], b
     const now = (deps.now ?? serverNow)();
     // The device's clock is believed within limits: never in the future, never older than OLDEST_SCAN_MS.
     const at = new Date(Math.min(now.getTime(), Math.max(now.getTime() - OLDEST_SCAN_MS, Date.parse(scan.scannedAt) || now.getTime())));
-    const verdict = await scanTicket({ ...deps, now: () => at }, { code: scan.code, gate: scan.gate, by });
+    const verdict = await scanTicket(deps, { code: scan.code, gate: scan.gate, by, scannedAt: at });
     if (verdict.verdict === 'VALID' && verdict.admitted.length > 0) {
       results.push({ id: scan.id, result: 'admitted', ticket: named });
     } else if (verdict.verdict === 'ALREADY_USED') {
