@@ -22,7 +22,7 @@ test('the gate in Chromium with the network cut admits a ticket, refuses a cance
 
   const gateEmail = staffAddress('gate', 1);
   await signedInAsStaff(page, gateEmail);
-  await page.getByLabel('Gate name').fill('North offline');
+  await page.getByLabel('This gate').fill('North offline');
   // The day's list is on the device once the page says from when.
   const network = page.locator('[data-online]');
   await expect(network).toHaveText(/^Online: ticket list from \d{1,2}:\d{2} [AP]M$/);
