@@ -189,7 +189,6 @@ export function GateScanner({ kiosk = false }: { kiosk?: boolean }) {
   const party = verdict?.verdict === 'VALID' && !fromDevice && !kiosk ? verdict.booking.tickets.filter((x) => !x.admittedAt) : [];
   return (
     <Card>
-      <OfflineBanner state={offline.state} onDismiss={offline.dismissReports} />
       <div className={styles.gate} data-kiosk={kiosk || undefined}>
         <div className={styles.gateControls}>
           {!kiosk && (
@@ -234,6 +233,8 @@ export function GateScanner({ kiosk = false }: { kiosk?: boolean }) {
           {error && <Alert tone="error">{error}</Alert>}
           {mode === 'entry' && verdict && <VerdictPanel verdict={verdict} />}
           {mode === 'exit' && exitAnswer && <ExitPanel answer={exitAnswer} />}
+          {/* After the answer, so the answer stays where the attendant looks (decision 0045); still in sight, above the party's list. */}
+          <OfflineBanner state={offline.state} onDismiss={offline.dismissReports} />
           {mode === 'entry' && verdict?.verdict === 'VALID' && party.length > 0 && (
             <fieldset>
               <legend>{t('gate.partyLegend', { reference: verdict.booking.reference })}</legend>
