@@ -79,7 +79,7 @@ export function useOfflineGate() {
     setState((s) => ({ ...s, ...patch, queued, dataFrom: bundle.current?.generatedAt }));
   }, []);
 
-  /** Sends the queue, then brings the bundle up to date. False when the network or the server failed. */
+  /** Sends the queue, then brings the bundle up to date. False when the network is gone. */
   const syncNow = useCallback(async (): Promise<boolean> => {
     if (busy.current) return true;
     busy.current = true;
@@ -97,9 +97,12 @@ export function useOfflineGate() {
       setState((s) => ({ ...s, reports: reports.length > 0 ? [...reports, ...s.reports].slice(0, 20) : s.reports }));
       await update({ online: true });
       return true;
-    } catch {
-      await update({ online: false });
-      return false;
+    } catch (error) {
+      // fetch rejects (a TypeError) when there is no network; an answer that is not 200 (an external
+      // supplier's site has no bundle, a database outage) came from a server that is there.
+      const online = !(error instanceof TypeError);
+      await update({ online });
+      return online;
     } finally {
       busy.current = false;
     }
