@@ -50,6 +50,7 @@ test('the gate in Chromium with the network cut admits a ticket, refuses a cance
   await expect(page.locator('[data-verdict="FORGED"]')).toBeVisible();
   await expect(network).toContainText('Scans waiting to be sent: 1');
   await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath('offline-1280.png') });
 
   // The network returns: the queue is sent, and the server has the admission, at this gate.
   await context.setOffline(false);
