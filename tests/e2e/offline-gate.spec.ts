@@ -67,6 +67,13 @@ test('kiosk mode: the scanner alone, a large verdict; it passes axe; screenshots
   await expect(page.getByRole('heading', { level: 1, name: 'Gate kiosk' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Staff console' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Full screen' })).toBeVisible();
+  // Installable: the manifest reads without errors and the service worker holds the gate's address; the
+  // one thing Chromium objects to is this test's private (incognito) context.
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope)).toBe(`${baseURL}/staff/gate`);
+  const cdp = await page.context().newCDPSession(page);
+  expect((await cdp.send('Page.getAppManifest')).errors).toEqual([]);
+  expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors.map((e) => e.errorId)).toEqual(['in-incognito']);
   await expect(page.locator('[data-online="true"]')).toContainText('Online: ticket list from');
   const code = page.getByLabel('Ticket code or reference');
   await code.fill(order.tickets[0]!.code);
