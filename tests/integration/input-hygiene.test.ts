@@ -90,6 +90,8 @@ const ROUTES: Record<string, Route[]> = {
   'staff/calendar/open.ts': [{ method: 'POST', path: '/api/staff/calendar/open', json: true, asManager: true }],
   'staff/calendar/capacity.ts': [{ method: 'POST', path: '/api/staff/calendar/capacity', json: true, asManager: true }],
   'staff/gate/exit.ts': [{ method: 'POST', path: '/api/staff/gate/exit', json: true, asManager: true }],
+  'staff/gate/offline.ts': [{ method: 'GET', path: '/api/staff/gate/offline', json: false, asManager: true }],
+  'staff/gate/sync.ts': [{ method: 'POST', path: '/api/staff/gate/sync', json: true, asManager: true }],
   'staff/gift-cards/void.ts': [{ method: 'POST', path: '/api/staff/gift-cards/void', json: true, asManager: true }],
   'staff/promos/index.ts': [{ method: 'POST', path: '/api/staff/promos', json: true, asManager: true }],
   'staff/promos/pause.ts': [{ method: 'POST', path: '/api/staff/promos/pause', json: true, asManager: true }],

@@ -14,6 +14,8 @@ const CALLS = [
   { role: 'gate', method: 'GET', path: '/api/staff/today' },
   { role: 'gate', method: 'POST', path: '/api/staff/gate/scan', body: { code: 'SKY-NOSUCH', gate: 'North' } },
   { role: 'gate', method: 'POST', path: '/api/staff/gate/undo', body: { ticket: 'TKT-00000000' }, gateStatus: 404 },
+  { role: 'gate', method: 'GET', path: '/api/staff/gate/offline' },
+  { role: 'gate', method: 'POST', path: '/api/staff/gate/sync', body: { scans: [] } },
   { role: 'manager', method: 'GET', path: '/api/staff/audit' },
   { role: 'manager', method: 'POST', path: '/api/staff/bookings/cancel', body: { reference: 'SKY-NOSUCH', refund: 'full' } },
   { role: 'manager', method: 'GET', path: '/api/staff/reports' },

@@ -5,6 +5,7 @@ import { useTranslation } from '@/client/i18n';
 import { startCameraScanner } from '@/client/staff/camera-scanner';
 import { exitScan, scanCode, undoTicket } from '@/client/staff/gate-calls';
 import { playVerdictSound } from '@/client/staff/gate-sound';
+import { useOfflineGate } from '@/client/staff/use-offline-gate';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
@@ -14,6 +15,7 @@ import type { ExitAnswer } from '@/modules/gate/record-exit';
 import type { Verdict } from '@/modules/gate/scan-ticket';
 import { AddonHandOut } from './AddonHandOut';
 import { ExitPanel } from './ExitPanel';
+import { OfflineBanner } from './OfflineBanner';
 import { VerdictPanel } from './VerdictPanel';
 import styles from './staff.module.css';
 
@@ -29,13 +31,21 @@ const SAME_SCAN_MS = 10_000;
  * entrance it admits; at the exit (decision 0045) it counts people out by ticket or with -1. The answer
  * comes right under the code field, above the camera's picture and the gate's name, so that it is in sight
  * without scrolling on a phone and on a laptop. */
-export function GateScanner() {
+export function GateScanner({ kiosk = false }: { kiosk?: boolean }) {
   const { t } = useTranslation('staff');
+  const offline = useOfflineGate();
+  // The camera's reader is started once: it reads the offline side through this ref.
+  const offlineRef = useRef(offline);
+  useEffect(() => {
+    offlineRef.current = offline;
+  }, [offline]);
+  /** Whether the last verdict came from the device's list (no undo, no party to choose: those need the server). */
+  const [fromDevice, setFromDevice] = useState(false);
   const [code, setCode] = useState('');
   const [verdict, setVerdict] = useState<Verdict | undefined>();
   const [exitAnswer, setExitAnswer] = useState<ExitAnswer | undefined>();
   const router = useRouter();
-  const mode: Mode = router.query.mode === 'exit' ? 'exit' : 'entry';
+  const mode: Mode = !kiosk && router.query.mode === 'exit' ? 'exit' : 'entry';
   const modeRef = useRef<Mode>(mode);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -98,9 +108,18 @@ export function GateScanner() {
       checking.current = true;
       setBusy(true);
       setError(undefined);
-      const answer = await scanCode(text, gateInput.current?.value.trim() || t('gate.defaultName'), admit).catch(() => ({ ok: false as const, error: t('gate.offline') }));
+      const gate = gateInput.current?.value.trim() || t('gate.defaultName');
+      const { state, judge } = offlineRef.current;
+      // Offline (or the call finds no network): the verdict from the day's list held on the device (decision 0054).
+      const onDevice = async () => {
+        const local = admit ? undefined : await judge(text, gate).catch(() => undefined);
+        return local ? { ok: true as const, verdict: local, device: true } : { ok: false as const, error: t('gate.offline') };
+      };
+      const online = state.online && navigator.onLine;
+      const answer: Awaited<ReturnType<typeof scanCode>> & { device?: boolean } = online ? await scanCode(text, gate, admit).catch(onDevice) : await onDevice();
       setBusy(false);
       checking.current = false;
+      setFromDevice(answer.device === true);
       if (!answer.ok) {
         setVerdict(undefined);
         setError(answer.error);
@@ -110,7 +129,7 @@ export function GateScanner() {
       setVerdict(answer.verdict);
       playVerdictSound(answer.verdict.verdict === 'VALID');
       if (answer.verdict.verdict === 'VALID') {
-        setLastAdmitted(answer.verdict.admitted);
+        setLastAdmitted(answer.device ? [] : answer.verdict.admitted);
         // Nobody of the party is ticked for the attendant: only the people in front of them, chosen one by one.
         setChosen([]);
       }
@@ -168,18 +187,20 @@ export function GateScanner() {
     input.current?.focus();
   };
 
-  const party = verdict?.verdict === 'VALID' ? verdict.booking.tickets.filter((x) => !x.admittedAt) : [];
+  const party = verdict?.verdict === 'VALID' && !fromDevice && !kiosk ? verdict.booking.tickets.filter((x) => !x.admittedAt) : [];
   return (
     <Card>
-      <div className={styles.gate}>
+      <div className={styles.gate} data-kiosk={kiosk || undefined}>
         <div className={styles.gateControls}>
-          <div className={styles.modeSwitch} role="group" aria-label={t('gate.mode')}>
-            {(['entry', 'exit'] as const).map((m) => (
-              <button key={m} type="button" className={styles.modeButton} aria-pressed={mode === m} onClick={() => setMode(m)}>
-                {t(`gate.mode_${m}`)}
-              </button>
-            ))}
-          </div>
+          {!kiosk && (
+            <div className={styles.modeSwitch} role="group" aria-label={t('gate.mode')}>
+              {(['entry', 'exit'] as const).map((m) => (
+                <button key={m} type="button" className={styles.modeButton} aria-pressed={mode === m} onClick={() => setMode(m)}>
+                  {t(`gate.mode_${m}`)}
+                </button>
+              ))}
+            </div>
+          )}
           <form className={styles.scanForm} onSubmit={onSubmit}>
             <TextField
               ref={input}
@@ -198,6 +219,7 @@ export function GateScanner() {
             </Button>
           </form>
           <div className={styles.row}>
+            {kiosk && <FullScreenButton />}
             <Button type="button" variant="secondary" onClick={() => void toggleCamera()} busy={camera === 'starting'} aria-pressed={camera === 'on'}>
               {camera === 'on' ? t('gate.cameraOff') : t('gate.cameraOn')}
             </Button>
@@ -212,6 +234,8 @@ export function GateScanner() {
           {error && <Alert tone="error">{error}</Alert>}
           {mode === 'entry' && verdict && <VerdictPanel verdict={verdict} />}
           {mode === 'exit' && exitAnswer && <ExitPanel answer={exitAnswer} />}
+          {/* After the answer, so the answer stays where the attendant looks (decision 0045); still in sight, above the party's list. */}
+          <OfflineBanner state={offline.state} onDismiss={offline.dismissReports} />
           {mode === 'entry' && verdict?.verdict === 'VALID' && party.length > 0 && (
             <fieldset>
               <legend>{t('gate.partyLegend', { reference: verdict.booking.reference })}</legend>
@@ -231,7 +255,7 @@ export function GateScanner() {
               </Button>
             </fieldset>
           )}
-          {mode === 'entry' && lastAdmitted.length > 0 && verdict?.verdict === 'VALID' && (
+          {mode === 'entry' && !kiosk && lastAdmitted.length > 0 && verdict?.verdict === 'VALID' && (
             <div className={styles.row}>
               <Button type="button" variant="secondary" onClick={() => void undo()}>
                 {t('gate.undo', { count: lastAdmitted.length })}
@@ -251,5 +275,15 @@ export function GateScanner() {
         </div>
       </div>
     </Card>
+  );
+}
+
+/** Kiosk mode's full screen (a turnstile's or a handheld scanner's screen): asked on a click, as browsers require. */
+function FullScreenButton() {
+  const { t } = useTranslation('gate-offline');
+  return (
+    <Button type="button" variant="secondary" onClick={() => void document.documentElement.requestFullscreen?.().catch(() => undefined)}>
+      {t('fullScreen')}
+    </Button>
   );
 }

@@ -73,7 +73,15 @@ export type Verdict =
   | { verdict: 'UNKNOWN' }
   | { verdict: 'FORGED' };
 
-export type ScanRequest = { code: string; gate: string; by: Actor; /** For a booking reference: the tickets to admit now. */ admit?: string[] };
+export type ScanRequest = {
+  code: string;
+  gate: string;
+  by: Actor;
+  /** For a booking reference: the tickets to admit now. */
+  admit?: string[];
+  /** When an offline gate scanned it (decision 0054): the verdict and the admission are as of then. */
+  scannedAt?: Date;
+};
 
 const BOOKING_REFERENCE = /^SKY-[0-9A-Z]{6}$/;
 const TICKET_REFERENCE = /^TKT-[0-9A-Z]{8}$/;
@@ -203,6 +211,7 @@ async function decide(deps: GateDeps, tx: Database, row: GateRecord | undefined,
       byUserId: by.kind === 'operator' ? null : by.userId,
       byEmail: by.kind === 'operator' ? null : by.email,
       redeemedAt: now,
+      recordedAt: (deps.now ?? serverNow)(),
     })),
   );
   const fresh = await gateBooking(tx, row);
@@ -227,7 +236,7 @@ export async function scanTicket(deps: GateDeps, request: ScanRequest): Promise<
 }
 
 async function judgeScan(deps: GateDeps, request: ScanRequest): Promise<Verdict> {
-  const now = (deps.now ?? serverNow)();
+  const now = request.scannedAt ?? (deps.now ?? serverNow)();
   const bookings = bookingsOf(deps);
   const found = await identify(deps.db, bookings, request.code);
   if ('verdict' in found) return { verdict: found.verdict };

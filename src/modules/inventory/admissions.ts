@@ -6,7 +6,17 @@ import type { Database } from '@/server/db/client';
 import { bookings, ticketRedemptions } from '@/server/db/schema';
 
 export type Admission = typeof ticketRedemptions.$inferSelect;
-export type NewAdmission = { ticketReference: string; bookingUuid: string; bookingReference: string; gate: string; byUserId: string | null; byEmail: string | null; redeemedAt: Date };
+export type NewAdmission = {
+  ticketReference: string;
+  bookingUuid: string;
+  bookingReference: string;
+  gate: string;
+  byUserId: string | null;
+  byEmail: string | null;
+  redeemedAt: Date;
+  /** When the server writes it: later than `redeemedAt` for a scan an offline gate sent afterwards (decision 0054). */
+  recordedAt?: Date;
+};
 
 /** The live (not undone) admissions of a booking's tickets. */
 export async function liveAdmissionsOf(db: Database, bookingUuid: string): Promise<Admission[]> {

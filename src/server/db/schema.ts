@@ -486,6 +486,9 @@ export const ticketRedemptions = pgTable(
     redeemedAt: timestamp('redeemed_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
     undoneAt: timestamp('undone_at', { mode: 'date', withTimezone: true }),
     undoneBy: text('undone_by'),
+    /** When the server wrote the row: `redeemed_at` for a scan at the gate online, later for a scan an
+     * offline gate kept and sent when back online (decision 0054). Other gates' deltas read by this. */
+    recordedAt: timestamp('recorded_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
   },
   (t) => [
     uniqueIndex('ticket_redemptions_once').on(t.ticketReference).where(sql`${t.undoneAt} is null`),

@@ -1,0 +1,1 @@
+ALTER TABLE "ticket_redemptions" ADD COLUMN "recorded_at" timestamp with time zone DEFAULT now() NOT NULL;
