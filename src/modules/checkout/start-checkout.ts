@@ -18,15 +18,20 @@ import type { PaymentSessionView } from './order-view';
 import { selectionTotal, toWebProduct } from '../catalog/web-product';
 import { recordPayment } from '../payments/ledger';
 import { localizedPath } from '@/universal/localized-path';
+import { formatMoney } from '@/universal/format/money';
 import { serverNow } from '@/server/clock';
 import { memberPerks } from '../program/member-perks';
 import { log } from '@/server/log';
 import { priceOrderDiscounts, takeOrderDiscounts } from '../promos/checkout-promo';
-import { freeSession } from '../payments/free-session';
+import { cashSession, freeSession } from '../payments/free-session';
 import { completeCheckout } from './complete-checkout';
 import { priceGiftCard, takeGiftCard } from '../gift-cards/pay-with-gift-card';
 
 export type StartedCheckout = { paymentSession: PaymentSessionView; bookingId: string; expirationTime: string };
+
+/** A sale at the box office (decision 0053): the order's channel, and, paid in cash, the till shift that
+ * took the money (the ledger's payment is then paid at once, with no gateway). */
+export type CounterSale = { channel: 'box-office'; cashTillShiftId?: string; tenderedCents?: number };
 
 /** Refusals of the member's choice, as the ticket page words them. */
 const CHOICE_REFUSALS = {
@@ -66,6 +71,7 @@ export async function holdAndOpenSession(
   locale: Locale,
   product: SupplierProduct,
   option: SupplierProduct['options'][number],
+  sale?: CounterSale,
 ): Promise<StartedCheckout> {
   const { supplier, gateway, db } = deps;
   // The price the visitor was shown, from the supplier's unit or booking prices. No price, or a price of
@@ -85,6 +91,10 @@ export async function holdAndOpenSession(
   // Last, a gift card pays what is left, up to its balance (decision 0047); the gateway charges the rest.
   const giftCard = await priceGiftCard(db, request.giftCard, due, member.userId, deps.now?.() ?? serverNow());
   const charged = due - (giftCard?.cents ?? 0);
+  // Cash short of the total at the counter: refused before any place is held.
+  if (sale?.cashTillShiftId !== undefined && (sale.tenderedCents ?? 0) < charged) {
+    throw new AppError('VALIDATION', 'cashTooLittle', { total: formatMoney(charged, web.currency, locale) });
+  }
   const lines: OrderLine[] = Object.entries(request.quantities).map(([unitId, quantity]) => {
     const unit = webOption.units.find((u) => u.id === unitId);
     return { unitId, title: unit?.title ?? unitId, quantity, unitPrice: unit?.price ?? 0 };
@@ -114,8 +124,10 @@ export async function holdAndOpenSession(
     const holdExpiresAt = holdExpiry(booking, now, deps.holdMinutes);
 
     const orderId = crypto.randomUUID();
-    // Nothing to charge (a free ticket or a gift card was all of it): no gateway session; the order completes at once.
-    const session = charged === 0 ? freeSession(orderId, web.currency, holdExpiresAt, gateway) : await gateway.createSession({
+    // Nothing to charge (a free ticket or a gift card was all of it): no gateway session; the order completes at
+    // once. Cash in a box-office till: paid already, no gateway either.
+    const cash = charged > 0 && sale?.cashTillShiftId !== undefined;
+    const session = charged === 0 ? freeSession(orderId, web.currency, holdExpiresAt, gateway) : cash ? cashSession(orderId, charged, web.currency, holdExpiresAt) : await gateway.createSession({
       amount: charged,
       currency: web.currency,
       reference: booking.uuid,
@@ -126,7 +138,7 @@ export async function holdAndOpenSession(
     });
     // The order and its payment in the ledger, together: a payment always pays for something.
     await db.transaction(async (tx) => {
-      const payment = await recordPayment(tx, gateway, { purpose: 'order', referenceId: orderId, session }, now);
+      const payment = await recordPayment(tx, gateway, { purpose: 'order', referenceId: orderId, session, tillShiftId: cash ? sale!.cashTillShiftId : undefined }, now);
       await tx.insert(orders).values({
         id: orderId,
         bookingUuid: booking.uuid,
@@ -147,12 +159,13 @@ export async function holdAndOpenSession(
         locale,
         paymentId: payment.id,
         holdExpiresAt,
+        channel: sale?.channel ?? 'web',
       });
       await takeOrderDiscounts(tx, discounts, { id: orderId, userId: member.userId }, now);
       if (giftCard) await takeGiftCard(tx, giftCard, orderId, now);
     });
     // A free order is completed now; if the supplier cannot confirm it just now, its payments.check job does.
-    const completed = charged === 0 ? await completeCheckout(deps, session.id).catch((error: unknown) => log.warn('[checkout] a free order waits for its check', { error })) : undefined;
+    const completed = charged === 0 || cash ? await completeCheckout(deps, session.id).catch((error: unknown) => log.warn('[checkout] a free order waits for its check', { error })) : undefined;
     const status = completed ? completed.order.status : 'PENDING_PAYMENT';
     return { paymentSession: { ...session, status }, bookingId: booking.uuid, expirationTime: holdExpiresAt.toISOString() };
   } catch (error) {

@@ -599,7 +599,8 @@ export const payments = pgTable(
     referenceId: text('reference_id').notNull(),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
-    gateway: text('gateway').$type<'test' | 'stripe'>().notNull(),
+    /** `cash`: taken at a box-office till (decision 0053), its session `cash_<order id>`. */
+    gateway: text('gateway').$type<'test' | 'stripe' | 'cash'>().notNull(),
     /** The gateway's checkout session (Stripe's cs_…, the test gateway's cs_test_…). */
     gatewaySessionId: text('gateway_session_id').notNull().unique(),
     /** What the browser needs to pay (no secret of ours). */
