@@ -12,7 +12,8 @@ import type { MailTransport } from '@/ports/mail';
 import type { PaymentGateway } from '@/ports/payments';
 import { SupplierError, type SupplierBooking, type SupplierPort } from '@/ports/supplier';
 import type { Database } from '@/server/db/client';
-import { bookingCancellations, orders, users } from '@/server/db/schema';
+import { bookingCancellations, orders, payments, users } from '@/server/db/schema';
+import { isCashSession } from '../payments/free-session';
 import { AppError } from '@/server/errors';
 import { orderStates } from '../checkout/order-states';
 import type { OrderRow } from '../checkout/order-view';
@@ -37,7 +38,9 @@ export type CancelDeps = { db: Database; supplier: SupplierPort; gateway: Paymen
 /** How much goes back: all that was paid, nothing, or an amount in minor units (1 to the total). */
 export type RefundChoice = { kind: 'full' } | { kind: 'none' } | { kind: 'partial'; amount: number };
 
-export type CancelRequest = { reference: string; refund: RefundChoice; by: Actor; reason?: string };
+/** `cashTillShiftId`: the box-office till shift that hands back what was paid in cash (decision 0053); a booking
+ * paid in cash is refunded nowhere else. */
+export type CancelRequest = { reference: string; refund: RefundChoice; by: Actor; reason?: string; cashTillShiftId?: string };
 
 export type Cancellation = {
   reference: string;
@@ -89,15 +92,21 @@ function view(row: CancellationRow, refunds: RefundRow[]): Cancellation {
 
 const refundKey = (bookingUuid: string) => `cancelled:${bookingUuid}`;
 
+/** Whether the order's own payment was cash into a box-office till (decision 0053). */
+export async function paidInCash(db: Database, order: Pick<OrderRow, 'paymentId'>): Promise<boolean> {
+  const [payment] = await db.select({ sessionId: payments.gatewaySessionId }).from(payments).where(eq(payments.id, order.paymentId));
+  return payment !== undefined && isCashSession(payment.sessionId);
+}
+
 /** The refunds of a cancellation so far (none for a reseller's booking: the reseller refunds). */
 export async function cancellationRefunds(db: Database, row: CancellationRow, order: OrderRow | undefined): Promise<RefundRow[]> {
   return order ? orderRefunds(db, order, refundKey(row.bookingUuid)) : [];
 }
 
 /** The cancellation stands whatever happens here: a refund that could not be made waits for the next try. */
-async function takeRefund(deps: CancelDeps, row: CancellationRow, order: OrderRow): Promise<RefundRow[]> {
+async function takeRefund(deps: CancelDeps, row: CancellationRow, order: OrderRow, cashTillShiftId?: string): Promise<RefundRow[]> {
   try {
-    return await refundOrder(deps, order, { amount: row.refundAmount, key: refundKey(row.bookingUuid), reason: row.reason ?? 'cancelled' });
+    return await refundOrder(deps, order, { amount: row.refundAmount, key: refundKey(row.bookingUuid), reason: row.reason ?? 'cancelled', tillShiftId: cashTillShiftId });
   } catch (error) {
     log.error(`[cancel] the refund of ${row.supplierReference} waits for the next try`, { error });
     return cancellationRefunds(deps.db, row, order);
@@ -120,6 +129,10 @@ export async function cancelBooking(deps: CancelDeps, request: CancelRequest): P
     throw new AppError('NOT_CANCELLABLE', 'notCancellable', { reference, status: target.order.status });
   }
   const chosen = refundAmountOf(target, request.refund);
+  // Cash comes back from a till, counted by the one who hands it over: only at the box office.
+  if (target.order && chosen > 0 && !request.cashTillShiftId && (await paidInCash(deps.db, target.order))) {
+    throw new AppError('VALIDATION', 'cashRefundAtTill', { reference });
+  }
 
   // The places go back first: a booking the supplier will not cancel (its slot has begun, or, once used,
   // ended) keeps its money. Cancelling twice at the supplier changes nothing.
@@ -188,7 +201,7 @@ export async function cancelBooking(deps: CancelDeps, request: CancelRequest): P
   });
   if (!claimed) throw new AppError('ALREADY_CANCELLED', 'alreadyCancelled', { reference });
 
-  const refunds = refundAmount > 0 && target.order ? await takeRefund(deps, claimed, target.order) : [];
+  const refunds = refundAmount > 0 && target.order ? await takeRefund(deps, claimed, target.order, request.cashTillShiftId) : [];
   await sendMailNow(deps.db, deps.mail, `cancelled:${target.bookingUuid}`);
   return view(claimed, refunds);
 }

@@ -12,6 +12,7 @@ import { supplierRefusal } from '../catalog/supplier-refusal';
 import { oneBookingAtATime, releaseUnpaidBookings } from './booking-limits';
 import type { CheckoutRequest } from './checkout-request';
 import type { CheckoutDeps } from './deps';
+import type { Database } from '@/server/db/client';
 import { heldPrice } from './held-price';
 import { holdExpiry } from './hold-expiry';
 import type { PaymentSessionView } from './order-view';
@@ -31,7 +32,13 @@ export type StartedCheckout = { paymentSession: PaymentSessionView; bookingId: s
 
 /** A sale at the box office (decision 0053): the order's channel, and, paid in cash, the till shift that
  * took the money (the ledger's payment is then paid at once, with no gateway). */
-export type CounterSale = { channel: 'box-office'; cashTillShiftId?: string; tenderedCents?: number };
+export type CounterSale = {
+  channel: 'box-office';
+  cashTillShiftId?: string;
+  tenderedCents?: number;
+  /** Told in the transaction that records the order and its payment (the sale's audit entry). */
+  recorded?: (tx: Database, order: { id: string; reference: string; total: number; currency: string }) => Promise<void>;
+};
 
 /** Refusals of the member's choice, as the ticket page words them. */
 const CHOICE_REFUSALS = {
@@ -163,6 +170,7 @@ export async function holdAndOpenSession(
       });
       await takeOrderDiscounts(tx, discounts, { id: orderId, userId: member.userId }, now);
       if (giftCard) await takeGiftCard(tx, giftCard, orderId, now);
+      await sale?.recorded?.(tx, { id: orderId, reference: booking.supplierReference ?? booking.uuid, total: charged, currency: web.currency });
     });
     // A free order is completed now; if the supplier cannot confirm it just now, its payments.check job does.
     const completed = charged === 0 || cash ? await completeCheckout(deps, session.id).catch((error: unknown) => log.warn('[checkout] a free order waits for its check', { error })) : undefined;
@@ -179,7 +187,8 @@ export async function holdAndOpenSession(
   }
 }
 
-function refusal(error: unknown): never {
+/** A supplier's refusal of the choice, as the ticket page words it (the box office's sale words it alike). */
+export function refusal(error: unknown): never {
   // Our own answer already (a slot too busy to lock in time: 503, try again) goes through as it is.
   if (error instanceof AppError) throw error;
   if (error instanceof SupplierError) {
