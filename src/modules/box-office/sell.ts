@@ -16,6 +16,8 @@ import { orderView, type OrderRow, type OrderView } from '../checkout/order-view
 import { renderTicketsEmail } from '../checkout/tickets-email';
 import { enqueueMail, sendMailNow } from '../email/mail-queue';
 import { recordAudit } from '../staff/audit-log';
+import { completePayment } from '../payments/complete-payment';
+import { paymentBySession, type PaymentRow } from '../payments/ledger';
 import type { StaffUser } from '../staff/roles';
 import type { CounterSaleRequest } from './sale-request';
 import { requireOpenShift } from './till';
@@ -45,6 +47,22 @@ export async function emailCounterTickets(deps: CheckoutDeps, order: OrderRow, e
   await enqueueMail(deps.db, key, await renderTicketsEmail(order, { email, name: email }, deps.siteUrl));
   await sendMailNow(deps.db, deps.mail, key);
   return true;
+}
+
+/** A box-office order's card payment by its gateway session; any other payment answers as unknown. */
+export async function counterCardPayment(deps: CheckoutDeps, gatewaySessionId: string): Promise<{ payment: PaymentRow; order: OrderRow }> {
+  const payment = await paymentBySession(deps.db, gatewaySessionId);
+  const [order] = payment?.purpose === 'order' ? await deps.db.select().from(orders).where(eq(orders.id, payment.referenceId)) : [];
+  if (!payment || !order || order.channel !== 'box-office') throw new AppError('NOT_FOUND', 'noPaymentSession');
+  return { payment, order };
+}
+
+/** After the counter's card form: the payment completed through the one path, the tickets e-mailed if asked. */
+export async function counterCardPaid(deps: CheckoutDeps, gatewaySessionId: string, email: string | undefined): Promise<CounterSaleResult> {
+  await completePayment(deps, gatewaySessionId);
+  const { order } = await counterCardPayment(deps, gatewaySessionId);
+  const emailed = await emailCounterTickets(deps, order, email);
+  return { order: orderView(order), method: 'card', tendered: null, change: null, session: null, emailed };
 }
 
 export async function sellAtCounter(deps: CheckoutDeps, staff: StaffUser, request: CounterSaleRequest, locale: Locale): Promise<CounterSaleResult> {
