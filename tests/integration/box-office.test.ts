@@ -12,6 +12,8 @@ import { WALK_UP } from '@/modules/box-office/walk-up';
 import { cancelBooking } from '@/modules/bookings/cancel-booking';
 import { verifyTicketCode } from '@/modules/tickets/ticket-codes';
 import { auditLog, mailQueue, orders, payments, refunds } from '@/server/db/schema';
+import { salesReport } from '@/modules/reports/sales-report';
+import { reportNames } from '@/modules/reports/report-request';
 import { FIXED_NOW } from '../support/fixed-date';
 import { useEmbeddedShop } from '../support/checkout';
 import { TEST_BACKENDS } from '../support/database';
@@ -80,6 +82,11 @@ describe.each(TEST_BACKENDS)('the box office on $name', ({ adminUrl }) => {
     expect(closed).toMatchObject({ status: 'CLOSED', cashIn: 3 * ADULT, sales: 2, cashOut: 2 * ADULT, refunds: 1, expected: 24400, counted: 24300, difference: -100 });
     await expect(closeShift(shop.db, SELLER, { countedCents: 1 })).rejects.toMatchObject({ key: 'tillNotOpen' });
     expect((await listShifts(shop.db))[0]).toMatchObject({ id: opened.id, expected: 24400, difference: -100 });
+
+    // The staff sales report counts the box office as its own channel: 3 tickets sold, 2 refunded.
+    const sales = await salesReport(shop.db, { start: new Date(FIXED_NOW.getTime() - 86_400_000), end: new Date(FIXED_NOW.getTime() + 86_400_000), days: ['2027-05-12'], timeZone: 'America/New_York' });
+    expect(sales.byChannel).toEqual([{ channel: 'box-office', kind: 'box-office', bookings: 2, tickets: 3, gross: 3 * ADULT, refunds: 2 * ADULT, net: ADULT }]);
+    expect(reportNames('en').channel('box-office')).toBe('the box office');
 
     const actions = (await shop.db.select().from(auditLog)).map((a) => a.action).sort();
     expect(actions).toEqual(['booking.cancel', 'box-office.refund', 'box-office.sale', 'box-office.sale', 'till.close', 'till.open'].sort());

@@ -16,13 +16,18 @@ import type { Database } from '@/server/db/client';
 import { WEBSITE_RESELLER } from '../resellers/reseller-keys';
 
 const WEBSITE = sql.raw(`'${WEBSITE_RESELLER}'`);
+
+/** The box office's channel (decision 0053): its orders are the website's orders sold at the counter. */
+export const BOX_OFFICE_CHANNEL = 'box-office';
+/** An order's channel in the report: the website's, or the box office's. */
+const ORDER_CHANNEL = sql.raw(`case when o.channel = '${BOX_OFFICE_CHANNEL}' then '${BOX_OFFICE_CHANNEL}' else '${WEBSITE_RESELLER}' end`);
 import { localDay, rowsOf } from '@/server/db/sql-rows';
 
 export type SalesFigures = { bookings: number; tickets: number; gross: number; refunds: number; net: number };
 export type SalesReport = {
   byDay: (SalesFigures & { date: string })[];
   byProduct: (SalesFigures & { productId: string })[];
-  byChannel: (SalesFigures & { channel: string; kind: 'website' | 'reseller' })[];
+  byChannel: (SalesFigures & { channel: string; kind: 'website' | 'box-office' | 'reseller' })[];
   totals: SalesFigures;
 };
 
@@ -39,11 +44,11 @@ const figures = (row: Row | undefined): SalesFigures =>
 function websiteSales(within: (column: SQL) => SQL) {
   const tickets = sql.raw(`(select coalesce(sum((l->>'quantity')::int), 0) from jsonb_array_elements(o.lines) l)`);
   return sql`
-    select p.confirmed_at as at, ${WEBSITE}::text as channel, o.product_id, 1 as bookings, ${tickets} as tickets, p.amount as gross, 0 as refunds
+    select p.confirmed_at as at, ${ORDER_CHANNEL}::text as channel, o.product_id, 1 as bookings, ${tickets} as tickets, p.amount as gross, 0 as refunds
     from payments p join orders o on o.payment_id = p.id
     where p.purpose = 'order' and p.state = 'confirmed' and ${within(sql.raw('p.confirmed_at'))}
     union all
-    select p.confirmed_at, ${WEBSITE}::text, o.product_id, 0, 0, p.amount, 0
+    select p.confirmed_at, ${ORDER_CHANNEL}::text, o.product_id, 0, 0, p.amount, 0
     from payments p join booking_changes c on c.payment_id = p.id join orders o on o.id = c.order_id
     where p.purpose = 'change' and p.state = 'confirmed' and ${within(sql.raw('p.confirmed_at'))}`;
 }
@@ -51,12 +56,12 @@ function websiteSales(within: (column: SQL) => SQL) {
 /** Refunds granted in [start, end) of payments that were sales (confirmed), with the product of the order paid for. */
 function websiteRefunds(within: (column: SQL) => SQL) {
   return sql`
-    select r.created_at, ${WEBSITE}::text, paid.product_id, 0, 0, 0, r.amount
+    select r.created_at, paid.channel, paid.product_id, 0, 0, 0, r.amount
     from refunds r join payments p on p.id = r.payment_id and p.state = 'confirmed'
     cross join lateral (
-      select o.product_id from orders o where p.purpose = 'order' and o.payment_id = p.id
+      select o.product_id, ${ORDER_CHANNEL}::text as channel from orders o where p.purpose = 'order' and o.payment_id = p.id
       union all
-      select o.product_id from booking_changes c join orders o on o.id = c.order_id where p.purpose = 'change' and c.payment_id = p.id
+      select o.product_id, ${ORDER_CHANNEL}::text from booking_changes c join orders o on o.id = c.order_id where p.purpose = 'change' and c.payment_id = p.id
     ) paid
     where ${within(sql.raw('r.created_at'))}`;
 }
@@ -79,6 +84,9 @@ function ledger(start: Date, end: Date) {
 }
 
 type GroupedRow = Row & { dimension: 'day' | 'product' | 'channel' };
+
+const channelKind = (key: string) => (key === WEBSITE_RESELLER ? ('website' as const) : key === BOX_OFFICE_CHANNEL ? ('box-office' as const) : ('reseller' as const));
+const CHANNEL_ORDER = { website: 0, 'box-office': 1, reseller: 2 } as const;
 
 /** The ledger summed by day, by product and by channel in one pass (grouping sets): the ledger of a year is
  * read once, not three times. */
@@ -108,8 +116,8 @@ export async function salesReport(db: Database, period: { start: Date; end: Date
   return {
     byDay,
     byProduct: products.map((p) => ({ productId: p.key, ...figures(p) })),
-    // The website first, then the resellers by name.
-    byChannel: channels.map((c) => ({ channel: c.key, kind: c.key === WEBSITE_RESELLER ? ('website' as const) : ('reseller' as const), ...figures(c) })).sort((a, b) => Number(b.channel === WEBSITE_RESELLER) - Number(a.channel === WEBSITE_RESELLER) || a.channel.localeCompare(b.channel)),
+    // The website first, the box office next, then the resellers by name.
+    byChannel: channels.map((c) => ({ channel: c.key, kind: channelKind(c.key), ...figures(c) })).sort((a, b) => CHANNEL_ORDER[a.kind] - CHANNEL_ORDER[b.kind] || a.channel.localeCompare(b.channel)),
     totals,
   };
 }
