@@ -34,7 +34,7 @@ export function HandOver({ sale, email, onNext }: { sale: CounterSaleResult; ema
         {order.productTitle} · {order.optionTitle} · {formatDate(order.availabilityId, locale)} {formatTime(order.availabilityId, locale)}
       </p>
       {sale.method === 'cash' && sale.change !== null && (
-        <p className={styles.change} data-testid="change">
+        <p className={`${styles.change} ${styles.noPrint}`} data-testid="change">
           {t('handOver.change', { change: money(sale.change), tendered: money(sale.tendered ?? 0), total: money(order.total) })}
         </p>
       )}

@@ -213,7 +213,7 @@ export function SellFlow({ today, tillOpen, onSold }: Props) {
           <TextField label={t('sell.date')} type="date" min={today} value={date} onChange={(e) => setDate(e.target.value || today)} />
           {slotsError && <Alert tone="error">{slotsError}</Alert>}
           {slots && slots.length === 0 && <p>{t('sell.noSlots')}</p>}
-          <div className={styles.choices}>
+          <div className={styles.slots}>
             {slots?.map((slot) => (
               <button
                 key={slot.id}

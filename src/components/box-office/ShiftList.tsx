@@ -13,7 +13,7 @@ export function ShiftList({ shifts }: { shifts: TillShiftView[] }) {
   const { locale = 'en' } = useRouter();
   if (shifts.length === 0) return <p>{t('shifts.none')}</p>;
   return (
-    <div className={styles.tableWrap}>
+    <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={t('shifts.heading')}>
       <table className={styles.table}>
         <caption>{t('shifts.caption')}</caption>
         <thead>
