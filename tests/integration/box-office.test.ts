@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { closeShift, listShifts, openShift } from '@/modules/box-office/till';
-import { sellAtCounter } from '@/modules/box-office/sell';
+import { counterCardPaid, sellAtCounter } from '@/modules/box-office/sell';
 import { counterBooking, refundAtCounter } from '@/modules/box-office/counter-refund';
 import { WALK_UP } from '@/modules/box-office/walk-up';
 import { cancelBooking } from '@/modules/bookings/cancel-booking';
@@ -15,7 +15,7 @@ import { auditLog, mailQueue, orders, payments, refunds } from '@/server/db/sche
 import { salesReport } from '@/modules/reports/sales-report';
 import { reportNames } from '@/modules/reports/report-request';
 import { FIXED_NOW } from '../support/fixed-date';
-import { useEmbeddedShop } from '../support/checkout';
+import { TEST_CARD, useEmbeddedShop } from '../support/checkout';
 import { TEST_BACKENDS } from '../support/database';
 import { firstSlot, openDay } from './supplier-scenarios';
 
@@ -90,6 +90,27 @@ describe.each(TEST_BACKENDS)('the box office on $name', ({ adminUrl }) => {
 
     const actions = (await shop.db.select().from(auditLog)).map((a) => a.action).sort();
     expect(actions).toEqual(['booking.cancel', 'box-office.refund', 'box-office.sale', 'box-office.sale', 'till.close', 'till.open'].sort());
+    shop.clock = undefined;
+  });
+
+  it('sells by card through the gateway and refunds to the card, with no till', async () => {
+    shop.clock = FIXED_NOW;
+    const selectedTime = await slot(1);
+    const sale = await sellAtCounter(shop.deps, SELLER, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime, payment: { method: 'card' } }, 'en');
+    expect(sale.order.status).toBe('PENDING_PAYMENT');
+    expect(sale.session).toMatchObject({ provider: 'test', amount: ADULT });
+    // Someone else's payment session is not the counter's.
+    await expect(counterCardPaid(shop.deps, 'cs_test_unknown', undefined)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await shop.deps.gateway.pay(sale.session!.id, TEST_CARD);
+    const paid = await counterCardPaid(shop.deps, sale.session!.id, 'card-buyer@example.com');
+    expect(paid).toMatchObject({ method: 'card', emailed: true, order: { status: 'CONFIRMED', total: ADULT } });
+    const [payment] = await shop.db.select().from(payments).where(eq(payments.gatewaySessionId, sale.session!.id));
+    expect(payment).toMatchObject({ gateway: 'test', state: 'confirmed', tillShiftId: null });
+    // A card's refund needs no open till: it goes back through the gateway.
+    expect(await refundAtCounter(shop.deps, SELLER, sale.order.reference)).toMatchObject({ refundAmount: ADULT, refundStatus: 'refunded', method: 'card' });
+    const [back] = await shop.db.select().from(refunds).where(eq(refunds.paymentId, payment!.id));
+    expect(back).toMatchObject({ amount: ADULT, state: 'done', tillShiftId: null });
+    expect(await shop.deps.gateway.getState(sale.session!.id)).toMatchObject({ status: 'refunded' });
     shop.clock = undefined;
   });
 });
