@@ -20,7 +20,7 @@ import { completePayment } from '../payments/complete-payment';
 import { paymentBySession, type PaymentRow } from '../payments/ledger';
 import type { StaffUser } from '../staff/roles';
 import type { CounterSaleRequest } from './sale-request';
-import { requireOpenShift } from './till';
+import { lockOpenShift, requireOpenShift } from './till';
 import { walkUpVisitor } from './walk-up';
 
 export type CounterSaleResult = {
@@ -90,13 +90,16 @@ export async function sellAtCounter(deps: CheckoutDeps, staff: StaffUser, reques
       channel: 'box-office',
       cashTillShiftId: shift?.id,
       tenderedCents: cash?.tenderedCents,
-      recorded: (tx, order) =>
-        recordAudit(tx, {
+      async recording(tx, order) {
+        // Cash goes into a shift still open: one closing meanwhile waits for this sale, or refuses it here.
+        if (shift) await lockOpenShift(tx, shift.id);
+        await recordAudit(tx, {
           actor,
           action: 'box-office.sale',
           target: order.reference,
           after: { total: order.total, currency: order.currency, method: request.payment.method, tendered: cash?.tenderedCents ?? null, tillShift: shift?.id ?? null },
-        }),
+        });
+      },
     },
   );
   const order = await orderOf(deps, started.bookingId);

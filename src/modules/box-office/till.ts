@@ -2,7 +2,7 @@
 // the cash of their counter sales and counter refunds is the ledger's (payments and refunds pointing to the
 // shift); closing asks for the cash counted out, and keeps what was expected beside it. Opening and closing
 // are audited in their own transaction.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { payments, refunds, tillShifts } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
@@ -33,16 +33,20 @@ export type TillShiftView = {
   difference: number | null;
 };
 
-/** The cash of a shift in the ledger. */
+/** The cash of a shift in the ledger: every cash payment it took (the money is in the drawer from the moment
+ * the sale is recorded, whatever its completion does next), less the cash refunds handed back from it; a
+ * cash payment's refund that names no till (a payment refunded whole because it could not be delivered)
+ * goes back from the shift that took it. */
 async function cashOf(db: Database, shiftId: string): Promise<{ cashIn: number; sales: number; cashOut: number; refunds: number }> {
   const [paid] = await db
     .select({ cents: sql<number>`coalesce(sum(${payments.amount}), 0)::int`, count: sql<number>`count(*)::int` })
     .from(payments)
-    .where(and(eq(payments.tillShiftId, shiftId), eq(payments.state, 'confirmed')));
+    .where(eq(payments.tillShiftId, shiftId));
   const [back] = await db
     .select({ cents: sql<number>`coalesce(sum(${refunds.amount}), 0)::int`, count: sql<number>`count(*)::int` })
     .from(refunds)
-    .where(and(eq(refunds.tillShiftId, shiftId), eq(refunds.state, 'done')));
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(and(eq(refunds.state, 'done'), or(eq(refunds.tillShiftId, shiftId), and(isNull(refunds.tillShiftId), eq(payments.tillShiftId, shiftId)))));
   return { cashIn: paid?.cents ?? 0, sales: paid?.count ?? 0, cashOut: back?.cents ?? 0, refunds: back?.count ?? 0 };
 }
 
@@ -101,9 +105,12 @@ export async function openShift(db: Database, staff: StaffUser, input: { floatCe
 export async function closeShift(db: Database, staff: StaffUser, input: { countedCents: number }, now = serverNow()): Promise<TillShiftView> {
   const countedCents = cents(input.countedCents);
   const open = await requireOpenShift(db, staff.userId);
-  const { cashIn, cashOut } = await cashOf(db, open.id);
-  const expectedCents = open.floatCents + cashIn - cashOut;
   const row = await db.transaction(async (tx) => {
+    // The shift's row lock: a sale recording cash into it (lockOpenShift) finishes first, or finds it closed.
+    const [locked] = await tx.select().from(tillShifts).where(and(eq(tillShifts.id, open.id), eq(tillShifts.status, 'OPEN'))).for('update');
+    if (!locked) throw new AppError('TILL_STATE', 'tillNotOpen');
+    const { cashIn, cashOut } = await cashOf(tx, open.id);
+    const expectedCents = open.floatCents + cashIn - cashOut;
     const [closed] = await tx
       .update(tillShifts)
       .set({ status: tillShiftStates.transition(open.status, 'CLOSED'), closedAt: now, countedCents, expectedCents })
@@ -120,6 +127,12 @@ export async function closeShift(db: Database, staff: StaffUser, input: { counte
     return closed;
   });
   return shiftView(db, row);
+}
+
+/** In the transaction that records a cash sale: the shift is still open, and stays so until it commits. */
+export async function lockOpenShift(tx: Database, shiftId: string): Promise<void> {
+  const [row] = await tx.select({ id: tillShifts.id }).from(tillShifts).where(and(eq(tillShifts.id, shiftId), eq(tillShifts.status, 'OPEN'))).for('update');
+  if (!row) throw new AppError('TILL_STATE', 'tillNotOpen');
 }
 
 /** The newest shifts first, for managers. */

@@ -36,8 +36,9 @@ export type CounterSale = {
   channel: 'box-office';
   cashTillShiftId?: string;
   tenderedCents?: number;
-  /** Told in the transaction that records the order and its payment (the sale's audit entry). */
-  recorded?: (tx: Database, order: { id: string; reference: string; total: number; currency: string }) => Promise<void>;
+  /** Run first in the transaction that records the order and its payment (the till's lock, the sale's audit
+   * entry); what it throws records nothing. */
+  recording?: (tx: Database, order: { id: string; reference: string; total: number; currency: string }) => Promise<void>;
 };
 
 /** Refusals of the member's choice, as the ticket page words them. */
@@ -145,6 +146,7 @@ export async function holdAndOpenSession(
     });
     // The order and its payment in the ledger, together: a payment always pays for something.
     await db.transaction(async (tx) => {
+      await sale?.recording?.(tx, { id: orderId, reference: booking.supplierReference ?? booking.uuid, total: charged, currency: web.currency });
       const payment = await recordPayment(tx, gateway, { purpose: 'order', referenceId: orderId, session, tillShiftId: cash ? sale!.cashTillShiftId : undefined }, now);
       await tx.insert(orders).values({
         id: orderId,
@@ -170,7 +172,6 @@ export async function holdAndOpenSession(
       });
       await takeOrderDiscounts(tx, discounts, { id: orderId, userId: member.userId }, now);
       if (giftCard) await takeGiftCard(tx, giftCard, orderId, now);
-      await sale?.recorded?.(tx, { id: orderId, reference: booking.supplierReference ?? booking.uuid, total: charged, currency: web.currency });
     });
     // A free order is completed now; if the supplier cannot confirm it just now, its payments.check job does.
     const completed = charged === 0 || cash ? await completeCheckout(deps, session.id).catch((error: unknown) => log.warn('[checkout] a free order waits for its check', { error })) : undefined;
