@@ -34,6 +34,7 @@ const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start
     // Staff of the browser tests: each spec signs in as addresses of its own.
     STAFF_EMAILS: Array.from({ length: 12 }, (_, i) => `gate-${i + 1}@staff.example`).join(','),
     MANAGER_EMAILS: Array.from({ length: 12 }, (_, i) => `manager-${i + 1}@staff.example`).join(','),
+    BOXOFFICE_EMAILS: Array.from({ length: 12 }, (_, i) => `boxoffice-${i + 1}@staff.example`).join(','),
   },
 });
 const stop = () => child.kill('SIGTERM');

@@ -12,12 +12,12 @@ import { bearerKey, bearerMatches } from './bearer';
 import { clientAddress } from './client-address';
 import { countWrongKey } from './key-attempts';
 
-export type Access = 'public' | 'member' | 'staff' | 'manager' | 'operator' | 'octo-webhook';
+export type Access = 'public' | 'member' | 'staff' | 'boxoffice' | 'manager' | 'operator' | 'octo-webhook';
 
 export type Member = { userId: string; email: string };
 
 /** What the handler knows of its caller: the member on member routes, the staff user on staff routes. */
-export type Caller<A extends Access> = A extends 'member' ? Member : A extends 'staff' | 'manager' ? StaffUser : undefined;
+export type Caller<A extends Access> = A extends 'member' ? Member : A extends 'staff' | 'boxoffice' | 'manager' ? StaffUser : undefined;
 
 async function member(req: NextApiRequest, res: NextApiResponse, refusal: ErrorKey): Promise<Member> {
   const session = await readSession(req, res);
@@ -27,11 +27,11 @@ async function member(req: NextApiRequest, res: NextApiResponse, refusal: ErrorK
 
 /** Staff calls: anonymous callers are asked to sign in; a member who is not staff learns nothing (404,
  * as for a route that does not exist); gate staff calling a manager's action get 403. */
-async function staff(req: NextApiRequest, res: NextApiResponse, needed: 'gate' | 'manager'): Promise<StaffUser> {
+async function staff(req: NextApiRequest, res: NextApiResponse, needed: 'gate' | 'boxoffice' | 'manager'): Promise<StaffUser> {
   const who = await member(req, res, 'staffSignIn');
   const role = staffRole(who.email);
   if (!role) throw new AppError('NOT_FOUND', 'notFound');
-  if (!roleAllows(role, needed)) throw new AppError('FORBIDDEN', 'managersOnly');
+  if (!roleAllows(role, needed)) throw new AppError('FORBIDDEN', needed === 'boxoffice' ? 'boxOfficeOnly' : 'managersOnly');
   return { ...who, role };
 }
 
@@ -64,7 +64,7 @@ export async function admit<A extends Access>(
   signInMessage: ErrorKey = 'mustLogInToBook',
 ): Promise<Caller<A>> {
   if (access === 'member') return (await member(req, res, signInMessage)) as Caller<A>;
-  if (access === 'staff' || access === 'manager') return (await staff(req, res, access === 'staff' ? 'gate' : 'manager')) as Caller<A>;
+  if (access === 'staff' || access === 'boxoffice' || access === 'manager') return (await staff(req, res, access === 'staff' ? 'gate' : access)) as Caller<A>;
   if (access === 'operator') await operator(req);
   if (access === 'octo-webhook') await octoWebhook(req);
   return undefined as Caller<A>;

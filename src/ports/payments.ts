@@ -2,9 +2,12 @@
 // gateway (default) and Stripe implement it.
 export type PaymentProvider = 'test' | 'stripe';
 
+/** Who took a session's money: a gateway, or cash into a box-office till (decision 0053), which has no gateway. */
+export type SessionProvider = PaymentProvider | 'cash';
+
 /** What the browser needs to pay: safe to send to it. */
 export type CheckoutSession = {
-  provider: PaymentProvider;
+  provider: SessionProvider;
   id: string;
   amount: number;
   currency: string;

@@ -11,5 +11,6 @@ export const DEMO_RESELLER = { id: 'demo-reseller', key: 'skypass-demo-octo-key'
 /** Whether `key` is one of the published demo keys. */
 export const isDemoKey = (key: string): boolean => key === DEMO_OPS_KEY || key === DEMO_RESELLER.key;
 
-/** The demo's staff, when STAFF_EMAILS and MANAGER_EMAILS are both unset: one gate user, one manager. */
-export const DEMO_STAFF = { gate: 'gate@skyline-tower.example', manager: 'manager@skyline-tower.example' } as const;
+/** The demo's staff, when STAFF_EMAILS, BOXOFFICE_EMAILS and MANAGER_EMAILS are all unset: one gate user, one
+ * box-office user, one manager. */
+export const DEMO_STAFF = { gate: 'gate@skyline-tower.example', boxoffice: 'boxoffice@skyline-tower.example', manager: 'manager@skyline-tower.example' } as const;

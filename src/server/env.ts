@@ -167,6 +167,8 @@ const schema = z.object({
   /** The staff console's users: gate staff, and managers (who may do everything). */
   STAFF_EMAILS: emailList('STAFF_EMAILS'),
   MANAGER_EMAILS: emailList('MANAGER_EMAILS'),
+  /** The box office's staff (decision 0053): they sell and refund at the counter (/staff/sell); managers may too. */
+  BOXOFFICE_EMAILS: emailList('BOXOFFICE_EMAILS'),
   /** "Save to Google Wallet": the issuer, the event ticket class (without the issuer prefix) and the
    * service account that signs the save links (its e-mail and its RSA key as PEM, \n allowed). */
   GOOGLE_WALLET_ISSUER_ID: z.string().regex(/^\d{4,30}$/, 'GOOGLE_WALLET_ISSUER_ID is the issuer number').optional(),

@@ -60,6 +60,8 @@ export const ERROR_STATUS = {
   PROMO_REFUSED: 409,
   // A visit the annual pass does not allow, or a pass that cannot be renewed or claimed; the message says why (decision 0051).
   PASS_REFUSED: 409,
+  // A box-office till that is not open, or open already (decision 0053).
+  TILL_STATE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -4,7 +4,7 @@ import { expect, test } from './fixed-clock';
 import { signedInAsStaff } from './staff-support';
 import { expectNoAxeViolations } from './support';
 
-const PAGES = ['/staff/gate', '/staff/today', '/staff/bookings', '/staff/members', '/staff/calendar', '/staff/reports', '/staff/program', '/staff/promos', '/staff/catalog'];
+const PAGES = ['/staff/gate', '/staff/today', '/staff/bookings', '/staff/members', '/staff/calendar', '/staff/reports', '/staff/program', '/staff/promos', '/staff/catalog', '/staff/sell'];
 
 // axe at the phone's layout and the desktop's; 800 px is looked at in screenshots (scripts/screenshots.mjs).
 test('the staff pages have their titles and pass axe at 375 and 1280 px, in English and in Korean @own-viewport', async ({ page }) => {

@@ -29,10 +29,11 @@ export const TEST_SITE_ENV = {
   OCTO_WEBHOOK_ALLOW: '127.0.0.0/8',
   STAFF_EMAILS: Array.from({ length: 20 }, (_, i) => `gate-${i + 1}@staff.example`).join(','),
   MANAGER_EMAILS: Array.from({ length: 20 }, (_, i) => `manager-${i + 1}@staff.example`).join(','),
+  BOXOFFICE_EMAILS: Array.from({ length: 20 }, (_, i) => `boxoffice-${i + 1}@staff.example`).join(','),
 };
 
 /** Staff of the test sites: each test file signs in as addresses of its own (sign-in links are rate-limited). */
-export const staffEmail = (role: 'gate' | 'manager', n: number) => `${role}-${n}@staff.example`;
+export const staffEmail = (role: 'gate' | 'boxoffice' | 'manager', n: number) => `${role}-${n}@staff.example`;
 
 export const OPS_KEY = 'skypass-demo-ops-key';
 

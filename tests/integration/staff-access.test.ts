@@ -20,6 +20,10 @@ const CALLS = [
   { role: 'manager', method: 'POST', path: '/api/staff/bookings/cancel', body: { reference: 'SKY-NOSUCH', refund: 'full' } },
   { role: 'manager', method: 'GET', path: '/api/staff/reports' },
   { role: 'manager', method: 'GET', path: '/api/staff/reports/csv?report=members' },
+  // The box office (decision 0053): its own calls, and the managers' list of till shifts.
+  { role: 'boxoffice', method: 'GET', path: '/api/staff/till' },
+  { role: 'boxoffice', method: 'POST', path: '/api/staff/sell/refund', body: { reference: 'SKY-NOSUCH' } },
+  { role: 'manager', method: 'GET', path: '/api/staff/till/shifts' },
 ] as const;
 
 describe.each(inject('backends'))('staff access on $name', ({ url }) => {
@@ -42,6 +46,9 @@ describe.each(inject('backends'))('staff access on $name', ({ url }) => {
       if (c.role === 'manager') {
         expect(g.status, `${c.path} gate`).toBe(403);
         expect(await g.json()).toEqual({ code: 'FORBIDDEN', error: 'Only a manager may do this' });
+      } else if (c.role === 'boxoffice') {
+        expect(g.status, `${c.path} gate`).toBe(403);
+        expect(await g.json()).toEqual({ code: 'FORBIDDEN', error: 'Only the box office or a manager may do this' });
       } else {
         expect(g.status, `${c.path} gate`).toBe('gateStatus' in c ? c.gateStatus : 200);
       }
@@ -53,6 +60,20 @@ describe.each(inject('backends'))('staff access on $name', ({ url }) => {
     expect(await (await gate.postJson('/api/staff/gate/scan', { code: 'SKY-NOSUCH' })).json()).toEqual({ verdict: 'UNKNOWN' });
     const undo = await gate.postJson('/api/staff/gate/undo', { ticket: 'TKT-00000000' });
     expect(await undo.json()).toEqual({ code: 'NOT_FOUND', error: 'Ticket TKT-00000000 has not been admitted' });
+  });
+
+  it('lets the box office use the gate’s calls and its own, not the managers’', async () => {
+    const boxOffice = new Visitor(url);
+    await boxOffice.signInAsStaff(staffEmail('boxoffice', 1));
+    expect(await (await boxOffice.request('/api/staff/me')).json()).toEqual({ email: staffEmail('boxoffice', 1), role: 'boxoffice' });
+    expect(await (await boxOffice.postJson('/api/staff/gate/scan', { code: 'SKY-NOSUCH', gate: 'North' })).json()).toEqual({ verdict: 'UNKNOWN' });
+    const till = await boxOffice.request('/api/staff/till');
+    expect(till.status).toBe(200);
+    expect(await till.json()).toEqual({ shift: null });
+    const noBooking = await boxOffice.postJson('/api/staff/sell/refund', { reference: 'SKY-NOSUCH' });
+    expect(noBooking.status).toBe(404);
+    expect((await boxOffice.request('/api/staff/till/shifts')).status).toBe(403);
+    expect((await boxOffice.request('/api/staff/audit')).status).toBe(403);
   });
 
   it('lets a manager, signed in without signing up, cancel a member’s paid booking with a refund, and read it in the audit log', async () => {

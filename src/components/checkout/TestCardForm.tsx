@@ -12,13 +12,23 @@ import type { OrderView } from '@/modules/checkout/order-view';
 import styles from './checkout.module.css';
 
 /** `onGiftCardPaid`: the payment was a gift card's (decision 0047), which answers its card, not an order;
- * `onPassPaid`: an annual pass's (decision 0051), which answers its pass. */
-type Props = { sessionId: string; amount: number; currency: string; onPaid: (order: OrderView) => void; onGiftCardPaid?: (giftCardId: string) => void; onPassPaid?: (passId: string) => void };
+ * `onPassPaid`: an annual pass's (decision 0051), which answers its pass. `payUrl` and `extra`: where the card
+ * goes and what goes with it (the box office's counter, decision 0053). */
+type Props = {
+  sessionId: string;
+  amount: number;
+  currency: string;
+  onPaid: (order: OrderView) => void;
+  onGiftCardPaid?: (giftCardId: string) => void;
+  onPassPaid?: (passId: string) => void;
+  payUrl?: string;
+  extra?: Record<string, unknown>;
+};
 
 /** "4242424242424242" → "4242 4242 4242 4242" while typing. */
 const groupDigits = (value: string) => value.replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
 
-export function TestCardForm({ sessionId, amount, currency, onPaid, onGiftCardPaid, onPassPaid }: Props) {
+export function TestCardForm({ sessionId, amount, currency, onPaid, onGiftCardPaid, onPassPaid, payUrl = '/api/payments/test/pay', extra }: Props) {
   const { t } = useTranslation('checkout');
   const { locale = 'en' } = useRouter();
   const [number, setNumber] = useState('');
@@ -47,7 +57,8 @@ export function TestCardForm({ sessionId, amount, currency, onPaid, onGiftCardPa
     setBusy(true);
     setDeclined(undefined);
     try {
-      const { status, data } = await postJson<{ order?: OrderView; giftCardId?: string; passId?: string; error?: string }>('/api/payments/test/pay', {
+      const { status, data } = await postJson<{ order?: OrderView; giftCardId?: string; passId?: string; error?: string }>(payUrl, {
+        ...extra,
         sessionId,
         card: { number: number.replace(/\D/g, ''), expMonth: month, expYear: year, cvc },
       });

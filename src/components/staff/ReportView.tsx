@@ -80,7 +80,7 @@ export function ReportView({ report }: { report: StaffReport }) {
   // An hour of the day as its start, in the page's language (9:00, 9 AM, 9時…).
   const hour = (h: number) => new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(Date.UTC(2000, 0, 1, h));
   const product = (id: string) => productTitle(t, id);
-  const channel = (c: { channel: string; kind: string }) => (c.kind === 'website' ? t('reports.website') : c.channel);
+  const channel = (c: { channel: string; kind: string }) => (c.kind === 'website' ? t('reports.website') : c.kind === 'box-office' ? t('reports.boxOffice') : c.channel);
   const dayLabels = useMemo(() => sales.byDay.map((d) => formatShortDate(d.date, locale)), [sales.byDay, locale]);
 
   const salesSeries = useMemo<ChartSeries[]>(
@@ -103,7 +103,7 @@ export function ReportView({ report }: { report: StaffReport }) {
   const memberSeries = useMemo<ChartSeries[]>(() => [{ label: t('reports.joined'), data: members.byDay.map((d) => d.joined), color: COLORS.navy }], [members.byDay, t]);
   const tokenSeries = useMemo<ChartSeries[]>(() => [{ label: t('reports.issued'), data: tokens.byDrop.map((d) => d.issued), color: COLORS.violet }], [tokens.byDrop, t]);
   const productLabels = useMemo(() => sales.byProduct.map((p) => productTitle(t, p.productId)), [sales.byProduct, t]);
-  const channelLabels = useMemo(() => sales.byChannel.map((c) => (c.kind === 'website' ? t('reports.website') : c.channel)), [sales.byChannel, t]);
+  const channelLabels = useMemo(() => sales.byChannel.map((c) => (c.kind === 'website' ? t('reports.website') : c.kind === 'box-office' ? t('reports.boxOffice') : c.channel)), [sales.byChannel, t]);
   const dropLabels = useMemo(() => tokens.byDrop.map((d) => t(`drops:${d.dropId}.name`)), [tokens.byDrop, t]);
 
   const moneyColumns = [

@@ -8,8 +8,9 @@ import { StaffNav } from './StaffNav';
 import styles from './staff.module.css';
 
 /** The frame of every staff page: title, who is signed in with which role, the sections. A gate user on
- * a manager's page reads why it is closed to them (the page answers 403). */
-export function StaffPage({ title, staff, forbidden, children }: { title: string; staff: StaffUser; forbidden?: boolean; children: ReactNode }) {
+ * a manager's page reads why it is closed to them (the page answers 403); `forbiddenText` says it for a page
+ * open to more than managers (the box office's). */
+export function StaffPage({ title, staff, forbidden, forbiddenText, children }: { title: string; staff: StaffUser; forbidden?: boolean; forbiddenText?: string; children: ReactNode }) {
   const { t } = useTranslation('staff');
   return (
     <div className={frame.page}>
@@ -17,7 +18,7 @@ export function StaffPage({ title, staff, forbidden, children }: { title: string
       <h1 className={frame.heading}>{title}</h1>
       <p className={styles.role}>{t('signedInAs', { email: staff.email, role: t(`roles.${staff.role}`) })}</p>
       <StaffNav role={staff.role} />
-      {forbidden ? <Alert tone="error">{t('managersOnly')}</Alert> : children}
+      {forbidden ? <Alert tone="error">{forbiddenText ?? t('managersOnly')}</Alert> : children}
     </div>
   );
 }

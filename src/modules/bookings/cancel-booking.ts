@@ -12,7 +12,8 @@ import type { MailTransport } from '@/ports/mail';
 import type { PaymentGateway } from '@/ports/payments';
 import { SupplierError, type SupplierBooking, type SupplierPort } from '@/ports/supplier';
 import type { Database } from '@/server/db/client';
-import { bookingCancellations, orders, users } from '@/server/db/schema';
+import { bookingCancellations, orders, payments, users } from '@/server/db/schema';
+import { isCashSession } from '../payments/free-session';
 import { AppError } from '@/server/errors';
 import { orderStates } from '../checkout/order-states';
 import type { OrderRow } from '../checkout/order-view';
@@ -41,7 +42,9 @@ export type CancelDeps = { db: Database; supplier: SupplierPort; gateway: Paymen
  * either way. */
 export type RefundTo = 'payment' | 'gift_card';
 
-export type CancelRequest = { reference: string; refund: RefundChoice; by: Actor; reason?: string; refundTo?: RefundTo };
+/** `refundTo`: where the refund goes (a new gift card: decision 0052); `cashTillShiftId`: the box-office till
+ * shift that hands back what was paid in cash (decision 0053); a booking paid in cash is refunded nowhere else. */
+export type CancelRequest = { reference: string; refund: RefundChoice; by: Actor; reason?: string; refundTo?: RefundTo; cashTillShiftId?: string };
 
 export type Cancellation = {
   reference: string;
@@ -95,6 +98,12 @@ function view(row: CancellationRow, refunds: RefundRow[]): Cancellation {
 
 const refundKey = (bookingUuid: string) => `cancelled:${bookingUuid}`;
 
+/** Whether the order's own payment was cash into a box-office till (decision 0053). */
+export async function paidInCash(db: Database, order: Pick<OrderRow, 'paymentId'>): Promise<boolean> {
+  const [payment] = await db.select({ sessionId: payments.gatewaySessionId }).from(payments).where(eq(payments.id, order.paymentId));
+  return payment !== undefined && isCashSession(payment.sessionId);
+}
+
 /** The refunds of a cancellation so far (none for a reseller's booking: the reseller refunds). */
 export async function cancellationRefunds(db: Database, row: CancellationRow, order: OrderRow | undefined): Promise<RefundRow[]> {
   return order ? orderRefunds(db, order, refundKey(row.bookingUuid)) : [];
@@ -112,10 +121,10 @@ async function refundToGiftCard(deps: CancelDeps, row: CancellationRow, order: O
 }
 
 /** The cancellation stands whatever happens here: a refund that could not be made waits for the next try. */
-async function takeRefund(deps: CancelDeps, row: CancellationRow, order: OrderRow): Promise<RefundRow[]> {
+async function takeRefund(deps: CancelDeps, row: CancellationRow, order: OrderRow, cashTillShiftId?: string): Promise<RefundRow[]> {
   try {
     if (row.refundTo === 'gift_card') return await refundToGiftCard(deps, row, order);
-    return await refundOrder(deps, order, { amount: row.refundAmount, key: refundKey(row.bookingUuid), reason: row.reason ?? 'cancelled' });
+    return await refundOrder(deps, order, { amount: row.refundAmount, key: refundKey(row.bookingUuid), reason: row.reason ?? 'cancelled', tillShiftId: cashTillShiftId });
   } catch (error) {
     log.error(`[cancel] the refund of ${row.supplierReference} waits for the next try`, { error });
     return cancellationRefunds(deps.db, row, order);
@@ -141,6 +150,10 @@ export async function cancelBooking(deps: CancelDeps, request: CancelRequest): P
   // A new gift card is the office's offer (a reseller's booking has no refund of ours: refundAmountOf).
   if (request.refundTo === 'gift_card' && request.by.kind !== 'staff') throw new AppError('FORBIDDEN', 'managersOnly');
   const refundTo: RefundTo = target.order ? (request.refundTo ?? 'payment') : 'payment';
+  // Cash comes back from a till, counted by the one who hands it over: only at the box office.
+  if (target.order && chosen > 0 && !request.cashTillShiftId && (await paidInCash(deps.db, target.order))) {
+    throw new AppError('VALIDATION', 'cashRefundAtTill', { reference });
+  }
 
   // The places go back first: a booking the supplier will not cancel (its slot has begun, or, once used,
   // ended) keeps its money. Cancelling twice at the supplier changes nothing.
@@ -210,7 +223,7 @@ export async function cancelBooking(deps: CancelDeps, request: CancelRequest): P
   });
   if (!claimed) throw new AppError('ALREADY_CANCELLED', 'alreadyCancelled', { reference });
 
-  const refunds = refundAmount > 0 && target.order ? await takeRefund(deps, claimed, target.order) : [];
+  const refunds = refundAmount > 0 && target.order ? await takeRefund(deps, claimed, target.order, request.cashTillShiftId) : [];
   await sendMailNow(deps.db, deps.mail, `cancelled:${target.bookingUuid}`);
   return view(claimed, refunds);
 }

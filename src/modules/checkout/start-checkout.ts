@@ -13,22 +13,35 @@ import { supplierRefusal } from '../catalog/supplier-refusal';
 import { oneBookingAtATime, releaseUnpaidBookings } from './booking-limits';
 import type { CheckoutRequest } from './checkout-request';
 import type { CheckoutDeps } from './deps';
+import type { Database } from '@/server/db/client';
 import { heldPrice } from './held-price';
 import { holdExpiry } from './hold-expiry';
 import type { PaymentSessionView } from './order-view';
 import { selectionTotal, toWebProduct, withSlotPrices } from '../catalog/web-product';
 import { recordPayment } from '../payments/ledger';
 import { localizedPath } from '@/universal/localized-path';
+import { formatMoney } from '@/universal/format/money';
 import { serverNow } from '@/server/clock';
 import { memberPerks } from '../program/member-perks';
 import { log } from '@/server/log';
 import { priceOrderDiscounts, takeOrderDiscounts } from '../promos/checkout-promo';
-import { freeSession } from '../payments/free-session';
+import { cashSession, freeSession } from '../payments/free-session';
 import { completeCheckout } from './complete-checkout';
 import { priceGiftCard, takeGiftCard } from '../gift-cards/pay-with-gift-card';
 import { checkPassVisit, passVisitDiscounts } from '../passes/pass-visits';
 
 export type StartedCheckout = { paymentSession: PaymentSessionView; bookingId: string; expirationTime: string };
+
+/** A sale at the box office (decision 0053): the order's channel, and, paid in cash, the till shift that
+ * took the money (the ledger's payment is then paid at once, with no gateway). */
+export type CounterSale = {
+  channel: 'box-office';
+  cashTillShiftId?: string;
+  tenderedCents?: number;
+  /** Run first in the transaction that records the order and its payment (the till's lock, the sale's audit
+   * entry); what it throws records nothing. */
+  recording?: (tx: Database, order: { id: string; reference: string; total: number; currency: string }) => Promise<void>;
+};
 
 /** Refusals of the member's choice, as the ticket page words them. */
 const CHOICE_REFUSALS = {
@@ -68,6 +81,7 @@ export async function holdAndOpenSession(
   locale: Locale,
   product: SupplierProduct,
   option: SupplierProduct['options'][number],
+  sale?: CounterSale,
 ): Promise<StartedCheckout> {
   const { supplier, gateway, db } = deps;
   // The price the visitor was shown, from the supplier's unit or booking prices. No price, or a price of
@@ -101,6 +115,10 @@ export async function holdAndOpenSession(
   // Last, a gift card pays what is left, up to its balance (decision 0047); the gateway charges the rest.
   const giftCard = pass ? null : await priceGiftCard(db, request.giftCard, due, member.userId, deps.now?.() ?? serverNow());
   const charged = due - (giftCard?.cents ?? 0);
+  // Cash short of the total at the counter: refused before any place is held.
+  if (sale?.cashTillShiftId !== undefined && (sale.tenderedCents ?? 0) < charged) {
+    throw new AppError('VALIDATION', 'cashTooLittle', { total: formatMoney(charged, web.currency, locale) });
+  }
   const lines: OrderLine[] = Object.entries(request.quantities).map(([unitId, quantity]) => {
     const unit = webOption.units.find((u) => u.id === unitId);
     return { unitId, title: unit?.title ?? unitId, quantity, unitPrice: unit?.price ?? 0 };
@@ -133,8 +151,10 @@ export async function holdAndOpenSession(
     const holdExpiresAt = holdExpiry(booking, now, deps.holdMinutes);
 
     const orderId = crypto.randomUUID();
-    // Nothing to charge (a free ticket or a gift card was all of it): no gateway session; the order completes at once.
-    const session = charged === 0 ? freeSession(orderId, web.currency, holdExpiresAt, gateway) : (opened = await gateway.createSession({
+    // Nothing to charge (a free ticket or a gift card was all of it): no gateway session; the order completes at
+    // once. Cash in a box-office till: paid already, no gateway either.
+    const cash = charged > 0 && sale?.cashTillShiftId !== undefined;
+    const session = charged === 0 ? freeSession(orderId, web.currency, holdExpiresAt, gateway) : cash ? cashSession(orderId, charged, web.currency, holdExpiresAt) : (opened = await gateway.createSession({
       amount: charged,
       currency: web.currency,
       reference: booking.uuid,
@@ -145,7 +165,8 @@ export async function holdAndOpenSession(
     }));
     // The order and its payment in the ledger, together: a payment always pays for something.
     await db.transaction(async (tx) => {
-      const payment = await recordPayment(tx, gateway, { purpose: 'order', referenceId: orderId, session }, now);
+      await sale?.recording?.(tx, { id: orderId, reference: booking.supplierReference ?? booking.uuid, total: charged, currency: web.currency });
+      const payment = await recordPayment(tx, gateway, { purpose: 'order', referenceId: orderId, session, tillShiftId: cash ? sale!.cashTillShiftId : undefined }, now);
       await tx.insert(orders).values({
         id: orderId,
         bookingUuid: booking.uuid,
@@ -169,13 +190,14 @@ export async function holdAndOpenSession(
         locale,
         paymentId: payment.id,
         holdExpiresAt,
+        channel: sale?.channel ?? 'web',
       });
       await takeOrderDiscounts(tx, discounts, { id: orderId, userId: member.userId }, now);
       if (giftCard) await takeGiftCard(tx, giftCard, orderId, now);
     });
     opened = undefined;
     // A free order is completed now; if the supplier cannot confirm it just now, its payments.check job does.
-    const completed = charged === 0 ? await completeCheckout(deps, session.id).catch((error: unknown) => log.warn('[checkout] a free order waits for its check', { error })) : undefined;
+    const completed = charged === 0 || cash ? await completeCheckout(deps, session.id).catch((error: unknown) => log.warn('[checkout] a free order waits for its check', { error })) : undefined;
     const status = completed ? completed.order.status : 'PENDING_PAYMENT';
     return { paymentSession: { ...session, status }, bookingId: booking.uuid, expirationTime: holdExpiresAt.toISOString() };
   } catch (error) {
@@ -205,7 +227,8 @@ function pricedAddons(productId: string, optionId: string, chosen: Record<string
   return priced;
 }
 
-function refusal(error: unknown): never {
+/** A supplier's refusal of the choice, as the ticket page words it (the box office's sale words it alike). */
+export function refusal(error: unknown): never {
   // Our own answer already (a slot too busy to lock in time: 503, try again) goes through as it is.
   if (error instanceof AppError) throw error;
   if (error instanceof SupplierError) {

@@ -17,6 +17,9 @@ const jobKey = (idempotencyKey: string) => `mail:${idempotencyKey}`;
 
 /** Queues a message under its idempotency key, in the caller's transaction; queuing it again changes nothing. */
 export async function enqueueMail(tx: Database, idempotencyKey: string, message: MailMessage): Promise<void> {
+  // An address on the reserved .invalid domain (RFC 2606) can never receive mail: the box office's walk-up
+  // visitor who gave no address (decision 0053).
+  if (message.to.toLowerCase().endsWith('.invalid')) return;
   const { attachments, ...rest } = message;
   const [row] = await tx
     .insert(mailQueue)

@@ -24,7 +24,7 @@ export const paymentCheckKey = (paymentId: string): string => `payments.check:${
 export async function recordPayment(
   db: Database,
   gateway: PaymentGateway,
-  input: { purpose: PaymentPurpose; referenceId: string; session: CheckoutSession; id?: string },
+  input: { purpose: PaymentPurpose; referenceId: string; session: CheckoutSession; id?: string; tillShiftId?: string },
   now: Date,
 ): Promise<PaymentRow> {
   const [row] = await db
@@ -35,8 +35,9 @@ export async function recordPayment(
       referenceId: input.referenceId,
       amount: input.session.amount,
       currency: input.session.currency,
-      gateway: gateway.provider,
+      gateway: input.session.provider === 'cash' ? 'cash' : gateway.provider,
       gatewaySessionId: input.session.id,
+      tillShiftId: input.tillShiftId ?? null,
       session: input.session,
       state: 'pending',
       createdAt: now,

@@ -12,6 +12,7 @@ import type { PaymentRow } from './ledger';
 import { refundPayment, type RefundRow } from './refund-payment';
 import { serverNow } from '@/server/clock';
 import { AppError } from '@/server/errors';
+import { isCashSession } from './free-session';
 
 type Deps = { db: Database; gateway: PaymentGateway; now?: () => Date };
 
@@ -36,7 +37,7 @@ export async function orderRefunds(db: Database, order: { id: string; paymentId:
 
 /** Gives `amount` back over the order's payments, once per key; answers every part (pending if the gateway
  * failed: the next call with the key takes it). */
-export async function refundOrder(deps: Deps, order: { id: string; paymentId: string }, request: { amount: number; key: string; reason: string }): Promise<RefundRow[]> {
+export async function refundOrder(deps: Deps, order: { id: string; paymentId: string }, request: { amount: number; key: string; reason: string; tillShiftId?: string }): Promise<RefundRow[]> {
   const list = await orderPayments(deps.db, order);
   const earlier = await orderRefunds(deps.db, order, request.key);
   const parts: RefundRow[] = [];
@@ -54,7 +55,9 @@ export async function refundOrder(deps: Deps, order: { id: string; paymentId: st
       .where(eq(refunds.paymentId, payment.id));
     const part = Math.min(left, payment.amount - refunded);
     if (part <= 0) continue;
-    parts.push(await refundPayment(deps, { payment, amount: part, key: request.key, reason: request.reason }));
+    // Cash paid at a till goes back from the till of the refund (decision 0053); a card's, to the card.
+    const tillShiftId = isCashSession(payment.gatewaySessionId) ? request.tillShiftId : undefined;
+    parts.push(await refundPayment(deps, { payment, amount: part, key: request.key, reason: request.reason, tillShiftId }));
     left -= part;
   }
   return parts;

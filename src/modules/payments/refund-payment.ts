@@ -16,12 +16,14 @@ import { JOB_KINDS } from '../jobs/job-kinds';
 import { JobGaveUp } from '../jobs/run-due-jobs';
 import type { PaymentRow } from './ledger';
 import { refundStates } from './refund-states';
+import { isCashSession } from './free-session';
 import { serverNow } from '@/server/clock';
 import { log } from '@/server/log';
 
 export type RefundRow = typeof refunds.$inferSelect;
 
-export type RefundRequest = { payment: Pick<PaymentRow, 'id' | 'gatewaySessionId'>; amount: number; key: string; reason: string };
+/** `tillShiftId`: the box-office till shift whose cash a cash payment's refund is handed back from (decision 0053). */
+export type RefundRequest = { payment: Pick<PaymentRow, 'id' | 'gatewaySessionId'>; amount: number; key: string; reason: string; tillShiftId?: string };
 
 type RefundDeps = { db: Database; gateway: PaymentGateway; now?: () => Date };
 
@@ -42,7 +44,7 @@ async function recordRefund(deps: RefundDeps, request: RefundRequest, at: Date):
     }
     const [row] = await tx
       .insert(refunds)
-      .values({ paymentId: request.payment.id, amount: request.amount, idempotencyKey: request.key, state: 'pending', reason: request.reason, createdAt: at })
+      .values({ paymentId: request.payment.id, amount: request.amount, idempotencyKey: request.key, state: 'pending', reason: request.reason, createdAt: at, tillShiftId: request.tillShiftId ?? null })
       .returning();
     // Its retry, committed with it: due once the caller's own attempt has had its chance.
     await enqueue(tx, 'refunds.retry', { refundId: row!.id }, { runAt: new Date(at.getTime() + JOB_KINDS['refunds.retry'].firstRetryMs), dedupeKey: `refund:${row!.id}`, wake: false });
@@ -56,7 +58,8 @@ async function takeRefund(deps: RefundDeps, refund: RefundRow, gatewaySessionId:
   const now = deps.now ?? serverNow;
   let gatewayRefundId: string | null;
   try {
-    ({ refundId: gatewayRefundId } = await deps.gateway.refund(gatewaySessionId, refund.amount, refund.idempotencyKey));
+    // Cash goes back from the till, by hand (decision 0053): no gateway to ask.
+    ({ refundId: gatewayRefundId } = isCashSession(gatewaySessionId) ? { refundId: null } : await deps.gateway.refund(gatewaySessionId, refund.amount, refund.idempotencyKey));
   } catch (error) {
     const lastError = (error as Error).message.slice(0, 500);
     await deps.db.update(refunds).set({ lastError }).where(and(eq(refunds.id, refund.id), eq(refunds.state, 'pending')));

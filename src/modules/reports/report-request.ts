@@ -1,5 +1,6 @@
 // What the report routes share: the query checked (a bad one is a translated 400 that reads nothing),
 // the attraction's report for it, and the names a CSV writes in the caller's language.
+import { BOX_OFFICE_CHANNEL } from './sales-report';
 import { z } from 'zod';
 import { ATTRACTION } from '@/config/attraction';
 import type { Locale } from '@/config/locales';
@@ -47,6 +48,6 @@ export function reportNames(locale: Locale): ReportNames {
     product: (id) => catalog(`products.${id}.title`),
     drop: (id) => drops(`${id}.name`),
     addon: (id) => addons(`names.${id}.title`),
-    channel: (id) => (id === WEBSITE_RESELLER ? staff('reports.website') : id),
+    channel: (id) => (id === WEBSITE_RESELLER ? staff('reports.website') : id === BOX_OFFICE_CHANNEL ? staff('reports.boxOffice') : id),
   };
 }

@@ -7,6 +7,11 @@ import { WEBSITE_RESELLER } from '../resellers/reseller-keys';
 
 const WEBSITE = sql.raw(`'${WEBSITE_RESELLER}'`);
 
+/** The box office's channel (decision 0053): its orders are the website's orders sold at the counter. */
+export const BOX_OFFICE_CHANNEL = 'box-office';
+/** An order's channel in the report: the website's, or the box office's. */
+const ORDER_CHANNEL = sql.raw(`case when o.channel = '${BOX_OFFICE_CHANNEL}' then '${BOX_OFFICE_CHANNEL}' else '${WEBSITE_RESELLER}' end`);
+
 /** A span of time: from `start` (included) to `end` (excluded). */
 export type Span = { start: Date; end: Date };
 
@@ -21,11 +26,11 @@ export function within(spans: Span[]) {
 function websiteSales(inSpans: (column: SQL) => SQL) {
   const tickets = sql.raw(`(select coalesce(sum((l->>'quantity')::int), 0) from jsonb_array_elements(o.lines) l)`);
   return sql`
-    select p.confirmed_at as at, ${WEBSITE}::text as channel, o.product_id, 1 as bookings, ${tickets} as tickets, p.amount + o.gift_card_cents as gross, 0 as refunds
+    select p.confirmed_at as at, ${ORDER_CHANNEL}::text as channel, o.product_id, 1 as bookings, ${tickets} as tickets, p.amount + o.gift_card_cents as gross, 0 as refunds
     from payments p join orders o on o.payment_id = p.id
     where p.purpose = 'order' and p.state = 'confirmed' and ${inSpans(sql.raw('p.confirmed_at'))}
     union all
-    select p.confirmed_at, ${WEBSITE}::text, o.product_id, 0, 0, p.amount, 0
+    select p.confirmed_at, ${ORDER_CHANNEL}::text, o.product_id, 0, 0, p.amount, 0
     from payments p join booking_changes c on c.payment_id = p.id join orders o on o.id = c.order_id
     where p.purpose = 'change' and p.state = 'confirmed' and ${inSpans(sql.raw('p.confirmed_at'))}`;
 }
@@ -33,12 +38,12 @@ function websiteSales(inSpans: (column: SQL) => SQL) {
 /** Refunds granted in the spans of payments that were sales (confirmed), with the product of the order paid for. */
 function websiteRefunds(inSpans: (column: SQL) => SQL) {
   return sql`
-    select r.created_at, ${WEBSITE}::text, paid.product_id, 0, 0, 0, r.amount
+    select r.created_at, paid.channel, paid.product_id, 0, 0, 0, r.amount
     from refunds r join payments p on p.id = r.payment_id and p.state = 'confirmed'
     cross join lateral (
-      select o.product_id from orders o where p.purpose = 'order' and o.payment_id = p.id
+      select o.product_id, ${ORDER_CHANNEL}::text as channel from orders o where p.purpose = 'order' and o.payment_id = p.id
       union all
-      select o.product_id from booking_changes c join orders o on o.id = c.order_id where p.purpose = 'change' and c.payment_id = p.id
+      select o.product_id, ${ORDER_CHANNEL}::text from booking_changes c join orders o on o.id = c.order_id where p.purpose = 'change' and c.payment_id = p.id
     ) paid
     where ${inSpans(sql.raw('r.created_at'))}
     union all
@@ -49,7 +54,7 @@ function websiteRefunds(inSpans: (column: SQL) => SQL) {
  * ran out unpaid gives its card back too, but its order was never a sale). Decision 0052. */
 export function giftCardRefunds(inSpans: (column: SQL) => SQL) {
   return sql`
-    select l.at, ${WEBSITE}::text, o.product_id, 0, 0, 0, l.amount
+    select l.at, ${ORDER_CHANNEL}::text, o.product_id, 0, 0, 0, l.amount
     from gift_card_lines l join orders o on o.id::text = l.reference join payments p on p.id = o.payment_id and p.state = 'confirmed'
     where l.kind = 'refunded' and ${inSpans(sql.raw('l.at'))}`;
 }

@@ -25,14 +25,16 @@ import { localDay, rowsOf } from '@/server/db/sql-rows';
 import { WEBSITE_RESELLER } from '../resellers/reseller-keys';
 import { salesDaysPlan } from './sales-days';
 import type { SummedPlan } from './summed-days';
-import { giftCardRefunds, salesLedger, within } from './sales-ledger';
+import { BOX_OFFICE_CHANNEL, giftCardRefunds, salesLedger, within } from './sales-ledger';
 import { addonReport, type AddonFigures } from './addon-report';
+
+export { BOX_OFFICE_CHANNEL };
 
 export type SalesFigures = { bookings: number; tickets: number; gross: number; refunds: number; net: number };
 export type SalesReport = {
   byDay: (SalesFigures & { date: string })[];
   byProduct: (SalesFigures & { productId: string })[];
-  byChannel: (SalesFigures & { channel: string; kind: 'website' | 'reseller' })[];
+  byChannel: (SalesFigures & { channel: string; kind: 'website' | 'box-office' | 'reseller' })[];
   totals: SalesFigures;
   /** Of the net, what gift cards paid (decision 0052). */
   paidByGiftCards: number;
@@ -63,6 +65,9 @@ async function paidByGiftCards(db: Database, start: Date, end: Date): Promise<nu
 }
 
 type GroupedRow = Row & { dimension: 'day' | 'product' | 'channel' };
+
+const channelKind = (key: string) => (key === WEBSITE_RESELLER ? ('website' as const) : key === BOX_OFFICE_CHANNEL ? ('box-office' as const) : ('reseller' as const));
+const CHANNEL_ORDER = { website: 0, 'box-office': 1, reseller: 2 } as const;
 
 /** The summed days of the plan and its spans of the ledger, by local date, channel and product. */
 function entries(plan: SummedPlan, timeZone: string) {
@@ -126,8 +131,8 @@ export async function salesReport(
   return {
     byDay,
     byProduct: products.map((p) => ({ productId: p.key, ...figures(p) })),
-    // The website first, then the resellers by name.
-    byChannel: channels.map((c) => ({ channel: c.key, kind: c.key === WEBSITE_RESELLER ? ('website' as const) : ('reseller' as const), ...figures(c) })).sort((a, b) => Number(b.channel === WEBSITE_RESELLER) - Number(a.channel === WEBSITE_RESELLER) || a.channel.localeCompare(b.channel)),
+    // The website first, then the box office, then the resellers by name.
+    byChannel: channels.map((c) => ({ channel: c.key, kind: channelKind(c.key), ...figures(c) })).sort((a, b) => CHANNEL_ORDER[a.kind] - CHANNEL_ORDER[b.kind] || a.channel.localeCompare(b.channel)),
     totals,
     paidByGiftCards: byGiftCards,
     passes,

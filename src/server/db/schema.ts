@@ -339,6 +339,9 @@ export type OrderLine = { unitId: string; title: string; quantity: number; unitP
 /** An add-on sold with the order (decision 0050), at the list price it was paid. */
 export type OrderAddonLine = { addonId: string; quantity: number; unitPrice: number };
 
+/** Where an order was sold (decision 0053). */
+export type OrderChannel = 'web' | 'box-office';
+
 /** A member's order: one supplier booking, paid through one payment session. */
 export const orders = pgTable(
   'orders',
@@ -408,6 +411,9 @@ export const orders = pgTable(
     completionLeaseUntil: timestamp('completion_lease_until', { mode: 'date', withTimezone: true }),
     /** When a newer Book of the member released this unpaid hold (its hold then ends at once). */
     releasedAt: timestamp('released_at', { mode: 'date', withTimezone: true }),
+    /** Where it was sold: the website, or the box office at the counter (decision 0053). Resellers' bookings
+     * are the supplier's, not orders. */
+    channel: text('channel').$type<OrderChannel>().notNull().default('web'),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
@@ -596,6 +602,34 @@ export const bookingChanges = pgTable(
   ],
 );
 
+// --- the box office's till (decision 0053) ---
+
+/**
+ * A staff member's shift at a box-office till: opened with the counted float, closed with the counted cash.
+ * The cash it should hold is the float plus its cash payments less its cash refunds (rows of the payments
+ * ledger pointing here); `expected` is written when it closes. At most one open shift per staff member.
+ */
+export const tillShifts = pgTable(
+  'till_shifts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffUserId: text('staff_user_id').notNull(),
+    staffEmail: text('staff_email').notNull(),
+    status: text('status').$type<'OPEN' | 'CLOSED'>().notNull(),
+    currency: text('currency').notNull(),
+    floatCents: integer('float_cents').notNull(),
+    openedAt: timestamp('opened_at', { mode: 'date', withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { mode: 'date', withTimezone: true }),
+    expectedCents: integer('expected_cents'),
+    countedCents: integer('counted_cents'),
+  },
+  (t) => [
+    uniqueIndex('till_shifts_one_open').on(t.staffUserId).where(sql`status = 'OPEN'`),
+    index('till_shifts_opened_idx').on(t.openedAt),
+    check('till_shifts_amounts', sql`${t.floatCents} >= 0 and (${t.countedCents} is null or ${t.countedCents} >= 0)`),
+  ],
+);
+
 // --- the payments ledger (docs/decisions/0028; pretix's OrderPayment and OrderRefund) ---
 
 /** What a payment pays for: an order, a change of a booking, a gift card (decision 0047), an annual pass's
@@ -615,7 +649,8 @@ export const payments = pgTable(
     referenceId: text('reference_id').notNull(),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
-    gateway: text('gateway').$type<'test' | 'stripe'>().notNull(),
+    /** `cash`: taken at a box-office till (decision 0053), its session `cash_<order id>`. */
+    gateway: text('gateway').$type<'test' | 'stripe' | 'cash'>().notNull(),
     /** The gateway's checkout session (Stripe's cs_…, the test gateway's cs_test_…). */
     gatewaySessionId: text('gateway_session_id').notNull().unique(),
     /** What the browser needs to pay (no secret of ours). */
@@ -625,11 +660,14 @@ export const payments = pgTable(
     leaseUntil: timestamp('lease_until', { mode: 'date', withTimezone: true }),
     createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
     confirmedAt: timestamp('confirmed_at', { mode: 'date', withTimezone: true }),
+    /** Paid in cash into this till shift at the box office (decision 0053); null for a gateway's payment. */
+    tillShiftId: uuid('till_shift_id').references(() => tillShifts.id),
   },
   (t) => [
     index('payments_reference_idx').on(t.purpose, t.referenceId),
     // The payments confirmed in a period: the sales report's days not summed yet (decision 0057).
     index('payments_confirmed_idx').on(t.confirmedAt),
+    index('payments_till_shift_idx').on(t.tillShiftId),
     // Nothing is charged only for an order a reward made free (decision 0042): no gateway session then.
     check('payments_amount_charged', sql`${t.amount} > 0 or (${t.amount} = 0 and left(${t.gatewaySessionId}, 5) = 'free_')`),
   ],
@@ -660,8 +698,10 @@ export const refunds = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
     doneAt: timestamp('done_at', { mode: 'date', withTimezone: true }),
+    /** Handed back in cash from this till shift at the box office (decision 0053); null for a gateway's refund. */
+    tillShiftId: uuid('till_shift_id').references(() => tillShifts.id),
   },
-  (t) => [uniqueIndex('refunds_payment_key_unique').on(t.paymentId, t.idempotencyKey), index('refunds_created_idx').on(t.createdAt), check('refunds_amount_positive', sql`${t.amount} > 0`)],
+  (t) => [index('refunds_till_shift_idx').on(t.tillShiftId), uniqueIndex('refunds_payment_key_unique').on(t.paymentId, t.idempotencyKey), index('refunds_created_idx').on(t.createdAt), check('refunds_amount_positive', sql`${t.amount} > 0`)],
 );
 
 // --- gift cards (decision 0047): stored value bought through the payments ledger, spent in its own ledger ---
