@@ -1,17 +1,15 @@
-// What a promo code and a gift card add to the server's time per order (issue #25's benchmark), in one run:
+// What a promo code, a gift card and an add-on add to the server's time per order (issue #25's benchmark), in one run:
 //   node bench/checkout-extras.mjs [--orders=100]      (needs a build: npx next build)
 // The built site on a fresh embedded database (BENCH_DATABASE_URL: a PostgreSQL server instead). A manager
 // creates a 10 % promo code for the Main Deck; members buy gift cards of 20.00 through the test card (one per
 // order, so that every order's card pays the same part) and read their codes from the e-mail. Then, one order
 // at a time, plain and extras orders alternate (the same members, the same slots, in turn): an order's server
 // time is its Book (POST /api/auth/octo/bookings/payWithPayment) plus its payment and completion (POST
-// /api/payments/test/pay), as the client waits for them. An extras order's Book carries the promo code and the
-// gift card: one adult, 44.00 less 10 % is 39.60, the card pays 20.00, the gateway 19.60. The added time is
+// /api/payments/test/pay), as the client waits for them. An extras order's Book carries the promo code, the
+// gift card and a souvenir photo: one adult, 44.00 less 10 % is 39.60, the photo 15.00 at list price (decision
+// 0050), the card pays 20.00, the gateway 34.60. The added time is
 // the difference of the medians (p50) and of the 99th percentiles of the two kinds, and, order by order, the
 // median of each extras order's time less its plain neighbour's. Writes the figures into README.md.
-//
-// ADD-ONS: another engineer is building add-ons (issue #25). When they exist, give the extras order its
-// add-on where `EXTRAS` is built below (the Book body's add-on field), and name it in the table's heading.
 import fs from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -27,6 +25,7 @@ const MEMBERS = 10;
 const WARM_UP = 10;
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 const GIFT_CARD = 2000;
+const PHOTO = 1500;
 const PROMO = 'BENCH10';
 const MANAGER = 'manager@bench.example';
 const adminUrl = process.env.BENCH_DATABASE_URL;
@@ -123,14 +122,14 @@ try {
   for (let i = 0; i < pairs; i++) {
     const member = members[i % MEMBERS];
     const selectedTime = slots[i % slots.length];
-    // The extras order: the promo code and a gift card. ADD-ONS: add the add-on to this body when they exist.
-    const EXTRAS = { promoCode: PROMO, giftCard: cards[i] };
+    // The extras order: the promo code, a gift card and an add-on (a photo: 20 per slot, 40 slots take turns).
+    const EXTRAS = { promoCode: PROMO, giftCard: cards[i], addons: { 'souvenir-photo': 1 } };
     // Which kind goes first alternates, so that neither always meets a warmer cache.
     const [a, b] = i % 2 === 0 ? [await order(member, selectedTime, {}), await order(member, selectedTime, EXTRAS)] : [null, null];
     const [c, d] = i % 2 === 1 ? [await order(member, selectedTime, EXTRAS), await order(member, selectedTime, {})] : [null, null];
     const p = a ?? d;
     const x = b ?? c;
-    if (p.charged !== 4400 || x.charged !== 4400 - 440 - GIFT_CARD) throw new Error(`charged ${p.charged} and ${x.charged}: the promo or the card did not apply`);
+    if (p.charged !== 4400 || x.charged !== 4400 - 440 + PHOTO - GIFT_CARD) throw new Error(`charged ${p.charged} and ${x.charged}: the promo, the add-on or the card did not apply`);
     if (i >= WARM_UP) {
       plain.push(p);
       extras.push(x);
@@ -151,7 +150,7 @@ try {
     `| Book + payment (server time per order) | ${ms(result.plain.total.p50)} / ${ms(result.plain.total.p99)} | ${ms(result.extras.total.p50)} / ${ms(result.extras.total.p99)} | **${ms(added('total', 'p50'))}** / ${ms(added('total', 'p99'))} | ${ms(result.pairedMedian.total)} |`,
     `| of which Book | ${ms(result.plain.book.p50)} / ${ms(result.plain.book.p99)} | ${ms(result.extras.book.p50)} / ${ms(result.extras.book.p99)} | ${ms(added('book', 'p50'))} / ${ms(added('book', 'p99'))} | ${ms(result.pairedMedian.book)} |`,
   ].join('\n');
-  const table = `<!-- bench:checkout-extras:start -->\nA promo code and a gift card at checkout (issue #25; add-ons not built yet), ${ORDERS} orders of each kind one at a time after ${WARM_UP} of warm-up, interleaved, one adult on the Main Deck, ${backend}, ${os.cpus().length} cores at a load average of ${os.loadavg()[0].toFixed(1)} (${stamp}, \`node bench/checkout-extras.mjs\`):\n\n| | plain p50 / p99 | promo + gift card p50 / p99 | added p50 / p99 | added, median of pairs |\n|---|---|---|---|---|\n${rows}\n<!-- bench:checkout-extras:end -->`;
+  const table = `<!-- bench:checkout-extras:start -->\nA promo code, a gift card and a souvenir photo add-on at checkout (issue #25), ${ORDERS} orders of each kind one at a time after ${WARM_UP} of warm-up, interleaved, one adult on the Main Deck, ${backend}, ${os.cpus().length} cores at a load average of ${os.loadavg()[0].toFixed(1)} (${stamp}, \`node bench/checkout-extras.mjs\`):\n\n| | plain p50 / p99 | promo + gift card + add-on p50 / p99 | added p50 / p99 | added, median of pairs |\n|---|---|---|---|---|\n${rows}\n<!-- bench:checkout-extras:end -->`;
   const readme = fs.readFileSync('README.md', 'utf8');
   fs.writeFileSync(
     'README.md',
