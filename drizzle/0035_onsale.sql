@@ -29,4 +29,5 @@ CREATE TABLE "onsales" (
 ALTER TABLE "onsale_queue" ADD CONSTRAINT "onsale_queue_onsale_id_onsales_id_fk" FOREIGN KEY ("onsale_id") REFERENCES "public"."onsales"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "onsale_queue" ADD CONSTRAINT "onsale_queue_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "onsale_queue_position" ON "onsale_queue" USING btree ("onsale_id","position");--> statement-breakpoint
-CREATE INDEX "onsales_status_idx" ON "onsales" USING btree ("status","opens_at");
+CREATE INDEX "onsales_status_idx" ON "onsales" USING btree ("status","opens_at");--> statement-breakpoint
+CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at");

@@ -56,6 +56,8 @@ export const ERROR_STATUS = {
   GIFT_CARD_REFUSED: 409,
   // A promo code that cannot be used on this booking; the message says why (decision 0049).
   PROMO_REFUSED: 409,
+  // A hold an on-sale covers, without a valid, unused pass from its queue (decision 0056).
+  QUEUE_REQUIRED: 403,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -374,6 +374,8 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
+    // The holds of the last minute, for the on-sale queue's automatic switch (decision 0056).
+    index('orders_created_idx').on(t.createdAt),
     // The old ticket of a changed booking, scanned at the gate (CHANGED): a containment search (decision 0048).
     index('orders_replaced_tickets_idx').using('gin', sql`${t.replacedTickets} jsonb_path_ops`),
     // A gift card's part is never negative and always names its card.
