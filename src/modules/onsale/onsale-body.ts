@@ -3,10 +3,9 @@
 import { z } from 'zod';
 import { CATALOG } from '@/config/catalog';
 import { isLocalDate } from '@/universal/local-date';
+import { DEFAULT_RATE_PER_MINUTE } from '@/universal/onsale-rate';
 
-/** Buyers let through a minute when a manager names no rate: what one small server serves with p99 under 2 s
- * (bench/onsale.mjs, decision 0056). */
-export const DEFAULT_RATE_PER_MINUTE = 600;
+export { DEFAULT_RATE_PER_MINUTE };
 
 export const onsaleBody = z.strictObject({
   productId: z
