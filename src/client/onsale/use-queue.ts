@@ -1,14 +1,15 @@
-// The queue page's calls (decision 0056): join once, then ask where the member stands every 2 seconds (SWR),
-// until their turn comes, the sale is sold out or the queue is over.
+// The queue page's calls (decision 0056): join once, then ask where the member stands (SWR): every 2 s near
+// the front, less often further back (queuePollDelay), until their turn comes, the sale is sold out or the
+// queue is over.
 import { useRouter } from 'next/router';
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import type { QueueStatus } from '@/modules/onsale/queue-status';
+import { queuePollDelay } from '@/universal/queue-poll';
 import { postJson } from '../api';
 
 export type QueueAnswer = Partial<QueueStatus> & { phase: QueueStatus['phase']; failOpen?: boolean };
 
-export const QUEUE_POLL_MS = 2_000;
 const FINAL = new Set<QueueStatus['phase']>(['passUsed', 'passExpired', 'soldOut', 'over']);
 
 async function getJson([url, locale]: [string, string]): Promise<QueueAnswer> {
@@ -37,7 +38,8 @@ export function useQueue(onsaleId: string) {
   }, [onsaleId]);
   const swr = useSWR(joined ? [`/api/onsale/${onsaleId}`, locale] : null, getJson, {
     fallbackData: joined,
-    refreshInterval: (latest) => (latest && FINAL.has(latest.phase) ? 0 : QUEUE_POLL_MS),
+    // The shop's clock is the browser's here; the delay is only how soon to ask again.
+    refreshInterval: (latest) => (latest && FINAL.has(latest.phase) ? 0 : queuePollDelay(latest)),
     revalidateOnFocus: true,
     dedupingInterval: 1_000,
   });
