@@ -34,7 +34,7 @@ test('a buyer waits in the queue in Japanese, sees the place fall and reaches /p
   await signedInAsStaff(manager, 'manager-10@staff.example');
   await manager.goto('/staff/calendar');
   const form = manager.getByTestId('onsale-form');
-  await form.getByLabel('Product').selectOption('main-deck');
+  await form.getByLabel('Product sold').selectOption('main-deck');
   await form.getByLabel('Day sold').fill(day);
   await form.getByLabel('Opens at (New York time)').fill(await siteWallClock(request));
   await form.getByLabel('Buyers let through a minute').fill('30');

@@ -21,7 +21,8 @@ export function QueueView({ onsale, productTitle }: { onsale: Pick<OnsaleView, '
     if (goesOn) void router.push('/products');
   }, [goesOn, router]);
 
-  const what = t('queue.what', { product: productTitle ?? t('queue.everyProduct'), day: onsale.day ? formatDate(onsale.day, locale) : t('queue.everyDay') });
+  const product = productTitle ?? t('queue.everyProduct');
+  const what = onsale.day ? t('queue.what', { product, day: formatDate(onsale.day, locale) }) : t('queue.whatAnyDay', { product });
   return (
     <section className={styles.card} aria-labelledby="queue-heading" data-testid="queue" data-phase={phase ?? 'joining'}>
       <h2 id="queue-heading">{t('queue.heading')}</h2>

@@ -22,7 +22,7 @@ export function OnsalePlanner({ products, defaultRate }: Props) {
   const [busy, setBusy] = useState<string>();
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string }>();
   const title = (id: string | null) => (id ? (products.find((p) => p.id === id)?.title ?? id) : t('staff.everyProduct'));
-  const what = (o: OnsaleView) => `${title(o.productId)}, ${o.day ? formatDate(o.day, locale) : t('queue.everyDay')}`;
+  const what = (o: OnsaleView) => (o.day ? t('queue.what', { product: title(o.productId), day: formatDate(o.day, locale) }) : t('queue.whatAnyDay', { product: title(o.productId) }));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
