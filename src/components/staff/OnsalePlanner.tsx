@@ -10,7 +10,9 @@ import { Link } from '@/components/ui/Link';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextField } from '@/components/ui/TextField';
 import type { OnsaleView } from '@/modules/onsale/schedule-onsale';
-import { formatDate, formatTime } from '@/universal/format/date-time';
+import { formatDate, formatShortDate, formatTime } from '@/universal/format/date-time';
+import { todayIn } from '@/universal/local-date';
+import { TIME_ZONE } from '@/config/attraction';
 import styles from './staff.module.css';
 
 type Props = { products: { id: string; title: string }[]; defaultRate: number };
@@ -79,7 +81,7 @@ export function OnsalePlanner({ products, defaultRate }: Props) {
       {data && list.length === 0 && <p>{t('staff.none')}</p>}
       {list.length > 0 && (
         <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={t('staff.listHeading')}>
-          <table className={styles.table} data-testid="onsale-list">
+          <table className={`${styles.table} ${styles.onsaleTable}`} data-testid="onsale-list">
             <caption className={styles.srOnly}>{t('staff.listHeading')}</caption>
             <thead>
               <tr>
@@ -94,9 +96,9 @@ export function OnsalePlanner({ products, defaultRate }: Props) {
               {list.map((o) => (
                 <tr key={o.id} data-onsale={o.id}>
                   <td>
-                    {what(o)} {o.kind === 'auto' && `(${t('staff.auto')})`}
+                    {o.status === 'SCHEDULED' || o.status === 'OPEN' ? <Link href={`/onsale/${o.id}`}>{what(o)}</Link> : what(o)} {o.kind === 'auto' && `(${t('staff.auto')})`}
                   </td>
-                  <td data-label={t('staff.opens')}>{`${formatDate(o.opensAt, locale)} ${formatTime(o.opensAt, locale)}`}</td>
+                  <td data-label={t('staff.opens')}>{`${formatShortDate(todayIn(TIME_ZONE, new Date(o.opensAt)), locale)} ${formatTime(o.opensAt, locale)}`}</td>
                   <td data-label={t('staff.rateColumn')}>{t('staff.perMinute', { rate: o.ratePerMinute })}</td>
                   <td data-label={t('staff.queue')}>
                     {t('staff.queueCounts', { waiting: o.waiting, admitted: o.admitted })} {o.soldOut && `(${t('staff.soldOut')})`}
@@ -105,7 +107,6 @@ export function OnsalePlanner({ products, defaultRate }: Props) {
                     {t(`staff.${o.status}`)}{' '}
                     {(o.status === 'SCHEDULED' || o.status === 'OPEN') && (
                       <>
-                        <Link href={`/onsale/${o.id}`}>{t('staff.link')}</Link>{' '}
                         <Button type="button" variant="secondary" busy={busy === o.id} onClick={() => void stop(o)} aria-label={t(o.status === 'SCHEDULED' ? 'staff.cancelOnsale' : 'staff.endOnsale', { what: what(o) })}>
                           {o.status === 'SCHEDULED' ? t('staff.cancel') : t('staff.end')}
                         </Button>

@@ -13,6 +13,9 @@ import { onsaleStates, type OnsaleStatus } from './onsale-states';
 
 export type OnsaleRow = typeof onsales.$inferSelect;
 
+/** How far in the past an opening may be written: it then opens at once. */
+const PAST_GRACE_MS = 5 * 60_000;
+
 /** What the staff list and the queue page show of an on-sale. */
 export type OnsaleView = {
   id: string;
@@ -54,7 +57,8 @@ export async function scheduleOnsale(db: Database, fields: OnsaleFields, actor: 
   const opensAt = newYorkInstant(fields.opensAt);
   if (Number.isNaN(opensAt.getTime())) throw new AppError('INVALID_FIELDS', 'onsaleOpensAt');
   if (fields.day && fields.opensAt.slice(0, 10) > fields.day) throw new AppError('INVALID_FIELDS', 'onsaleOpensAfterDay');
-  if (opensAt.getTime() < now.getTime() - 60_000) throw new AppError('INVALID_FIELDS', 'onsaleInPast');
+  // A few minutes of grace: "now", typed to the minute while the form is filled in, opens at once.
+  if (opensAt.getTime() < now.getTime() - PAST_GRACE_MS) throw new AppError('INVALID_FIELDS', 'onsaleInPast');
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(onsales)

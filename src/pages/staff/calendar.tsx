@@ -72,7 +72,7 @@ export default function CalendarPage({ staff, forbidden, initial, date, managedB
       {managedBySupplier && <Alert tone="info">{t('calendar.managedBySupplier')}</Alert>}
       {initial && <Planner initial={initial} date={date} />}
       {!forbidden && (
-        <Card>
+        <Card className={styles.onsales}>
           <OnsalePlanner products={products} defaultRate={DEFAULT_RATE_PER_MINUTE} />
         </Card>
       )}
