@@ -112,7 +112,9 @@ try {
         outcome.soldOutSeenAt = Date.now();
         return;
       }
-      if (status.phase !== 'admitted') throw new Error(`phase ${status.phase}`);
+      // 'over': no queue any more, or its store could not answer (fail-open): straight through, as the page does.
+      if (status.phase !== 'admitted' && status.phase !== 'over') throw new Error(`phase ${status.phase}`);
+      if (status.phase === 'over') outcome.failOpen = true;
       for (let attempt = 0; attempt < 8; attempt++) {
         const slots = await (await timed('availability', () => member.json('/api/auth/octo/products/availability', { ...OPTION, quantities: { adult: 1 }, selectedDate: day }))).json();
         const open = slots.filter((s) => s.available && (s.vacancies ?? 0) > 0);
@@ -171,7 +173,7 @@ try {
     p50ms: Math.round(pct(50)),
     p99ms: Math.round(pct(99)),
     byWhat,
-    buyers: { place: count('place'), soldOut: count('soldOut'), stillInLine: count('waiting'), failed: all.filter((o) => o.error).length, errors: [...new Set(all.filter((o) => o.error).map((o) => o.error))].slice(0, 5) },
+    buyers: { failedOpen: all.filter((o) => o.failOpen).length, place: count('place'), soldOut: count('soldOut'), stillInLine: count('waiting'), failed: all.filter((o) => o.error).length, errors: [...new Set(all.filter((o) => o.error).map((o) => o.error))].slice(0, 5) },
     rankCorrelation: Number(rho.toFixed(4)),
     // After the last place was held, how long until each buyer still waiting was told (their next ask).
     soldOutNews: soldOutAt ? { firstMs: seen[0] ?? null, medianMs: seen[Math.floor(seen.length / 2)] ?? null, lastMs: seen.at(-1) ?? null, buyersTold: seen.length } : null,

@@ -7,11 +7,16 @@ import type { OnsaleDeps } from './deps';
 
 export const FAIL_OPEN = Symbol('fail-open');
 
+/** How long the queue's store may take. Not shorter: on a busy day a slow store is still a store, and failing
+ * open on every slow answer would let the whole queue through at the moment it matters most (bench/onsale.mjs
+ * on an overloaded machine let everyone through with 1.5 s). */
+export const STORE_TIMEOUT_MS = 5_000;
+
 /** The answer of `work`, or FAIL_OPEN when the queue's store failed or was too slow. */
 export async function orFailOpen<T>(deps: Pick<OnsaleDeps, 'storeTimeoutMs'>, what: string, work: () => Promise<T>): Promise<T | typeof FAIL_OPEN> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<typeof FAIL_OPEN>((resolve) => {
-    timer = setTimeout(() => resolve(FAIL_OPEN), deps.storeTimeoutMs ?? 1500);
+    timer = setTimeout(() => resolve(FAIL_OPEN), deps.storeTimeoutMs ?? STORE_TIMEOUT_MS);
   });
   try {
     const running = work();
