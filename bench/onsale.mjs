@@ -135,7 +135,9 @@ try {
     }
   }
   // Until every buyer has an answer that ends their wait, or 10 minutes.
-  await Promise.race([Promise.all(members.map(buyer)), sleep(600_000)]);
+  let cap;
+  await Promise.race([Promise.all(members.map(buyer)), new Promise((resolve) => (cap = setTimeout(resolve, 600_000)))]);
+  clearTimeout(cap);
   const measuredSeconds = (Date.now() - start) / 1000;
 
   // The figures.
@@ -158,7 +160,8 @@ try {
   const { rows: soldOutRow } = await db.query('select sold_out_at from onsales where id = $1', [onsale.id]);
   const soldOutAt = soldOutRow[0]?.sold_out_at ? new Date(soldOutRow[0].sold_out_at).getTime() : null;
   const all = [...outcomes.values()];
-  const seen = all.filter((o) => o.soldOutSeenAt && soldOutAt).map((o) => o.soldOutSeenAt - soldOutAt).sort((a, b) => a - b);
+  // Only those already in line when the last place went: a later arrival is told at once when they join.
+  const seen = all.filter((o) => o.soldOutSeenAt && soldOutAt && o.arrivedAt < soldOutAt).map((o) => o.soldOutSeenAt - soldOutAt).sort((a, b) => a - b);
   const count = (result) => all.filter((o) => o.result === result && !o.error).length;
   const byWhat = Object.fromEntries(['join', 'status', 'availability', 'hold'].map((what) => {
     const ms = answers.filter((a) => a.what === what).map((a) => a.ms).sort((a, b) => a - b);
