@@ -193,6 +193,9 @@ const schema = z.object({
   GATE_TOLERANCE_MINUTES: z.coerce.number().int().min(0).max(2880).default(30),
   /** Readiness (GET /api/health) fails once a due background job has waited this long for a runner; 0: never (decision 0046). */
   HEALTH_MAX_JOB_LAG_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  /** Outside a scheduled on-sale, the queue switches itself on for 10 minutes once the site holds more than
+   * this many bookings a minute (decision 0056); 0: never. */
+  ONSALE_AUTO_HOLDS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
 });
 
 /** The parsed environment, with the values computed from it once. */

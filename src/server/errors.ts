@@ -62,6 +62,8 @@ export const ERROR_STATUS = {
   PASS_REFUSED: 409,
   // A box-office till that is not open, or open already (decision 0053).
   TILL_STATE: 409,
+  // A hold an on-sale covers, without a valid, unused pass from its queue (decision 0056).
+  QUEUE_REQUIRED: 403,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

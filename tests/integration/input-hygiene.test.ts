@@ -95,6 +95,12 @@ const ROUTES: Record<string, Route[]> = {
   'staff/gift-cards/void.ts': [{ method: 'POST', path: '/api/staff/gift-cards/void', json: true, asManager: true }],
   'staff/promos/index.ts': [{ method: 'POST', path: '/api/staff/promos', json: true, asManager: true }],
   'staff/promos/pause.ts': [{ method: 'POST', path: '/api/staff/promos/pause', json: true, asManager: true }],
+  'staff/onsales/index.ts': [{ method: 'POST', path: '/api/staff/onsales', json: true, asManager: true }],
+  'staff/onsales/stop.ts': [{ method: 'POST', path: '/api/staff/onsales/stop', json: true, asManager: true }],
+  'onsale/[id].ts': [
+    { method: 'GET', path: '/api/onsale/00000000-0000-4000-8000-000000000000', json: false },
+    { method: 'POST', path: '/api/onsale/00000000-0000-4000-8000-000000000000', json: false },
+  ],
   'staff/members/card.ts': [{ method: 'GET', path: '/api/staff/members/card', json: false, asManager: true }],
   'staff/till/index.ts': [{ method: 'GET', path: '/api/staff/till', json: false, asManager: true }],
   'staff/till/open.ts': [{ method: 'POST', path: '/api/staff/till/open', json: true, asManager: true }],

@@ -28,11 +28,13 @@ export const TEST_BACKENDS: { name: string; adminUrl?: string }[] = [
 ];
 
 /** A fresh database on a backend of TEST_BACKENDS: on PostgreSQL one of its own, dropped by dispose. */
-export async function openBackendDatabase(adminUrl?: string): Promise<Awaited<ReturnType<typeof openTestDatabase>>> {
+export async function openBackendDatabase(adminUrl?: string): Promise<Awaited<ReturnType<typeof openTestDatabase>> & { url?: string }> {
   const postgres = adminUrl ? await createTestDatabase(adminUrl) : undefined;
   const opened = await openTestDatabase(postgres?.url);
   return {
     ...opened,
+    /** The PostgreSQL database's address, for another process to open it too. */
+    url: postgres?.url,
     dispose: async () => {
       await opened.dispose();
       await postgres?.drop();

@@ -1,10 +1,11 @@
-// The transition tables (payments, refunds, orders, booking changes, bookings, waitlist entries, gift cards): every pair
+// The transition tables (payments, refunds, orders, booking changes, bookings, waitlist entries, gift cards, on-sales): every pair
 // of states is either allowed or refused, exactly as listed here, and a refused move throws.
 import { describe, expect, it } from 'vitest';
 import { changeStates } from '@/modules/bookings/change-states';
 import { orderStates } from '@/modules/checkout/order-states';
 import { giftCardStates } from '@/modules/gift-cards/gift-card-states';
 import { bookingStates } from '@/modules/inventory/booking-states';
+import { onsaleStates } from '@/modules/onsale/onsale-states';
 import { paymentStates } from '@/modules/payments/payment-states';
 import { refundStates } from '@/modules/payments/refund-states';
 import { entryStatus, waitlistStates } from '@/modules/waitlist/waitlist-states';
@@ -45,6 +46,7 @@ const TABLES: { name: string; machine: AnyMachine; states: string[]; allowed: st
     allowed: ['WAITING->OFFERED', 'WAITING->EXPIRED', 'WAITING->LEFT', 'OFFERED->BOOKED', 'OFFERED->EXPIRED', 'OFFERED->LEFT'],
   },
   { name: 'gift card', machine: giftCardStates as AnyMachine, states: ['PENDING_PAYMENT', 'ACTIVE', 'VOIDED'], allowed: ['PENDING_PAYMENT->ACTIVE', 'ACTIVE->VOIDED'] },
+  { name: 'on-sale', machine: onsaleStates as AnyMachine, states: ['SCHEDULED', 'OPEN', 'ENDED', 'CANCELLED'], allowed: ['SCHEDULED->OPEN', 'SCHEDULED->CANCELLED', 'OPEN->ENDED'] },
 ];
 
 describe.each(TABLES)('the $name states', ({ machine, states, allowed }) => {

@@ -87,7 +87,7 @@ export function choiceKey(input: Pick<BookInput, 'productId' | 'optionId' | 'qua
 const stillToPay = (session?: PaymentSessionView, order?: OrderView) =>
   session?.status === 'PENDING_PAYMENT' && (!order || order.status === 'PENDING_PAYMENT');
 
-type Answer = { paymentSession?: PaymentSessionView; bookingId?: string; expirationTime?: string; order?: OrderView; error?: string };
+type Answer = { paymentSession?: PaymentSessionView; bookingId?: string; expirationTime?: string; order?: OrderView; error?: string; code?: string };
 
 export function createPaymentStore(effects: PaymentEffects, storage?: StateStorage) {
   return createStore<PaymentState>()(
@@ -151,7 +151,10 @@ export function createPaymentStore(effects: PaymentEffects, storage?: StateStora
               });
               if (status !== 201 || !data.paymentSession || !data.bookingId) {
                 set({ isCreating: false });
-                return effects.toastError(data.error ?? m.generic, ERROR_TOAST_MS, toastId);
+                effects.toastError(data.error ?? m.generic, ERROR_TOAST_MS, toastId);
+                // An on-sale covers this choice: to its waiting room (decision 0056).
+                if (data.code === 'QUEUE_REQUIRED') effects.navigate(`/onsale?${new URLSearchParams({ product: input.productId ?? '', time: input.selectedTime ?? '' })}`);
+                return;
               }
               set({ isCreating: false, paymentSession: data.paymentSession, bookingId: data.bookingId, choice, expirationTime: data.expirationTime, order: undefined });
               effects.toastSuccess(m.redirecting, toastId, REDIRECT_TOAST_MS);

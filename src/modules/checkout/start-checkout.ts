@@ -29,6 +29,7 @@ import { cashSession, freeSession } from '../payments/free-session';
 import { completeCheckout } from './complete-checkout';
 import { priceGiftCard, takeGiftCard } from '../gift-cards/pay-with-gift-card';
 import { checkPassVisit, passVisitDiscounts } from '../passes/pass-visits';
+import type { QueueAdmission } from '../onsale/queue-admission';
 
 export type StartedCheckout = { paymentSession: PaymentSessionView; bookingId: string; expirationTime: string };
 
@@ -56,6 +57,7 @@ export async function startCheckout(
   member: { userId: string; email: string },
   request: CheckoutRequest,
   locale: Locale,
+  admission?: QueueAdmission,
 ): Promise<StartedCheckout> {
   const product = await deps.supplier.getProduct(request.productId, locale).catch(refusal);
   const option = product.options.find((o) => o.id === request.optionId);
@@ -69,11 +71,12 @@ export async function startCheckout(
   return oneBookingAtATime(deps, member.userId, async () => {
     // The member's previous unpaid hold goes before the new one is made (default: one open at a time).
     await releaseUnpaidBookings(deps, member.userId, (deps.unpaidBookingsPerMember ?? 1) - 1);
-    return holdAndOpenSession(deps, member, request, locale, product, option);
+    return holdAndOpenSession(deps, member, request, locale, product, option, undefined, admission);
   });
 }
 
-/** Holds the places and opens the payment session of an unpaid order; the waitlist's offers use it too. */
+/** Holds the places and opens the payment session of an unpaid order; the waitlist's offers use it too.
+ * `admission`: the on-sale queue's pass this hold uses, in the order's transaction (decision 0056). */
 export async function holdAndOpenSession(
   deps: CheckoutDeps,
   member: { userId: string; email: string },
@@ -82,6 +85,7 @@ export async function holdAndOpenSession(
   product: SupplierProduct,
   option: SupplierProduct['options'][number],
   sale?: CounterSale,
+  admission?: QueueAdmission,
 ): Promise<StartedCheckout> {
   const { supplier, gateway, db } = deps;
   // The price the visitor was shown, from the supplier's unit or booking prices. No price, or a price of
@@ -194,6 +198,8 @@ export async function holdAndOpenSession(
       });
       await takeOrderDiscounts(tx, discounts, { id: orderId, userId: member.userId }, now);
       if (giftCard) await takeGiftCard(tx, giftCard, orderId, now);
+      // An on-sale's pass is used with the order it let through: once (decision 0056).
+      if (admission) await admission.consume(tx);
     });
     opened = undefined;
     // A free order is completed now; if the supplier cannot confirm it just now, its payments.check job does.

@@ -4,12 +4,16 @@ import { useRouter } from 'next/router';
 import { useTranslation } from '@/client/i18n';
 import { useCalendarMonth } from '@/client/staff/calendar-calls';
 import { DayPlanner } from '@/components/staff/DayPlanner';
+import { OnsalePlanner } from '@/components/staff/OnsalePlanner';
 import { MonthGrid, nextMonth, previousMonth } from '@/components/staff/MonthGrid';
 import { StaffPage } from '@/components/staff/StaffPage';
 import styles from '@/components/staff/staff.module.css';
 import { Alert } from '@/components/ui/Alert';
 import { Card } from '@/components/ui/Card';
 import { ATTRACTION } from '@/config/attraction';
+import { CATALOG } from '@/config/catalog';
+import { DEFAULT_RATE_PER_MINUTE } from '@/universal/onsale-rate';
+import { productTitleIn } from '@/universal/catalog-names';
 import { serverNow } from '@/server/clock';
 import { requireStaff } from '@/http/require-staff';
 import { calendarMonth, type CalendarMonth } from '@/modules/calendar/month-view';
@@ -62,10 +66,16 @@ function Planner({ initial, date: initialDate }: { initial: CalendarMonth; date:
 
 export default function CalendarPage({ staff, forbidden, initial, date, managedBySupplier }: Props) {
   const { t } = useTranslation('staff');
+  const products = CATALOG.products.map((p) => ({ id: p.id, title: productTitleIn(t, (k) => `catalog:${k}`, p.id) }));
   return (
     <StaffPage title={t('calendar.title')} staff={staff} forbidden={forbidden}>
       {managedBySupplier && <Alert tone="info">{t('calendar.managedBySupplier')}</Alert>}
       {initial && <Planner initial={initial} date={date} />}
+      {!forbidden && (
+        <Card className={styles.onsales}>
+          <OnsalePlanner products={products} defaultRate={DEFAULT_RATE_PER_MINUTE} />
+        </Card>
+      )}
     </StaffPage>
   );
 }
@@ -73,7 +83,7 @@ export default function CalendarPage({ staff, forbidden, initial, date, managedB
 export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const access = await requireStaff(ctx, 'manager');
   if (!('staff' in access)) return access;
-  const translations = await translationProps(ctx.locale, ['staff', 'catalog']);
+  const translations = await translationProps(ctx.locale, ['staff', 'catalog', 'onsale']);
   if (access.forbidden) return { props: { ...translations, staff: access.staff, forbidden: true, initial: null, date: null, managedBySupplier: false } };
   const date = typeof ctx.query.date === 'string' && isLocalDate(ctx.query.date) ? ctx.query.date : null;
   const deps = await getCalendarDeps();

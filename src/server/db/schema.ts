@@ -1,6 +1,6 @@
 // The database schema. Migrations in drizzle/ are generated from this file (npm run db:generate).
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, bigserial, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { serverNow } from '../clock';
 
 // --- next-auth (the column keys are the ones @auth/drizzle-adapter expects) ---
@@ -418,6 +418,8 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_pass_idx').on(t.passId),
+    // The holds of the last minute, for the on-sale queue's automatic switch (decision 0056).
+    index('orders_created_idx').on(t.createdAt),
     // The old ticket of a changed booking, scanned at the gate (CHANGED): a containment search (decision 0048).
     index('orders_replaced_tickets_idx').using('gin', sql`${t.replacedTickets} jsonb_path_ops`),
     // A gift card's part is never negative and always names its card.
@@ -1301,3 +1303,57 @@ export const reportSumsState = pgTable('report_sums_state', {
   through: text('through').notNull(),
   consistentAt: timestamp('consistent_at', { mode: 'date', withTimezone: true }).notNull(),
 });
+// --- the fair on-sale's queue (modules/onsale, docs/decisions/0056) ---
+
+/**
+ * An on-sale: from `opensAt`, buyers of `productId` (null: every product) for `day` (a local date; null: every
+ * day) go through the queue. SCHEDULED while buyers gather in the pre-queue; OPEN from the opening (the
+ * pre-queue put in random order once); ENDED when it is over (sold out and emptied, ended by a manager, or an
+ * automatic one whose time ran out); CANCELLED before it opened. The queue's shared counters live on this row,
+ * so every server sharing the database lets the same buyers through and a restart loses nothing:
+ * `nextPosition` places given, `servedThrough` places let through, `allowance` the admissions not yet used
+ * (a token bucket refilled at `ratePerMinute`, at most one minute's worth), `tickedAt` its last refill.
+ */
+export const onsales = pgTable(
+  'onsales',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').$type<'scheduled' | 'auto'>().notNull().default('scheduled'),
+    productId: text('product_id'),
+    day: text('day'),
+    opensAt: timestamp('opens_at', { mode: 'date', withTimezone: true }).notNull(),
+    /** An automatic queue switches itself off then; a scheduled one ends when a manager ends it. */
+    endsAt: timestamp('ends_at', { mode: 'date', withTimezone: true }),
+    ratePerMinute: integer('rate_per_minute').notNull(),
+    status: text('status').$type<'SCHEDULED' | 'OPEN' | 'ENDED' | 'CANCELLED'>().notNull().default('SCHEDULED'),
+    nextPosition: integer('next_position').notNull().default(0),
+    servedThrough: integer('served_through').notNull().default(0),
+    allowance: doublePrecision('allowance').notNull().default(0),
+    tickedAt: timestamp('ticked_at', { mode: 'date', withTimezone: true }),
+    /** When the last place in its scope was held: the queue is told at once. */
+    soldOutAt: timestamp('sold_out_at', { mode: 'date', withTimezone: true }),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
+  },
+  (t) => [index('onsales_status_idx').on(t.status, t.opensAt)],
+);
+
+/** A member in an on-sale's queue: `position` is null in the pre-queue and given once at the opening
+ * (random among the pre-queue, then in order of arrival); let through when `servedThrough` reaches it. The
+ * pass issued then is used once (`passUsedAt`, in the hold's transaction). */
+export const onsaleQueue = pgTable(
+  'onsale_queue',
+  {
+    onsaleId: uuid('onsale_id')
+      .notNull()
+      .references(() => onsales.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: timestamp('joined_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow),
+    position: integer('position'),
+    admittedAt: timestamp('admitted_at', { mode: 'date', withTimezone: true }),
+    passUsedAt: timestamp('pass_used_at', { mode: 'date', withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.onsaleId, t.userId] }), uniqueIndex('onsale_queue_position').on(t.onsaleId, t.position)],
+);

@@ -1,11 +1,14 @@
 // POST /api/auth/octo/bookings/payWithPayment {productId, optionId, quantities, selectedTime}:
 // holds the places and opens a payment session; answers {paymentSession, bookingId, expirationTime}.
-// Rate-limited per member and per client address; the member's older unpaid hold is released.
+// Rate-limited per member and per client address; the member's older unpaid hold is released. A hold an
+// on-sale covers needs the pass of its queue, in the cookie the queue page received (decision 0056).
 import { jsonRoute } from '@/http/route';
 import { enforceBookingRateLimits } from '@/modules/checkout/booking-limits';
 import { checkoutRequest } from '@/modules/checkout/checkout-request';
-import { startCheckout } from '@/modules/checkout/start-checkout';
+import { passCookieName } from '@/modules/onsale/queue-pass';
+import { startQueuedCheckout } from '@/modules/onsale/queued-checkout';
 import { getCheckoutDeps } from '@/wiring/checkout';
+import { getOnsaleDeps } from '@/wiring/onsale';
 
 // jsonRoute reads the body itself, with a size limit and JSON errors of its own.
 export const config = { api: { bodyParser: false } };
@@ -15,9 +18,10 @@ export default jsonRoute({
   access: 'member',
   body: checkoutRequest,
   validationStatus: 400,
-  async handle({ caller, body, locale, clientIp }) {
+  async handle({ req, caller, body, locale, clientIp }) {
     const deps = await getCheckoutDeps();
     await enforceBookingRateLimits(deps.db, { userId: caller.userId, clientIp });
-    return { status: 201, body: await startCheckout(deps, caller, body, locale) };
+    const passOf = (onsaleId: string) => req.cookies[passCookieName(onsaleId)];
+    return { status: 201, body: await startQueuedCheckout(deps, await getOnsaleDeps(), caller, body, locale, passOf) };
   },
 });

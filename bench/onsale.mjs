@@ -1,0 +1,189 @@
+// The biggest day (issue #26, deliverable 3, decision 0056): MEMBERS members signed in, arriving over SECONDS
+// seconds for PLACES places of one day of Main Deck sold through an on-sale's queue. The on-sale opens 10 s
+// after the first arrival (those before are the pre-queue, put in random order at the opening); each buyer
+// joins, asks where they stand as the waiting room does (queuePollDelay: every 2 s near the front, up to 15 s
+// further back), and when let through reads the day's slots and holds one adult with the pass
+// (POST /api/auth/octo/bookings/payWithPayment), trying another slot when one fills. Reports: 5xx answers,
+// places sold (from the database), p50/p99 per request, buyers answered (a place, sold out, or a place in
+// line), the rank correlation (Spearman) between place in line and the order the places were held, and how
+// long after the last place was held the sold-out news reached the waiting buyers.
+// PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL), the way several servers would share it. The whole day
+// is 20,000 members, 2,000 places, 60 s; `--scale=0.1` runs a tenth of the members and places over the same
+// minute on a smaller machine.
+//   npx tsx bench/onsale.mjs [--scale=0.1] [--rate=600]      (needs a build: npx next build)
+import pg from 'pg';
+import { queuePollDelay } from '../src/universal/queue-poll.ts';
+import { browserClient, createDatabase } from './client.mjs';
+import { startBenchSite } from './site.mjs';
+
+const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const SCALE = arg('scale', 1);
+const MEMBERS = Math.round(20_000 * SCALE);
+const PLACES = Math.round(2_000 * SCALE);
+const SECONDS = arg('seconds', 60);
+const RATE = arg('rate', 600);
+const OPEN_AFTER_S = 10;
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (!adminUrl) throw new Error('BENCH_DATABASE_URL (or TEST_DATABASE_URL) must name a PostgreSQL server');
+const OPTION = { productId: 'main-deck', optionId: 'main-deck-day' };
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const nyDate = (ms) => new Date(ms).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+const nyWallClock = (ms) => {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(ms));
+  const part = (type) => parts.find((p) => p.type === type).value;
+  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
+};
+
+/** Answers of the measured minute: every request's time and status. */
+const answers = [];
+async function timed(what, run) {
+  const started = performance.now();
+  try {
+    const res = await run();
+    answers.push({ what, ms: performance.now() - started, status: res.status });
+    return res;
+  } catch (error) {
+    answers.push({ what, ms: performance.now() - started, status: 0 });
+    throw error;
+  }
+}
+
+async function inBatches(items, size, work) {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
+}
+
+const database = await createDatabase(adminUrl);
+const { url, stop } = await startBenchSite('127.0.0.1', {
+  DATABASE_URL: database.url,
+  TRUST_PROXY: 'true',
+  MANAGER_EMAILS: 'manager@bench.example',
+  RATE_LIMIT_SIGNIN_PER_IP: '1000/15m',
+  RATE_LIMIT_BOOK_PER_MEMBER: '1000/15m',
+  RATE_LIMIT_BOOK_PER_IP: '1000/15m',
+  ONSALE_AUTO_HOLDS_PER_MINUTE: '0',
+  LOG_LEVEL: 'warn',
+});
+const db = new pg.Client({ connectionString: database.url });
+const outcomes = new Map();
+try {
+  await db.connect();
+  // The day sold: 30 days ahead; its 26 slots get PLACES places in all.
+  const day = nyDate(Date.now() + 30 * 86_400_000);
+  const manager = browserClient(url, 'manager@bench.example');
+  await manager.json('/api/dev/session', { email: 'manager@bench.example' });
+  const times = Array.from({ length: 26 }, (_, i) => `${String(9 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
+  for (const [i, time] of times.entries()) {
+    const capacity = Math.floor(PLACES / 26) + (i < PLACES % 26 ? 1 : 0);
+    const res = await manager.json('/api/staff/calendar/capacity', { optionId: OPTION.optionId, date: day, time, capacity });
+    if (res.status !== 200) throw new Error(`capacity ${time}: ${res.status} ${await res.text()}`);
+  }
+
+  // Members signed in (joined, then a session each), 25 at a time.
+  const setupStarted = performance.now();
+  const members = Array.from({ length: MEMBERS }, () => browserClient(url));
+  await inBatches(members, 25, async (m) => {
+    await m.json('/api/signUp', { email: m.email, contact: { firstName: 'Ana', lastName: 'Lima', phoneNumber: '+1 212 555 0100', country: 'US' } });
+    const res = await m.json('/api/dev/session', { email: m.email });
+    if (res.status !== 200) throw new Error(`sign-in: ${res.status}`);
+  });
+  const setupSeconds = (performance.now() - setupStarted) / 1000;
+
+  // The on-sale opens at a whole minute (the form's precision) at least 15 s away; arrivals start 10 s before.
+  const opensAt = Math.ceil((Date.now() + OPEN_AFTER_S * 1000 + 5_000) / 60_000) * 60_000;
+  const scheduled = await manager.json('/api/staff/onsales', { productId: OPTION.productId, day, opensAt: nyWallClock(opensAt), ratePerMinute: RATE });
+  if (scheduled.status !== 201) throw new Error(`on-sale: ${scheduled.status} ${await scheduled.text()}`);
+  const onsale = await scheduled.json();
+  await sleep(opensAt - OPEN_AFTER_S * 1000 - Date.now());
+  const start = Date.now();
+
+  async function buyer(member, index) {
+    await sleep(start + (index * SECONDS * 1000) / MEMBERS - Date.now());
+    const outcome = { arrivedAt: Date.now(), result: 'waiting', soldOutSeenAt: null, error: null };
+    outcomes.set(member.email, outcome);
+    try {
+      let status = await (await timed('join', () => member.json(`/api/onsale/${onsale.id}`, {}))).json();
+      while (status.phase === 'prequeue' || status.phase === 'waiting') {
+        await sleep(queuePollDelay(status));
+        status = await (await timed('status', () => member.request(`/api/onsale/${onsale.id}`))).json();
+      }
+      if (status.phase === 'soldOut') {
+        // The news reached them in the queue.
+        outcome.result = 'soldOut';
+        outcome.soldOutSeenAt = Date.now();
+        return;
+      }
+      // 'over': no queue any more, or its store could not answer (fail-open): straight through, as the page does.
+      if (status.phase !== 'admitted' && status.phase !== 'over') throw new Error(`phase ${status.phase}`);
+      if (status.phase === 'over') outcome.failOpen = true;
+      for (let attempt = 0; attempt < 8; attempt++) {
+        const slots = await (await timed('availability', () => member.json('/api/auth/octo/products/availability', { ...OPTION, quantities: { adult: 1 }, selectedDate: day }))).json();
+        const open = slots.filter((s) => s.available && (s.vacancies ?? 0) > 0);
+        if (open.length === 0) break;
+        const slot = open[Math.floor(Math.random() * open.length)];
+        const res = await timed('hold', () => member.json('/api/auth/octo/bookings/payWithPayment', { ...OPTION, quantities: { adult: 1 }, selectedTime: slot.id }));
+        if (res.status === 201) {
+          outcome.result = 'place';
+          return;
+        }
+        const body = await res.json();
+        if (body.code !== 'SOLD_OUT') throw new Error(`hold ${res.status} ${body.code}`);
+      }
+      // Let through, but every place went while they chose.
+      outcome.result = 'soldOut';
+    } catch (error) {
+      outcome.error = String(error.message ?? error);
+    }
+  }
+  // Until every buyer has an answer that ends their wait, or 10 minutes.
+  let cap;
+  await Promise.race([Promise.all(members.map(buyer)), new Promise((resolve) => (cap = setTimeout(resolve, 600_000)))]);
+  clearTimeout(cap);
+  const measuredSeconds = (Date.now() - start) / 1000;
+
+  // The figures.
+  const sorted = answers.map((a) => a.ms).sort((a, b) => a - b);
+  const pct = (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  const fiveXX = answers.filter((a) => a.status >= 500 || a.status === 0).length;
+  const { rows: sold } = await db.query(
+    `select coalesce(sum(unit_count), 0)::int as places from bookings where availability_id like $1 and option_id = $2 and (status in ('CONFIRMED', 'REDEEMED') or (status = 'ON_HOLD' and expires_at > now()))`,
+    [`${day}T%`, OPTION.optionId],
+  );
+  const { rows: ranked } = await db.query(
+    `select q.position, o.created_at from onsale_queue q join orders o on o.user_id = q.user_id and o.availability_id like $2 where q.onsale_id = $1 order by o.created_at`,
+    [onsale.id, `${day}T%`],
+  );
+  // Spearman's rho between the place in line and the order the places were held.
+  const n = ranked.length;
+  const byPosition = [...ranked].map((r, holdRank) => ({ position: r.position, holdRank })).sort((a, b) => a.position - b.position);
+  const d2 = byPosition.reduce((sum, r, positionRank) => sum + (positionRank - r.holdRank) ** 2, 0);
+  const rho = n > 1 ? 1 - (6 * d2) / (n * (n * n - 1)) : 1;
+  const { rows: soldOutRow } = await db.query('select sold_out_at from onsales where id = $1', [onsale.id]);
+  const soldOutAt = soldOutRow[0]?.sold_out_at ? new Date(soldOutRow[0].sold_out_at).getTime() : null;
+  const all = [...outcomes.values()];
+  // Only those already in line when the last place went: a later arrival is told at once when they join.
+  const seen = all.filter((o) => o.soldOutSeenAt && soldOutAt && o.arrivedAt < soldOutAt).map((o) => o.soldOutSeenAt - soldOutAt).sort((a, b) => a - b);
+  const count = (result) => all.filter((o) => o.result === result && !o.error).length;
+  const byWhat = Object.fromEntries(['join', 'status', 'availability', 'hold'].map((what) => {
+    const ms = answers.filter((a) => a.what === what).map((a) => a.ms).sort((a, b) => a - b);
+    return [what, { requests: ms.length, p99: Math.round(ms[Math.floor(0.99 * ms.length)] ?? 0) }];
+  }));
+  const report = {
+    ran: { members: MEMBERS, places: PLACES, arrivalSeconds: SECONDS, ratePerMinute: RATE, scale: SCALE, signInSeconds: Math.round(setupSeconds), measuredSeconds: Math.round(measuredSeconds) },
+    requests: answers.length,
+    fiveXX,
+    placesSold: sold[0].places,
+    holdsAnswered201: count('place'),
+    p50ms: Math.round(pct(50)),
+    p99ms: Math.round(pct(99)),
+    byWhat,
+    buyers: { failedOpen: all.filter((o) => o.failOpen).length, place: count('place'), soldOut: count('soldOut'), stillInLine: count('waiting'), failed: all.filter((o) => o.error).length, errors: [...new Set(all.filter((o) => o.error).map((o) => o.error))].slice(0, 5) },
+    rankCorrelation: Number(rho.toFixed(4)),
+    // After the last place was held, how long until each buyer still waiting was told (their next ask).
+    soldOutNews: soldOutAt ? { firstMs: seen[0] ?? null, medianMs: seen[Math.floor(seen.length / 2)] ?? null, lastMs: seen.at(-1) ?? null, buyersTold: seen.length } : null,
+  };
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+} finally {
+  await db.end().catch(() => undefined);
+  stop();
+  await database.drop();
+}

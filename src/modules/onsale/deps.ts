@@ -1,0 +1,12 @@
+// What the on-sale's use cases work with: the queue's store (the shared database), the clock and the site's
+// secret that signs passes. The routes pass the configured ones (wiring/onsale.ts), tests their own.
+import type { Database } from '@/server/db/client';
+
+export type OnsaleDeps = {
+  db: Database;
+  now: () => Date;
+  /** The site's secret (NEXTAUTH_SECRET): the key of the passes' HMAC. */
+  secret: string;
+  /** How long the queue's store may take before buyers go straight through (fail-open); 5 s. */
+  storeTimeoutMs?: number;
+};

@@ -1,0 +1,72 @@
+// The hold API's side of the queue (decision 0056): a hold of a product and day that a live on-sale covers
+// needs that on-sale's pass, for this very member, not expired and not used. The pass is used in the hold's
+// own transaction (`consume`, called where the order is written), so two holds racing on one pass give one
+// order and the other gives its places back. When the queue's store cannot answer, the hold goes through
+// without a pass (fail-open).
+import { and, asc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { onsaleQueue, onsales } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
+import { localDatePart } from '@/universal/local-date';
+import type { OnsaleDeps } from './deps';
+import { FAIL_OPEN, orFailOpen } from './fail-open';
+import { LIVE_ONSALE_STATUSES } from './onsale-states';
+import { checkPass } from './queue-pass';
+import type { OnsaleRow } from './schedule-onsale';
+
+/** A hold let through an on-sale's queue: `consume` uses its pass inside the hold's transaction. */
+export type QueueAdmission = { onsaleId: string; consume: (tx: Database) => Promise<void> };
+
+/** The live on-sale whose queue covers a hold of `productId` on the local date of `availabilityId`, if any. */
+export async function onsaleCovering(db: Database, productId: string, availabilityId: string): Promise<OnsaleRow | undefined> {
+  const day = localDatePart(availabilityId);
+  const [row] = await db
+    .select()
+    .from(onsales)
+    .where(
+      and(
+        inArray(onsales.status, [...LIVE_ONSALE_STATUSES]),
+        or(isNull(onsales.productId), eq(onsales.productId, productId)),
+        or(isNull(onsales.day), eq(onsales.day, day)),
+      ),
+    )
+    .orderBy(asc(onsales.opensAt))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Undefined when no queue stands in the way (no live on-sale covers the hold, or the store cannot answer);
+ * the admission to use otherwise. Refuses (QUEUE_REQUIRED) a hold without a valid pass, and one whose pass
+ * was used already.
+ */
+export async function queueAdmission(
+  deps: OnsaleDeps,
+  hold: { userId: string; productId: string; availabilityId: string },
+  passOf: (onsaleId: string) => string | undefined,
+): Promise<QueueAdmission | undefined> {
+  const now = deps.now();
+  const covering = await orFailOpen(deps, 'admission', () => onsaleCovering(deps.db, hold.productId, hold.availabilityId));
+  if (covering === FAIL_OPEN || !covering) return undefined;
+  const onsaleId = covering.id;
+  const check = checkPass(passOf(onsaleId), { onsaleId, userId: hold.userId }, deps.secret, now);
+  if (!check.valid) throw new AppError('QUEUE_REQUIRED', check.reason === 'expired' ? 'queuePassExpired' : 'queueRequired');
+  const entry = await orFailOpen(deps, 'pass', async () => {
+    const [row] = await deps.db.select().from(onsaleQueue).where(and(eq(onsaleQueue.onsaleId, onsaleId), eq(onsaleQueue.userId, hold.userId)));
+    return row;
+  });
+  if (entry === FAIL_OPEN) return undefined;
+  if (!entry?.admittedAt) throw new AppError('QUEUE_REQUIRED', 'queueRequired');
+  if (entry.passUsedAt) throw new AppError('QUEUE_REQUIRED', 'queuePassUsed');
+  return {
+    onsaleId,
+    async consume(tx) {
+      const used = await tx
+        .update(onsaleQueue)
+        .set({ passUsedAt: deps.now() })
+        .where(and(eq(onsaleQueue.onsaleId, onsaleId), eq(onsaleQueue.userId, hold.userId), isNotNull(onsaleQueue.admittedAt), isNull(onsaleQueue.passUsedAt)))
+        .returning({ userId: onsaleQueue.userId });
+      if (used.length === 0) throw new AppError('QUEUE_REQUIRED', 'queuePassUsed');
+    },
+  };
+}

@@ -1,0 +1,104 @@
+// The fair on-sale as a manager and a buyer meet it (issue #26, deliverable 2, decision 0056): a manager
+// schedules an on-sale of Main Deck for one day on /staff/calendar; five buyers queue before a Japanese member,
+// who opens the waiting room, sees their place fall as the queue lets buyers through, and is taken to
+// /ja/products with a pass that books that day once; a member without a pass is refused.
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixed-clock';
+import { expectNoAxeViolations, joinThroughApi, openDay, signedInAs, signedInAsNewMember, uniqueEmail } from './support';
+import { signedInAsStaff } from './staff-support';
+
+test.describe.configure({ timeout: 150_000 });
+
+/** The site's clock as New York wall-clock time, to the minute: "2027-05-12T10:03". */
+async function siteWallClock(request: APIRequestContext): Promise<string> {
+  const { now } = (await (await request.post('/api/dev/clock', { data: {} })).json()) as { now: string };
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(now));
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
+}
+
+async function member(baseURL: string, label: string) {
+  const context = await playwrightRequest.newContext({ baseURL });
+  const email = uniqueEmail(label);
+  await joinThroughApi(context, email);
+  await signedInAs(context, email);
+  return context;
+}
+
+test('a buyer waits in the queue in Japanese, sees the place fall and reaches /products with a pass', async ({ page, browser, request, baseURL }, testInfo) => {
+  const day = await openDay(request, 'main-deck', 'main-deck-day', testInfo.project.name === 'mobile-375' ? 110 : 100);
+
+  // The manager schedules the on-sale: opening now, 30 buyers a minute (one every 2 s).
+  const managerContext = await browser.newContext();
+  const manager = await managerContext.newPage();
+  await signedInAsStaff(manager, 'manager-10@staff.example');
+  await manager.goto('/staff/calendar');
+  const form = manager.getByTestId('onsale-form');
+  await form.getByLabel('Product sold').selectOption('main-deck');
+  await form.getByLabel('Day sold').fill(day);
+  await form.getByLabel('Opens at (New York time)').fill(await siteWallClock(request));
+  await form.getByLabel('Buyers let through a minute').fill('30');
+  await form.getByRole('button', { name: 'Schedule the on-sale' }).click();
+  await expect(manager.getByText('The on-sale is scheduled.')).toBeVisible();
+  // This test's on-sale (the other width's runs at the same time on another day).
+  const [y, m, d] = day.split('-').map(Number);
+  const row = manager.getByTestId('onsale-list').locator('tr[data-onsale]').filter({ hasText: `Main Deck on ${new Intl.DateTimeFormat('en', { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(y!, m! - 1, d!, 12)))} ${m}/${d}/${y}` });
+  await expect(row).toBeVisible();
+  const onsaleId = (await row.getAttribute('data-onsale'))!;
+  if (testInfo.project.name === 'desktop-1280') {
+    for (const width of [375, 800, 1280]) {
+      await manager.setViewportSize({ width, height: 900 });
+      await manager.screenshot({ path: testInfo.outputPath(`staff-onsale-${width}.png`), fullPage: true });
+    }
+  }
+  await expectNoAxeViolations(manager);
+  await managerContext.close();
+
+  // Five buyers are in line first (the first of them opens the queue: nobody was in the pre-queue).
+  const others: APIRequestContext[] = [];
+  for (let i = 0; i < 5; i++) {
+    const other = await member(baseURL!, `onsale-early-${i}`);
+    const joined = await other.post(`/api/onsale/${onsaleId}`, { data: {} });
+    expect(joined.status(), await joined.text()).toBe(200);
+    others.push(other);
+  }
+
+  // The Japanese member opens the waiting room.
+  await signedInAsNewMember(page, 'onsale-ja', null);
+  await page.goto(`/ja/onsale/${onsaleId}`);
+  await expect(page.getByRole('heading', { name: '順番待ちの列に並んでいます' })).toBeVisible();
+  const position = page.getByTestId('queue-position');
+  await expect(position).toBeVisible();
+  const first = Number(await position.textContent());
+  expect(first).toBeGreaterThan(1);
+  await expect(page.getByText('このページは自動で更新されます。')).toBeVisible();
+  await expect(page.getByText(/^待ち時間の目安：/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  if (testInfo.project.name === 'desktop-1280') {
+    for (const width of [375, 800, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: testInfo.outputPath(`queue-ja-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+  // The place falls by itself (no reload), then the turn comes and the page goes on to the tickets.
+  await expect.poll(async () => Number((await position.textContent({ timeout: 1_000 }).catch(() => '0')) ?? 0), { timeout: 30_000 }).toBeLessThan(first);
+  await expect(page).toHaveURL(/\/ja\/products$/, { timeout: 30_000 });
+  const cookies = await page.context().cookies();
+  expect(cookies.some((c) => c.name === `skypass-onsale-${onsaleId}` && c.httpOnly)).toBe(true);
+
+  // The pass books that day once; a member who did not queue is sent to the queue.
+  const slots = await request.post('/api/auth/octo/products/availability', { data: { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedDate: day } });
+  const slot = ((await slots.json()) as { id: string; available: boolean }[]).find((s) => s.available)!;
+  const booking = { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime: slot.id };
+  const booked = await page.request.post('/api/auth/octo/bookings/payWithPayment', { data: booking });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const again = await page.request.post('/api/auth/octo/bookings/payWithPayment?locale=ja', { data: booking });
+  expect(again.status()).toBe(403);
+  expect(await again.json()).toEqual({ code: 'QUEUE_REQUIRED', error: '順番待ちのパスはすでに予約に使われています。' });
+  const stranger = await member(baseURL!, 'onsale-stranger');
+  const refused = await stranger.post('/api/auth/octo/bookings/payWithPayment', { data: booking });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { code: string }).code).toBe('QUEUE_REQUIRED');
+  await Promise.all([...others, stranger].map((c) => c.dispose()));
+});

@@ -1,0 +1,210 @@
+// The fair on-sale's queue (issue #26, deliverable 2, decision 0056), in process on PGlite and PostgreSQL
+// (and two real server processes on PostgreSQL): the pre-queue is put in random order once at the opening and
+// later arrivals join the end; a pass is used once and only by its member; the admission rate holds across two
+// processes sharing the database; when the queue's store cannot answer, buyers go straight through; the
+// sold-out news reaches the queue as soon as the last place is held.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@/server/db/client';
+import { FAIL_OPEN } from '@/modules/onsale/fail-open';
+import { joinQueue } from '@/modules/onsale/join-queue';
+import { onsaleBody } from '@/modules/onsale/onsale-body';
+import { checkPass, signPass } from '@/modules/onsale/queue-pass';
+import { queueStatus, type QueueStatus } from '@/modules/onsale/queue-status';
+import { startQueuedCheckout } from '@/modules/onsale/queued-checkout';
+import { newYorkInstant, scheduleOnsale, stopOnsale } from '@/modules/onsale/schedule-onsale';
+import { tickQueue } from '@/modules/onsale/tick-queue';
+import { auditLog, onsaleQueue, onsales, orders } from '@/server/db/schema';
+import { AppError } from '@/server/errors';
+import { metrics } from '@/server/metrics';
+import { serverNow } from '@/server/clock';
+import { todayIn } from '@/universal/local-date';
+import { signedUpMember, useEmbeddedShop } from '../support/checkout';
+import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
+import { describeOnPostgres } from '../support/postgres';
+import { firstSlot, NY, openDay } from './supplier-scenarios';
+
+const MANAGER = { kind: 'staff' as const, userId: 'manager-1', email: 'manager-1@staff.example' };
+const SECRET = 'a-test-secret-of-the-site-0123456789abcdef';
+
+describe.each(TEST_BACKENDS)('the on-sale queue on $name', ({ adminUrl }) => {
+  const shop = useEmbeddedShop(adminUrl);
+  const deps = () => ({ db: shop.db, now: shop.now, secret: SECRET, autoHoldsPerMinute: 0 });
+  let onsaleCount = 0;
+
+  /** An on-sale of Main Deck on a day of its own (daysAhead), opening an hour from now. */
+  async function onsaleFor(daysAhead: number, ratePerMinute = 60, places = 100) {
+    onsaleCount += 1;
+    const day = await openDay(shop.deps.supplier, 'main-deck', 'main-deck-day', daysAhead, places);
+    const today = todayIn(NY, serverNow());
+    const body = onsaleBody.parse({ productId: 'main-deck', day, opensAt: `${today}T${String(11 + (onsaleCount % 12)).padStart(2, '0')}:00`, ratePerMinute });
+    const view = await scheduleOnsale(shop.db, body, MANAGER, shop.now());
+    const slot = await firstSlot(shop.deps.supplier, 'main-deck', 'main-deck-day', day);
+    return { id: view.id, day, slot, opensAt: newYorkInstant(body.opensAt) };
+  }
+
+  const row = async (id: string) => (await shop.db.select().from(onsales).where(eq(onsales.id, id)))[0]!;
+  const tickAt = async (id: string, at: Date) => tickQueue(shop.db, await row(id), at);
+  const members = (n: number, label: string) => Promise.all(Array.from({ length: n }, (_, i) => signedUpMember(shop.db, `${label}${i}`, 'en')));
+  const positions = async (id: string) =>
+    new Map((await shop.db.select().from(onsaleQueue).where(eq(onsaleQueue.onsaleId, id))).map((e) => [e.userId, e.position]));
+  const statusAt = async (id: string, userId: string, at: Date) => (await queueStatus({ ...deps(), now: () => at }, id, userId)) as QueueStatus;
+
+  it('puts the pre-queue in random order once at the opening, and later arrivals at the end in order', async () => {
+    const sale = await onsaleFor(40);
+    const early = await members(30, 'early');
+    for (const m of early) await joinQueue({ ...deps(), now: () => new Date(sale.opensAt.getTime() - 60_000) }, sale.id, m.userId);
+    expect([...(await positions(sale.id)).values()].every((p) => p === null)).toBe(true);
+    expect((await statusAt(sale.id, early[0]!.userId, new Date(sale.opensAt.getTime() - 30_000))).phase).toBe('prequeue');
+
+    await tickAt(sale.id, sale.opensAt);
+    const drawn = await positions(sale.id);
+    const order = early.map((m) => drawn.get(m.userId)!);
+    // A permutation of 1..30, and not the order they joined in (1 chance in 30! of that).
+    expect([...order].sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(order).not.toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+
+    // Later arrivals: 31, 32, 33 in the order they came; the draw is not made again.
+    const late = await members(3, 'late');
+    for (const m of late) await joinQueue({ ...deps(), now: () => new Date(sale.opensAt.getTime() + 500) }, sale.id, m.userId);
+    await tickAt(sale.id, new Date(sale.opensAt.getTime() + 5_000));
+    const after = await positions(sale.id);
+    expect(late.map((m) => after.get(m.userId))).toEqual([31, 32, 33]);
+    expect(early.map((m) => after.get(m.userId))).toEqual(order);
+    // Joining twice keeps the place.
+    expect(await joinQueue(deps(), sale.id, late[0]!.userId)).toEqual({ joined: false });
+    expect((await positions(sale.id)).get(late[0]!.userId)).toBe(31);
+
+    // 60 a minute: after 5 s, 5 through; the 31st waits behind 25, about 26 s.
+    const waiting = await statusAt(sale.id, late[0]!.userId, new Date(sale.opensAt.getTime() + 5_000));
+    expect(waiting).toMatchObject({ phase: 'waiting', position: 26, ahead: 25, estimatedWaitSeconds: 26 });
+    const first = early[order.indexOf(1)]!;
+    expect(await statusAt(sale.id, first.userId, new Date(sale.opensAt.getTime() + 5_000))).toMatchObject({ phase: 'admitted' });
+  });
+
+  it('lets a pass through once, for its own member only, and refuses a hold without one', async () => {
+    const sale = await onsaleFor(41);
+    const [alice, bob] = await members(2, 'pass');
+    await tickAt(sale.id, sale.opensAt);
+    const at = new Date(sale.opensAt.getTime() + 2_000);
+    for (const m of [alice!, bob!]) await joinQueue({ ...deps(), now: () => at }, sale.id, m.userId);
+    await tickAt(sale.id, new Date(at.getTime() + 1_000));
+    await tickAt(sale.id, new Date(at.getTime() + 2_000));
+    const admittedAlice = await statusAt(sale.id, alice!.userId, new Date(at.getTime() + 2_000));
+    expect(admittedAlice.phase).toBe('admitted');
+    const request = { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime: sale.slot };
+    const book = (member: { userId: string; email: string }, pass: string | undefined) =>
+      startQueuedCheckout(shop.deps, { ...deps(), now: () => new Date(at.getTime() + 3_000) }, member, request, 'en', (id) => (id === sale.id ? pass : undefined));
+    const refusal = (promise: Promise<unknown>) => promise.then(() => 'booked', (e: AppError) => `${e.code} ${e.key}`);
+
+    expect(await refusal(book(alice!, undefined))).toBe('QUEUE_REQUIRED queueRequired');
+    // Bound to the member: Bob with Alice's pass is refused, and holds nothing.
+    expect(await refusal(book(bob!, admittedAlice.pass!))).toBe('QUEUE_REQUIRED queueRequired');
+    expect(checkPass(admittedAlice.pass!, { onsaleId: sale.id, userId: bob!.userId }, SECRET, at)).toEqual({ valid: false, reason: 'otherMember' });
+    // A forged pass (signed with another secret) and one past its time.
+    const forged = signPass({ onsaleId: sale.id, userId: alice!.userId, expiresAt: new Date(at.getTime() + 60_000) }, 'another-secret-of-another-site-0123456789');
+    expect(await refusal(book(alice!, forged))).toBe('QUEUE_REQUIRED queueRequired');
+    const old = signPass({ onsaleId: sale.id, userId: alice!.userId, expiresAt: at }, SECRET);
+    expect(await refusal(book(alice!, old))).toBe('QUEUE_REQUIRED queuePassExpired');
+
+    // Used once: two holds racing on one pass make one order.
+    const raced = await Promise.all([refusal(book(alice!, admittedAlice.pass!)), refusal(book(alice!, admittedAlice.pass!))]);
+    expect(raced.filter((r) => r === 'booked')).toHaveLength(1);
+    expect(raced.filter((r) => r !== 'booked')[0]).toMatch(/^(QUEUE_REQUIRED queuePassUsed|BOOKING_IN_PROGRESS)/);
+    expect(await refusal(book(alice!, admittedAlice.pass!))).toBe('QUEUE_REQUIRED queuePassUsed');
+    const aliceOrders = await shop.db.select().from(orders).where(eq(orders.userId, alice!.userId));
+    expect(aliceOrders.filter((o) => o.availabilityId === sale.slot)).toHaveLength(1);
+    expect((await statusAt(sale.id, alice!.userId, new Date(at.getTime() + 4_000))).phase).toBe('passUsed');
+  });
+
+  // Filling the day takes some fifty holds: slow on a busy machine.
+  it('tells the queue it is sold out as soon as the last place is held', { timeout: 120_000 }, async () => {
+    const sale = await onsaleFor(42, 30, 1);
+    const day = sale.day;
+    // Fill the day but one place, as earlier buyers would have.
+    const slots = await shop.deps.supplier.availability({ productId: 'main-deck', optionId: 'main-deck-day', localDate: day });
+    for (const slot of slots) {
+      const left = slot.vacancies ?? 0;
+      const keep = slot.id === sale.slot ? 1 : 0;
+      for (let taken = 0; taken < left - keep; taken += 10) {
+        await shop.deps.supplier.createBooking({ productId: 'main-deck', optionId: 'main-deck-day', availabilityId: slot.id, unitItems: Array.from({ length: Math.min(10, left - keep - taken) }, () => ({ unitId: 'adult' })) });
+      }
+    }
+    const [buyer, waiting] = await members(2, 'last');
+    await tickAt(sale.id, sale.opensAt);
+    const at = new Date(sale.opensAt.getTime() + 1_000);
+    await joinQueue({ ...deps(), now: () => at }, sale.id, buyer!.userId);
+    await joinQueue({ ...deps(), now: () => at }, sale.id, waiting!.userId);
+    await tickAt(sale.id, new Date(at.getTime() + 1_000));
+    const pass = (await statusAt(sale.id, buyer!.userId, new Date(at.getTime() + 1_000))).pass!;
+    expect((await statusAt(sale.id, waiting!.userId, new Date(at.getTime() + 1_000))).phase).toBe('waiting');
+    await startQueuedCheckout(shop.deps, { ...deps(), now: () => new Date(at.getTime() + 1_500) }, buyer!, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime: sale.slot }, 'en', () => pass);
+    expect((await statusAt(sale.id, waiting!.userId, new Date(at.getTime() + 1_600))).phase).toBe('soldOut');
+  });
+
+  it('lets buyers straight through when the queue store cannot answer', async () => {
+    const sale = await onsaleFor(43);
+    const [buyer] = await members(1, 'open');
+    await tickAt(sale.id, sale.opensAt);
+    // A store that cannot answer: a database that was closed (PGlite) or a server out of reach (PostgreSQL).
+    const broken = await openBackendDatabase(adminUrl);
+    await broken.dispose();
+    const down = { ...deps(), db: broken.db as Database, storeTimeoutMs: 3_000 };
+    const before = (await metrics().onsaleFailOpen.get()).values[0]?.value ?? 0;
+    expect(await joinQueue(down, sale.id, buyer!.userId)).toBe(FAIL_OPEN);
+    expect(await queueStatus(down, sale.id, buyer!.userId)).toBe(FAIL_OPEN);
+    const started = await startQueuedCheckout(shop.deps, down, buyer!, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime: sale.slot }, 'en', () => undefined);
+    expect(started.bookingId).toBeTruthy();
+    expect((await metrics().onsaleFailOpen.get()).values[0]?.value).toBe(before + 3);
+    // With the store back, the same hold needs its pass again.
+    await expect(startQueuedCheckout(shop.deps, deps(), buyer!, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime: sale.slot }, 'en', () => undefined)).rejects.toMatchObject({ code: 'QUEUE_REQUIRED' });
+  });
+
+  it('lets managers schedule and stop on-sales, audited, and refuses bad ones with nothing written', async () => {
+    const sale = await onsaleFor(44);
+    const audits = await shop.db.select().from(auditLog).where(and(eq(auditLog.target, sale.id)));
+    expect(audits.map((a) => a.action)).toEqual(['onsale.schedule']);
+    expect((await stopOnsale(shop.db, sale.id, MANAGER)).status).toBe('CANCELLED');
+    await expect(stopOnsale(shop.db, sale.id, MANAGER)).rejects.toMatchObject({ code: 'INVALID_FIELDS', key: 'onsaleOver' });
+    const count = (await shop.db.select().from(onsales)).length;
+    await expect(scheduleOnsale(shop.db, onsaleBody.parse({ opensAt: '2020-01-01T10:00' }), MANAGER, shop.now())).rejects.toMatchObject({ key: 'onsaleInPast' });
+    expect(onsaleBody.safeParse({ opensAt: '2027-05-20T10:00', ratePerMinute: 0 }).error?.issues[0]?.message).toBe('onsaleRate');
+    expect(onsaleBody.safeParse({ opensAt: '2027-05-20T10:00', productId: 'nothing' }).error?.issues[0]?.message).toBe('onsaleProduct');
+    expect((await shop.db.select().from(onsales)).length).toBe(count);
+  });
+});
+
+describeOnPostgres('the on-sale queue across two server processes', (adminUrl) => {
+  let database: Awaited<ReturnType<typeof openBackendDatabase>>;
+  beforeAll(async () => {
+    database = await openBackendDatabase(adminUrl);
+  });
+  afterAll(() => database?.dispose());
+
+  it('lets through no more than the rate, whichever process ticks', async () => {
+    const { db } = database;
+    const opensAt = new Date(Date.UTC(2027, 4, 12, 15, 0));
+    const [sale] = await db.insert(onsales).values({ opensAt, ratePerMinute: 120, createdBy: 'test' }).returning();
+    const buyers = await Promise.all(Array.from({ length: 200 }, (_, i) => signedUpMember(db, `proc${i}`, 'en')));
+    for (const b of buyers) await joinQueue({ db, now: () => new Date(opensAt.getTime() - 1_000), secret: SECRET }, sale!.id, b.userId);
+    // Two Node processes tick the same shop times, 250 ms apart, for 30 s: 120 a minute is 60 buyers.
+    const run = promisify(execFile);
+    const tsx = path.join(process.cwd(), 'node_modules/.bin/tsx');
+    // Both start ticking at the same moment, once both are up (tsx takes a second or two to start).
+    const env = { ...process.env, DATABASE_URL: database.url!, ONSALE_ID: sale!.id, START: String(opensAt.getTime()), STEP: '250', STEPS: '120', GO_AT: String(Date.now() + 8_000), LOG_LEVEL: 'warn' };
+    const outputs = await Promise.all([0, 1].map(() => run(tsx, ['tests/support/onsale-ticker.ts'], { env, cwd: process.cwd() })));
+    const admittedByEach = outputs.map((o) => (JSON.parse(o.stdout.trim().split('\n').at(-1)!) as { admitted: number }).admitted);
+    const [after] = await db.select().from(onsales).where(eq(onsales.id, sale!.id));
+    // Each let through once: what the two counted is what the row says, and never more than 30 s allow. The
+    // last tick falls between 29 and 30 s (a tick skipped under the other's lock shifts the next ones).
+    expect(admittedByEach.reduce((a, b) => a + b, 0)).toBe(after!.servedThrough);
+    expect(after!.servedThrough).toBeGreaterThanOrEqual(58);
+    expect(after!.servedThrough).toBeLessThanOrEqual(60);
+    // One more tick at 31 s: exactly 2 a second since the opening, nothing lost between the processes.
+    const final = await tickQueue(db, after!, new Date(opensAt.getTime() + 31_000));
+    expect(final.servedThrough).toBe(62);
+  }, 120_000);
+});
