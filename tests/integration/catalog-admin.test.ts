@@ -167,9 +167,10 @@ describe.each(TEST_BACKENDS)('the catalogue edited by managers on $name', ({ adm
       ]),
     );
     const twice = structuredClone(currentCatalog());
-    twice.products[1]!.options[0]!.id = 'main-deck-day';
+    // An option no add-on names by id (the fast-track names the Top Deck's options: decision 0050).
+    twice.products[2]!.options[0]!.id = 'main-deck-day';
     const duplicate = await save(twice);
-    expect(duplicate.saved ? [] : duplicate.issues).toEqual([{ path: 'products.1.options.0.id', code: 'duplicateId', values: { id: 'main-deck-day' } }]);
+    expect(duplicate.saved ? [] : duplicate.issues).toEqual([{ path: 'products.2.options.0.id', code: 'duplicateId', values: { id: 'main-deck-day' } }]);
     const noReason = await save(currentCatalog(), ' ');
     expect(noReason.saved ? [] : noReason.issues).toEqual([{ path: 'reason', code: 'required', values: {} }]);
     await expect(catalogDocument.save(db, { document: currentCatalog(), baseVersion: latest.version, reason: 'stale', by: MANAGER }, serverNow())).rejects.toMatchObject({
