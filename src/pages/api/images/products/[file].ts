@@ -9,7 +9,7 @@ export default jsonRoute({
   method: 'GET',
   access: 'public',
   async handle({ req }) {
-    const name = typeof req.query.name === 'string' ? req.query.name : '';
+    const name = typeof req.query.file === 'string' ? req.query.file : '';
     const photo = readPhoto(getEnv().DATA_DIR, name);
     return { status: 200, body: photo.bytes, inline: { contentType: photo.contentType, cacheControl: 'public, max-age=31536000, immutable' } };
   },
