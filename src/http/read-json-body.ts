@@ -33,3 +33,14 @@ export async function readJsonBody(req: IncomingMessage, limitBytes: number): Pr
     throw new AppError('BAD_REQUEST', 'notValidJson');
   }
 }
+
+/** A body that is a file, not JSON (a product photo): its bytes, at most `limitBytes` (else the error given). */
+export async function readFileBody(req: IncomingMessage, limitBytes: number, tooLargeError: AppError): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limitBytes) throw tooLargeError;
+  try {
+    return await readRaw(req, limitBytes);
+  } catch (error) {
+    throw error instanceof AppError && error.code === 'PAYLOAD_TOO_LARGE' ? tooLargeError : error;
+  }
+}

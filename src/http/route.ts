@@ -27,8 +27,15 @@ export type RouteContext<Body, A extends Access = 'public'> = {
 };
 
 /** `download`: the body is a file (text or a Buffer) to save, not JSON: a calendar entry, a wallet pass.
- * `contentType`: the body is text of that type, shown as it is (the Prometheus metrics). */
-export type RouteResult = { status: number; body: unknown; download?: { filename: string; contentType: string }; contentType?: string };
+ * `contentType`: the body is text of that type, shown as it is (the Prometheus metrics).
+ * `inline`: the body is a Buffer shown as it is, with its type and cache rule (an uploaded product photo). */
+export type RouteResult = {
+  status: number;
+  body: unknown;
+  download?: { filename: string; contentType: string };
+  contentType?: string;
+  inline?: { contentType: string; cacheControl: string };
+};
 
 type Options<S extends z.ZodType, A extends Access> = {
   method: 'GET' | 'POST';
@@ -93,6 +100,10 @@ export function jsonRoute<S extends z.ZodType, A extends Access>(options: Option
         res.setHeader('Content-Type', result.download.contentType);
         res.setHeader('Content-Disposition', `attachment; filename="${result.download.filename.replace(/[^\w.-]/g, '_')}"`);
         res.status(result.status).send(Buffer.isBuffer(result.body) ? result.body : String(result.body));
+      } else if (result.inline && Buffer.isBuffer(result.body)) {
+        res.setHeader('Content-Type', result.inline.contentType);
+        res.setHeader('Cache-Control', result.inline.cacheControl);
+        res.status(result.status).send(result.body);
       } else if (result.contentType) {
         res.setHeader('Content-Type', result.contentType);
         res.status(result.status).send(String(result.body));

@@ -1,4 +1,4 @@
-// Add-ons as a member and the gate meet them (issue #25 deliverable 3, decision 0050): a member adds a souvenir
+// Add-ons as a member, the gate and the booking desk meet them (issue #25 deliverable 3, decision 0050): a member adds a souvenir
 // photo on the ticket page (its price beside the tickets), pays, finds it on the booking page; the gate scans
 // the booking, sees the photo to hand out and marks it handed out, which then says who and when. The checkout
 // step and the gate's verdict pass axe at 375, 800 and 1280 px.
@@ -71,6 +71,18 @@ test('a ticket with a photo add-on, scanned at the gate, shows the add-on, which
   await code.press('Enter');
   await expect(line).toContainText('Handed out by gate-11@staff.example');
   await gate.screenshot({ path: testInfo.outputPath('addons-gate-handed-out.png') });
+  await expectNoAxeViolations(gate);
+
+  // The staff booking desk lists it too, handed out by whom and when (decision 0050).
+  await gate.getByRole('link', { name: 'Bookings' }).click();
+  await gate.getByLabel('Reference, e-mail or name').fill(reference);
+  await gate.getByRole('button', { name: 'Find' }).click();
+  const deskLine = gate.getByTestId('booking-addons').locator('[data-addon="souvenir-photo"]');
+  await expect(deskLine).toContainText(/1 × Souvenir photo · Handed out by gate-11@staff\.example on .+ at \d{1,2}:\d{2} [AP]M/);
+  for (const width of WIDTHS) {
+    await gate.setViewportSize({ width, height: 900 });
+    await gate.screenshot({ path: testInfo.outputPath(`addons-desk-${width}.png`), fullPage: true });
+  }
   await expectNoAxeViolations(gate);
   await gateContext.close();
 });

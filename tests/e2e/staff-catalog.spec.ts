@@ -2,7 +2,7 @@
 // Experience (its last slot from 06:30 to 07:00), sees a capacity of 0 refused at its field, translates the
 // product's French name (the missing text flagged, the preview reading English until it is filled), saves,
 // and a visitor of /fr/products reads the new name; then the manager sets both back for the other specs of
-// this shared server.
+// this shared server. A manager uploads a product photo (not saved: the draft only).
 import { expect, test } from './fixed-clock';
 import { expectNoAxeViolations } from './support';
 import { signedInAsStaff } from './staff-support';
@@ -66,4 +66,31 @@ test('a manager adds a slot and translates a product on /staff/catalog @once', a
   await page.getByLabel('Reason for the change').fill('Back as before');
   await page.getByRole('button', { name: /^Save as version \d+$/ }).click();
   await expect(page.getByRole('region', { name: 'Version history' }).getByRole('row').nth(1)).toContainText('Back as before');
+});
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+test('a manager uploads a product photo: its address fills the field and the preview shows it; a non-image is refused', async ({ page }, testInfo) => {
+  await signedInAsStaff(page, 'manager-11@staff.example');
+  await page.goto('/staff/catalog');
+  const upload = page.getByLabel('Upload a photo').first();
+  // A text file named like a photo: refused at the field, the photo unchanged.
+  const photo = page.getByLabel('Photo (address of the image)').first();
+  const before = await photo.inputValue();
+  await upload.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
+  await expect(upload).toHaveAccessibleDescription(/The file is not a JPEG, PNG or WebP image\./);
+  await expect(photo).toHaveValue(before);
+  await upload.setInputFiles({ name: 'sky.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('status').filter({ hasText: 'Photo uploaded' })).toBeVisible();
+  await expect(photo).toHaveValue(/^\/api\/images\/products\/[0-9a-f]{64}\.png$/);
+  const url = await photo.inputValue();
+  const preview = page.getByRole('group', { name: /^Preview of the products page/ });
+  await expect(preview.locator(`img[src*="${encodeURIComponent(url)}"]`)).toHaveCount(1);
+  for (const width of [375, 800, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await upload.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`catalog-photo-${width}.png`) });
+  }
+  await expectNoAxeViolations(page);
 });

@@ -7,6 +7,7 @@ import { listOutbox } from '@/adapters/mail/outbox';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CATALOG } from '@/config/catalog';
 import { cancelBooking } from '@/modules/bookings/cancel-booking';
+import { bookingDetail } from '@/modules/bookings/find-bookings';
 import { changeBooking } from '@/modules/bookings/change-booking';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import { startCheckout } from '@/modules/checkout/start-checkout';
@@ -199,6 +200,8 @@ describe.each(TEST_BACKENDS)('add-ons on $name', ({ adminUrl }) => {
     expect(reportCsv(report, 'sales-by-addon', reportNames('en'))).toContain(`souvenir-photo,Souvenir photo,${photos.sold},${photos.revenue},`);
     const audit = await shop.db.select().from(auditLog).where(and(eq(auditLog.action, 'addon.handOut'), eq(auditLog.target, row.supplierReference)));
     expect(audit).toHaveLength(1);
+    // The staff booking desk lists them too: one handed out, by whom and when; the other not yet.
+    expect((await bookingDetail(shop.db, row.supplierReference, true)).addons).toEqual([photoLine, { addonId: 'guidebook', quantity: 1, handedOutAt: null, handedOutBy: null }]);
     // An add-on the booking has not, or a hold not paid: nothing to hand out.
     await expect(handOutAddon(shop.gate, { reference: row.supplierReference, addonId: 'fast-track', by: GATE_STAFF })).rejects.toMatchObject({ status: 404, key: 'addonNotFound' });
     const unpaid = await startCheckout(shop.deps, await member(), request(first, { guidebook: 1 }), 'en');

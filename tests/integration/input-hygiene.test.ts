@@ -73,6 +73,9 @@ const ROUTES: Record<string, Route[]> = {
     { method: 'GET', path: '/api/staff/catalog', json: false, asManager: true },
     { method: 'POST', path: '/api/staff/catalog', json: true, asManager: true },
   ],
+  // A photo's bytes, not JSON (decision 0055): only the query is ours to check.
+  'staff/catalog/images.ts': [{ method: 'POST', path: '/api/staff/catalog/images', json: false, asManager: true }],
+  'images/products/[file].ts': [{ method: 'GET', path: '/api/images/products/x.png', json: false }],
   'staff/program.ts': [
     { method: 'GET', path: '/api/staff/program', json: false, asManager: true },
     { method: 'POST', path: '/api/staff/program', json: true, asManager: true },

@@ -24,6 +24,7 @@ const CALLS = [
   { role: 'boxoffice', method: 'GET', path: '/api/staff/till' },
   { role: 'boxoffice', method: 'POST', path: '/api/staff/sell/refund', body: { reference: 'SKY-NOSUCH' } },
   { role: 'manager', method: 'GET', path: '/api/staff/till/shifts' },
+  { role: 'manager', method: 'POST', path: '/api/staff/catalog/images', body: {} },
 ] as const;
 
 describe.each(inject('backends'))('staff access on $name', ({ url }) => {

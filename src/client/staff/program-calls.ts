@@ -1,5 +1,6 @@
 // The program page's and the member desk's calls (decision 0044): save a version of the program, adjust
 // a member's points.
+import Router from 'next/router';
 import type { ProgramIssue } from '@/modules/program/program-issues';
 import { postJson } from '../api';
 
@@ -19,4 +20,15 @@ export async function adjustMemberPoints(userId: string, points: number, reason:
 export async function saveCatalogVersion(baseVersion: number, document: Record<string, unknown>, reason: string): Promise<SaveAnswer> {
   const { status, data } = await postJson<{ version: number; error?: string; issues?: ProgramIssue[] }>('/api/staff/catalog', { baseVersion, document, reason });
   return status === 200 ? { ok: true, version: data.version } : { ok: false, error: data.error ?? String(status), issues: data.issues ?? [] };
+}
+
+/** Uploads a product photo (decision 0055, "Uploaded photos"): the file's bytes as they are; answers the address it is served at. */
+export async function uploadProductPhoto(file: Blob): Promise<{ ok: true; url: string } | { ok: false; error: string }> {
+  const response = await fetch('/api/staff/catalog/images', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/octet-stream', 'Accept-Language': Router.locale ?? 'en' },
+    body: file,
+  });
+  const data = (await response.json().catch(() => ({}))) as { url?: string; error?: string };
+  return response.status === 201 && data.url ? { ok: true, url: data.url } : { ok: false, error: data.error ?? String(response.status) };
 }

@@ -10,6 +10,7 @@ import type { BookingDetail, BookingListItem } from '@/modules/bookings/find-boo
 import type { StaffRole } from '@/modules/staff/roles';
 import { formatDate, formatTime } from '@/universal/format/date-time';
 import { formatMoney } from '@/universal/format/money';
+import { BookingAddons } from './BookingAddons';
 import refundToStyles from './refund-to.module.css';
 import styles from './staff.module.css';
 
@@ -163,6 +164,7 @@ export function BookingDesk({ role }: { role: StaffRole }) {
               );
             })}
           </ul>
+          <BookingAddons addons={detail.addons} />
           <div className={styles.row}>
             {detail.payment?.orderStatus === 'CONFIRMED' && (
               <Button type="button" variant="secondary" busy={busy} onClick={() => void doResend()}>

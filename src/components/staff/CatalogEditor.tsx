@@ -1,7 +1,7 @@
 import { useRouter } from 'next/router';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '@/client/i18n';
-import { saveCatalogVersion } from '@/client/staff/program-calls';
+import { saveCatalogVersion, uploadProductPhoto } from '@/client/staff/program-calls';
 import { ProductPicker } from '@/components/booking/ProductPicker';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -270,6 +270,7 @@ export function CatalogEditor({
           <div className={styles.grid}>
             <TextField label={t('internalName')} value={product.internalName} error={errorAt(`products.${i}.internalName`)} onChange={(e) => change((d) => (d.products[i]!.internalName = e.target.value))} />
             <TextField label={t('image')} hint={t('imageHint')} list="catalog-images" value={product.image} error={errorAt(`products.${i}.image`)} onChange={(e) => change((d) => (d.products[i]!.image = e.target.value))} />
+            <PhotoUpload onUploaded={(url) => change((d) => (d.products[i]!.image = url))} />
             <TextField
               label={t('productMaxTickets')}
               hint={t('productMaxTicketsHint')}
@@ -442,6 +443,41 @@ function TextArea({ id, label, hint, value, onChange, error, rows, mono }: { id:
           {error}
         </p>
       )}
+    </div>
+  );
+}
+
+/** The most a photo may weigh; the server says so too (decision 0055, "Uploaded photos"). */
+const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+
+/** A file chooser that uploads a product photo and hands its address to the photo field. */
+function PhotoUpload({ onUploaded }: { onUploaded: (url: string) => void }) {
+  const { t } = useTranslation('catalog-admin');
+  const [state, setState] = useState<{ busy?: boolean; error?: string; done?: boolean }>({});
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > PHOTO_MAX_BYTES) return setState({ error: t('photoTooLarge') });
+    setState({ busy: true });
+    const answer = await uploadProductPhoto(file);
+    if (!answer.ok) return setState({ error: answer.error });
+    onUploaded(answer.url);
+    setState({ done: true });
+  };
+  return (
+    <div>
+      <TextField
+        label={t('photoUpload')}
+        hint={t('photoUploadHint')}
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        disabled={state.busy}
+        error={state.error}
+        onChange={(e) => {
+          void upload(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
+      <p role="status">{state.busy ? t('photoUploading') : state.done ? t('photoUploaded') : ''}</p>
     </div>
   );
 }

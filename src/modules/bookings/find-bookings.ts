@@ -5,6 +5,7 @@ import type { Database } from '@/server/db/client';
 import { bookingCancellations, orders } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { bookingWithBuyer, searchBookings, type BookingSearchRow } from '../inventory/booking-search';
+import { addonsOfBooking } from '../inventory/addon-stock';
 import { admissionsOf, ticketsOf } from '../inventory/booking-tickets';
 import { paymentById } from '../payments/ledger';
 import { refundStatus } from '../payments/order-refunds';
@@ -33,6 +34,8 @@ export type BookingDetail = BookingListItem & {
   tickets: { reference: string; unitId: string; price: number }[];
   admissions: { ticket: string; gate: string; by: string | null; at: string; undoneAt: string | null }[];
   cancellation: { refundAmount: number; refundStatus: string; refundTo: 'payment' | 'gift_card'; by: string | null; reason: string | null; at: string } | null;
+  /** The booking's add-ons (decision 0050), in the catalogue's order: handed out or not, by whom and when. */
+  addons: { addonId: string; quantity: number; handedOutAt: string | null; handedOutBy: string | null }[];
   /** For a paid booking with a ticket admitted: what its cancellation refunds now, whatever staff pick (the
    * policy's, decision 0033), so the confirmation states the amount that will move (decision 0045). */
   usedRefund: number | null;
@@ -78,11 +81,12 @@ export async function bookingDetail(db: Database, reference: string, ownInventor
   const upper = reference.trim().toUpperCase();
   const row = await bookingWithBuyer(db, upper);
   if (!row) throw new AppError('NOT_FOUND', 'noSuchReference', { reference: upper });
-  const [items, order, admissions, cancellation] = await Promise.all([
+  const [items, order, admissions, cancellation, addons] = await Promise.all([
     ticketsOf(db, row.id),
     db.select().from(orders).where(eq(orders.bookingUuid, row.uuid)).then((r) => r[0]),
     admissionsOf(db, row.uuid),
     db.select().from(bookingCancellations).where(eq(bookingCancellations.bookingUuid, row.uuid)).then((r) => r[0]),
+    addonsOfBooking(db, row.uuid),
   ]);
   const payment = order ? await paymentById(db, order.paymentId) : undefined;
   const refunds = cancellation ? await cancellationRefunds(db, cancellation, order) : [];
@@ -97,6 +101,7 @@ export async function bookingDetail(db: Database, reference: string, ownInventor
     cancellation: cancellation
       ? { refundAmount: cancellation.refundAmount, refundStatus: refundStatus(refunds, cancellation.refundAmount), refundTo: cancellation.refundTo, by: cancellation.byEmail ?? cancellation.byKind, reason: cancellation.reason, at: cancellation.createdAt.toISOString() }
       : null,
+    addons: addons.map((a) => ({ addonId: a.addonId, quantity: a.quantity, handedOutAt: a.handedOutAt?.toISOString() ?? null, handedOutBy: a.handedOutBy })),
     usedRefund: order && admissions.some((a) => !a.undoneAt) ? policyRefund(order, serverNow()).refund : null,
   };
 }

@@ -1,5 +1,5 @@
 // The product photos the site serves (public/images/products), offered to managers on /staff/catalog as a
-// product's image (decision 0055: choosing one of the existing images; uploading is not built).
+// product's image (decision 0055; uploaded photos are served from DATA_DIR: product-photos.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 

@@ -20,5 +20,5 @@ export default function BookingsPage({ staff }: Props) {
 export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const access = await requireStaff(ctx);
   if (!('staff' in access)) return access;
-  return { props: { ...(await translationProps(ctx.locale, ['staff', 'catalog', 'gcrefunds'])), staff: access.staff } };
+  return { props: { ...(await translationProps(ctx.locale, ['staff', 'catalog', 'gcrefunds', 'addons'])), staff: access.staff } };
 });
