@@ -102,3 +102,46 @@ test('a buyer waits in the queue in Japanese, sees the place fall and reaches /p
   expect(((await refused.json()) as { code: string }).code).toBe('QUEUE_REQUIRED');
   await Promise.all([...others, stranger].map((c) => c.dispose()));
 });
+
+test('while the queue store is slow the waiting room says busy in French, joins again, and shows the place once it answers', async ({ page, request, baseURL }, testInfo) => {
+  const day = await openDay(request, 'main-deck', 'main-deck-day', testInfo.project.name === 'mobile-375' ? 130 : 120);
+  const manager = await playwrightRequest.newContext({ baseURL });
+  await signedInAs(manager, 'manager-11@staff.example');
+  const scheduled = await manager.post('/api/staff/onsales', { data: { productId: 'main-deck', day, opensAt: await siteWallClock(request), ratePerMinute: 1 } });
+  expect(scheduled.status(), await scheduled.text()).toBe(201);
+  const onsaleId = ((await scheduled.json()) as { id: string }).id;
+  await manager.dispose();
+  // Two buyers ahead, so that at one a minute the member waits in line.
+  const others: APIRequestContext[] = [];
+  for (let i = 0; i < 2; i++) {
+    const other = await member(baseURL!, `onsale-busy-ahead-${i}`);
+    expect((await other.post(`/api/onsale/${onsaleId}`, { data: {} })).status()).toBe(200);
+    others.push(other);
+  }
+
+  // The queue's first two answers are "busy" (what the API says when its store is too slow); then the real ones.
+  const asked: string[] = [];
+  await page.route(`**/api/onsale/${onsaleId}`, async (route) => {
+    asked.push(route.request().method());
+    if (asked.length <= 2) await route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Retry-After': '5' }, body: JSON.stringify({ phase: 'busy', busy: true }) });
+    else await route.continue();
+  });
+  await signedInAsNewMember(page, 'onsale-busy-fr', null);
+  await page.goto(`/fr/onsale/${onsaleId}`);
+  const queue = page.getByTestId('queue');
+  await expect(queue).toHaveAttribute('data-phase', 'busy');
+  await expect(page.getByText(/^La file d'attente est très chargée en ce moment\./)).toBeVisible();
+  await expectNoAxeViolations(page);
+  if (testInfo.project.name === 'desktop-1280') {
+    for (const width of [375, 800, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: testInfo.outputPath(`queue-busy-fr-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+  // Asked again by itself (4 s, then 8 s), joining again while the join was answered busy; then in line.
+  await expect(page.getByTestId('queue-position')).toBeVisible({ timeout: 30_000 });
+  expect(asked.slice(0, 3)).toEqual(['POST', 'POST', 'POST']);
+  expect(Number(await page.getByTestId('queue-position').textContent())).toBeGreaterThanOrEqual(1);
+  await Promise.all(others.map((c) => c.dispose()));
+});
