@@ -64,7 +64,7 @@ export function QueueView({ onsale, productTitle }: { onsale: Pick<OnsaleView, '
         {phase === 'notInQueue' && <p>{t('queue.notInQueue')}</p>}
         {error && <Alert tone="error">{t('queue.failed')}</Alert>}
       </div>
-      {(phase === 'waiting' || phase === 'prequeue' || phase === 'busy') && <p className={styles.hint}>{t('queue.updates')}</p>}
+      {(phase === 'waiting' || phase === 'prequeue') && <p className={styles.hint}>{t('queue.updates')}</p>}
       {phase && phase !== 'waiting' && phase !== 'prequeue' && phase !== 'busy' && (
         <p className={styles.actions}>
           <Link href="/products">{t('queue.goToTickets')}</Link>
