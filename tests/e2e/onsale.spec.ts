@@ -104,7 +104,7 @@ test('a buyer waits in the queue in Japanese, sees the place fall and reaches /p
 });
 
 test('while the queue store is slow the waiting room says busy in French, joins again, and shows the place once it answers', async ({ page, request, baseURL }, testInfo) => {
-  const day = await openDay(request, 'main-deck', 'main-deck-day', testInfo.project.name === 'mobile-375' ? 130 : 120);
+  const day = await openDay(request, 'main-deck', 'main-deck-day', testInfo.project.name === 'mobile-375' ? 114 : 104);
   const manager = await playwrightRequest.newContext({ baseURL });
   await signedInAs(manager, 'manager-11@staff.example');
   const scheduled = await manager.post('/api/staff/onsales', { data: { productId: 'main-deck', day, opensAt: await siteWallClock(request), ratePerMinute: 1 } });
