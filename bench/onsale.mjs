@@ -102,9 +102,16 @@ try {
     outcomes.set(member.email, outcome);
     try {
       let status = await (await timed('join', () => member.json(`/api/onsale/${onsale.id}`, {}))).json();
-      while (status.phase === 'prequeue' || status.phase === 'waiting') {
-        await sleep(queuePollDelay(status));
-        status = await (await timed('status', () => member.request(`/api/onsale/${onsale.id}`))).json();
+      // 'busy': the queue's store was slow (decision 0056, "Slow is not down"): still in line, ask again, less
+      // often each time, joining again while the join itself was not answered (as the page does).
+      let joinPending = status.phase === 'busy';
+      let busyStreak = joinPending ? 1 : 0;
+      while (status.phase === 'prequeue' || status.phase === 'waiting' || status.phase === 'busy') {
+        if (status.phase === 'busy') outcome.busy = (outcome.busy ?? 0) + 1;
+        await sleep(queuePollDelay(status, Date.now(), busyStreak));
+        status = await (await timed('status', () => (joinPending ? member.json(`/api/onsale/${onsale.id}`, {}) : member.request(`/api/onsale/${onsale.id}`)))).json();
+        if (status.phase !== 'busy') joinPending = false;
+        busyStreak = status.phase === 'busy' ? busyStreak + 1 : 0;
       }
       if (status.phase === 'soldOut') {
         // The news reached them in the queue.
@@ -126,6 +133,11 @@ try {
           return;
         }
         const body = await res.json();
+        // The queue's store too slow to check the pass (or the slot's lock busy): nothing held, try again in a moment.
+        if (res.status === 503 && body.code === 'UNAVAILABLE') {
+          await sleep(Number(res.headers.get('retry-after') ?? 5) * 1000);
+          continue;
+        }
         if (body.code !== 'SOLD_OUT') throw new Error(`hold ${res.status} ${body.code}`);
       }
       // Let through, but every place went while they chose.
@@ -176,7 +188,7 @@ try {
     p50ms: Math.round(pct(50)),
     p99ms: Math.round(pct(99)),
     byWhat,
-    buyers: { failedOpen: all.filter((o) => o.failOpen).length, place: count('place'), soldOut: count('soldOut'), stillInLine: count('waiting'), failed: all.filter((o) => o.error).length, errors: [...new Set(all.filter((o) => o.error).map((o) => o.error))].slice(0, 5) },
+    buyers: { failedOpen: all.filter((o) => o.failOpen).length, toldBusy: all.filter((o) => o.busy).length, place: count('place'), soldOut: count('soldOut'), stillInLine: count('waiting'), failed: all.filter((o) => o.error).length, errors: [...new Set(all.filter((o) => o.error).map((o) => o.error))].slice(0, 5) },
     rankCorrelation: Number(rho.toFixed(4)),
     // After the last place was held, how long until each buyer still waiting was told (their next ask).
     soldOutNews: soldOutAt ? { firstMs: seen[0] ?? null, medianMs: seen[Math.floor(seen.length / 2)] ?? null, lastMs: seen.at(-1) ?? null, buyersTold: seen.length } : null,

@@ -35,10 +35,12 @@ function createMetrics() {
     }),
     gateScans: new Counter({ name: 'skypass_gate_scans_total', help: 'Tickets scanned at the gate, by verdict', labelNames: ['verdict'] as const, registers }),
     // The fair on-sale's queue (decision 0056): the length this process last read, those it let through, and
-    // the times its store could not answer and buyers went straight through (fail-open).
+    // the times its store could not answer and buyers went straight through (fail-open), and the times it
+    // answered too slowly and the queue said "busy, ask again" with nobody let through.
     onsaleQueueLength: new Gauge({ name: 'skypass_onsale_queue_length', help: 'Buyers waiting in the on-sale queues, as this process last read them', registers }),
     onsaleAdmissions: new Counter({ name: 'skypass_onsale_admissions_total', help: 'Buyers let through from the on-sale queue by this process', registers }),
     onsaleFailOpen: new Counter({ name: 'skypass_onsale_fail_open_total', help: 'Times the on-sale queue could not answer and buyers went straight through', registers }),
+    onsaleStoreSlow: new Counter({ name: 'skypass_onsale_store_slow_total', help: 'Times the on-sale queue store answered too slowly and the queue said busy, letting nobody through', registers }),
     jobLag: new Gauge({
       name: 'skypass_job_lag_seconds',
       help: 'Age of the oldest due background job no runner has taken, by kind (0: none waiting); read from the jobs table at scrape time',

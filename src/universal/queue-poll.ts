@@ -4,8 +4,11 @@
 export const QUEUE_POLL_MIN_MS = 2_000;
 export const QUEUE_POLL_MAX_MS = 15_000;
 
-export function queuePollDelay(answer: { phase: string; estimatedWaitSeconds?: number | null; onsale?: { opensAt: string } } | undefined, now = Date.now()): number {
+/** `busyStreak`: how many answers in a row said "busy" (the queue's store was slow): each one doubles the delay
+ * (4 s, 8 s, then 15 s), so a slow store is not asked harder while it catches up. */
+export function queuePollDelay(answer: { phase: string; estimatedWaitSeconds?: number | null; onsale?: { opensAt: string } } | undefined, now = Date.now(), busyStreak = 0): number {
   if (!answer) return QUEUE_POLL_MIN_MS;
+  if (answer.phase === 'busy') return Math.min(QUEUE_POLL_MAX_MS, QUEUE_POLL_MIN_MS * 2 ** Math.max(1, busyStreak));
   if (answer.phase === 'waiting') return Math.min(QUEUE_POLL_MAX_MS, Math.max(QUEUE_POLL_MIN_MS, ((answer.estimatedWaitSeconds ?? 0) * 1000) / 10));
   // Before the opening: about halfway to it, and every 2 s around it.
   if (answer.phase === 'prequeue' && answer.onsale) return Math.min(QUEUE_POLL_MAX_MS, Math.max(QUEUE_POLL_MIN_MS, (Date.parse(answer.onsale.opensAt) - now) / 2));

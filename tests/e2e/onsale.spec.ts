@@ -102,3 +102,59 @@ test('a buyer waits in the queue in Japanese, sees the place fall and reaches /p
   expect(((await refused.json()) as { code: string }).code).toBe('QUEUE_REQUIRED');
   await Promise.all([...others, stranger].map((c) => c.dispose()));
 });
+
+test('while the queue store is slow the waiting room says busy in French, joins again, and shows the place once it answers', async ({ page, request, baseURL }, testInfo) => {
+  const day = await openDay(request, 'main-deck', 'main-deck-day', testInfo.project.name === 'mobile-375' ? 114 : 104);
+  const manager = await playwrightRequest.newContext({ baseURL });
+  await signedInAs(manager, 'manager-11@staff.example');
+  const scheduled = await manager.post('/api/staff/onsales', { data: { productId: 'main-deck', day, opensAt: await siteWallClock(request), ratePerMinute: 1 } });
+  expect(scheduled.status(), await scheduled.text()).toBe(201);
+  const onsaleId = ((await scheduled.json()) as { id: string }).id;
+  await manager.dispose();
+  // Two buyers ahead, so that at one a minute the member waits in line.
+  const others: APIRequestContext[] = [];
+  for (let i = 0; i < 2; i++) {
+    const other = await member(baseURL!, `onsale-busy-ahead-${i}`);
+    expect((await other.post(`/api/onsale/${onsaleId}`, { data: {} })).status()).toBe(200);
+    others.push(other);
+  }
+
+  // The queue answers "busy" (what the API says while its store is too slow) until the store is let answer.
+  let slow = true;
+  const busyAsks: string[] = [];
+  const realAsks: string[] = [];
+  await page.route(`**/api/onsale/${onsaleId}`, async (route) => {
+    if (slow) {
+      busyAsks.push(route.request().method());
+      await route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Retry-After': '5' }, body: JSON.stringify({ phase: 'busy', busy: true }) });
+    } else {
+      realAsks.push(route.request().method());
+      await route.continue();
+    }
+  });
+  await signedInAsNewMember(page, 'onsale-busy-fr', null);
+  await page.goto(`/fr/onsale/${onsaleId}`);
+  const queue = page.getByTestId('queue');
+  await expect(queue).toHaveAttribute('data-phase', 'busy');
+  await expect(page.getByText(/^La file d'attente est très chargée en ce moment\./)).toBeVisible();
+  // Not "you keep your place": a join answered busy may not have landed yet (it is tried again).
+  await expect(page.getByText('Cette page se met à jour toute seule.', { exact: false })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Aller aux billets' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  if (testInfo.project.name === 'desktop-1280') {
+    for (const width of [375, 800, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: testInfo.outputPath(`queue-busy-fr-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+  // It asks again by itself, joining again while its join was answered busy.
+  await expect.poll(() => busyAsks.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+  expect(busyAsks.every((m) => m === 'POST')).toBe(true);
+  // The store answers again: the next ask joins for real and the member sees their place behind the two.
+  slow = false;
+  await expect(page.getByTestId('queue-position')).toBeVisible({ timeout: 30_000 });
+  expect(realAsks[0]).toBe('POST');
+  expect(Number(await page.getByTestId('queue-position').textContent())).toBeGreaterThanOrEqual(1);
+  await Promise.all(others.map((c) => c.dispose()));
+});

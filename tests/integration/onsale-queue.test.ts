@@ -1,15 +1,17 @@
 // The fair on-sale's queue (issue #26, deliverable 2, decision 0056), in process on PGlite and PostgreSQL
 // (and two real server processes on PostgreSQL): the pre-queue is put in random order once at the opening and
 // later arrivals join the end; a pass is used once and only by its member; the admission rate holds across two
-// processes sharing the database; when the queue's store cannot answer, buyers go straight through; the
-// sold-out news reaches the queue as soon as the last place is held.
+// processes sharing the database; when the queue's store is down, buyers go straight through, but when it is
+// only slow nobody goes through without a pass (busy, ask again) and the line resumes in order; the sold-out
+// news reaches the queue as soon as the last place is held; a rush of holds switches the queue on by itself.
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/server/db/client';
-import { FAIL_OPEN } from '@/modules/onsale/fail-open';
+import { AUTO_QUEUE_MINUTES } from '@/modules/onsale/auto-queue';
+import { FAIL_OPEN, STORE_BUSY } from '@/modules/onsale/fail-open';
 import { joinQueue } from '@/modules/onsale/join-queue';
 import { onsaleBody } from '@/modules/onsale/onsale-body';
 import { checkPass, signPass } from '@/modules/onsale/queue-pass';
@@ -22,6 +24,7 @@ import { AppError } from '@/server/errors';
 import { metrics } from '@/server/metrics';
 import { serverNow } from '@/server/clock';
 import { todayIn } from '@/universal/local-date';
+import { processGlobal } from '@/universal/process-global';
 import { signedUpMember, useEmbeddedShop } from '../support/checkout';
 import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
 import { describeOnPostgres } from '../support/postgres';
@@ -163,6 +166,53 @@ describe.each(TEST_BACKENDS)('the on-sale queue on $name', ({ adminUrl }) => {
     await expect(startQueuedCheckout(shop.deps, deps(), buyer!, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime: sale.slot }, 'en', () => undefined)).rejects.toMatchObject({ code: 'QUEUE_REQUIRED' });
   });
 
+  it('lets nobody through without a pass while the queue store is slow, and resumes the line in order', async () => {
+    // One a minute: the line moves one buyer per minute from the opening.
+    const sale = await onsaleFor(45, 1);
+    const buyers = await members(3, 'slow');
+    await tickAt(sale.id, sale.opensAt);
+    const at = new Date(sale.opensAt.getTime() + 1_000);
+    for (const m of buyers.slice(0, 2)) await joinQueue({ ...deps(), now: () => at }, sale.id, m.userId);
+    const slowCount = async () => (await metrics().onsaleStoreSlow.get()).values[0]?.value ?? 0;
+    const openCount = async () => (await metrics().onsaleFailOpen.get()).values[0]?.value ?? 0;
+    const [slowBefore, openBefore] = [await slowCount(), await openCount()];
+    const request = { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime: sale.slot };
+    const slow = { ...deps(), now: () => at, storeTimeoutMs: 300 };
+    // A slow store, not a broken one: another transaction holds the queue's tables, so every query waits.
+    const release = await holdQueueTables(shop.db);
+    try {
+      expect(await joinQueue(slow, sale.id, buyers[2]!.userId)).toBe(STORE_BUSY);
+      expect(await queueStatus(slow, sale.id, buyers[0]!.userId)).toBe(STORE_BUSY);
+      // A hold without a pass, and one with a pass the store cannot check in time: 503, try again in a moment.
+      const refusal = (pass: string | undefined) =>
+        startQueuedCheckout(shop.deps, slow, buyers[0]!, request, 'en', () => pass).then(
+          () => 'booked',
+          (e: AppError) => `${e.status} ${e.code} ${e.key} ${e.headers['Retry-After']}`,
+        );
+      expect(await refusal(undefined)).toBe('503 UNAVAILABLE queueBusy 5');
+      const pass = signPass({ onsaleId: sale.id, userId: buyers[0]!.userId, expiresAt: new Date(at.getTime() + 60_000) }, SECRET);
+      expect(await refusal(pass)).toBe('503 UNAVAILABLE queueBusy 5');
+      expect(await slowCount()).toBe(slowBefore + 4);
+      expect(await openCount()).toBe(openBefore);
+    } finally {
+      await release();
+    }
+    // Nothing was held by anyone.
+    for (const m of buyers) expect((await shop.db.select().from(orders).where(eq(orders.userId, m.userId))).filter((o) => o.availabilityId === sale.slot)).toEqual([]);
+    // The store answers again: the late join lands at the end, and the line moves one a minute in its order.
+    const deadline = Date.now() + 10_000;
+    while ((await positions(sale.id)).get(buyers[2]!.userId) == null) {
+      if (Date.now() > deadline) throw new Error('the late join never landed');
+      await joinQueue({ ...deps(), now: () => at }, sale.id, buyers[2]!.userId);
+    }
+    expect(await Promise.all(buyers.map(async (m) => (await positions(sale.id)).get(m.userId)))).toEqual([1, 2, 3]);
+    const minute = (n: number) => new Date(sale.opensAt.getTime() + n * 60_000 + 1_000);
+    await tickAt(sale.id, minute(1));
+    expect((await Promise.all(buyers.map((m) => statusAt(sale.id, m.userId, minute(1))))).map((s) => `${s.phase} ${s.position ?? ''}`)).toEqual(['admitted ', 'waiting 1', 'waiting 2']);
+    await tickAt(sale.id, minute(2));
+    expect((await Promise.all(buyers.slice(1).map((m) => statusAt(sale.id, m.userId, minute(2))))).map((s) => `${s.phase} ${s.position ?? ''}`)).toEqual(['admitted ', 'waiting 1']);
+  });
+
   it('lets managers schedule and stop on-sales, audited, and refuses bad ones with nothing written', async () => {
     const sale = await onsaleFor(44);
     const audits = await shop.db.select().from(auditLog).where(and(eq(auditLog.target, sale.id)));
@@ -174,6 +224,60 @@ describe.each(TEST_BACKENDS)('the on-sale queue on $name', ({ adminUrl }) => {
     expect(onsaleBody.safeParse({ opensAt: '2027-05-20T10:00', ratePerMinute: 0 }).error?.issues[0]?.message).toBe('onsaleRate');
     expect(onsaleBody.safeParse({ opensAt: '2027-05-20T10:00', productId: 'nothing' }).error?.issues[0]?.message).toBe('onsaleProduct');
     expect((await shop.db.select().from(onsales)).length).toBe(count);
+  });
+});
+
+/** Holds the queue's tables in another transaction until the answer is called: every query of them waits
+ * (on PostgreSQL for the lock, on PGlite for its one connection), as on a store too busy to answer. */
+async function holdQueueTables(db: Database): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let locked!: () => void;
+  const isLocked = new Promise<void>((resolve) => (locked = resolve));
+  const holding = db.transaction(async (tx) => {
+    await tx.execute(sql`lock table onsales, onsale_queue in access exclusive mode`);
+    locked();
+    await released;
+  });
+  await Promise.race([isLocked, holding]);
+  return async () => {
+    release();
+    await holding;
+  };
+}
+
+describe.each(TEST_BACKENDS)('the automatic queue on $name', ({ adminUrl }) => {
+  const shop = useEmbeddedShop(adminUrl);
+
+  it('opens a queue by itself when more than ONSALE_AUTO_HOLDS_PER_MINUTE holds come in a minute', async () => {
+    const threshold = 2;
+    const deps = { db: shop.db, now: shop.now, secret: SECRET, autoHoldsPerMinute: threshold };
+    const day = await openDay(shop.deps.supplier, 'main-deck', 'main-deck-day', 50, 100);
+    const slot = await firstSlot(shop.deps.supplier, 'main-deck', 'main-deck-day', day);
+    const request = { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime: slot };
+    const buyers = await Promise.all(Array.from({ length: 4 }, (_, i) => signedUpMember(shop.db, `rush${i}`, 'en')));
+    // Each server looks at most every few seconds: each hold here is a fresh look.
+    const lastCheck = processGlobal<{ at: number }>('onsale-auto-check', () => ({ at: 0 }));
+    const hold = (i: number) => {
+      lastCheck.at = 0;
+      return startQueuedCheckout(shop.deps, deps, buyers[i]!, request, 'en', () => undefined);
+    };
+    const live = () => shop.db.select().from(onsales);
+    // As many holds as the threshold: no queue.
+    await hold(0);
+    await hold(1);
+    expect(await live()).toEqual([]);
+    // One more within the minute: an automatic on-sale of every product and day, open now, at the threshold's rate.
+    await hold(2);
+    const [auto] = await live();
+    expect(auto).toMatchObject({ kind: 'auto', status: 'OPEN', productId: null, day: null, ratePerMinute: threshold, createdBy: 'auto' });
+    expect(auto!.endsAt!.getTime() - auto!.opensAt.getTime()).toBe(AUTO_QUEUE_MINUTES * 60_000);
+    // From now on a hold needs the queue's pass.
+    await expect(hold(3)).rejects.toMatchObject({ code: 'QUEUE_REQUIRED' });
+    // With one queue live, the rush does not open a second one.
+    lastCheck.at = 0;
+    await expect(hold(3)).rejects.toMatchObject({ code: 'QUEUE_REQUIRED' });
+    expect(await live()).toHaveLength(1);
   });
 });
 

@@ -1,18 +1,24 @@
 // The queue page's calls (decision 0056): join once, then ask where the member stands (SWR): every 2 s near
 // the front, less often further back (queuePollDelay), until their turn comes, the sale is sold out or the
-// queue is over.
+// queue is over. While the queue answers "busy" (its store is slow, decision 0056 "Slow is not down") the
+// member stays in line and asks again, less often each time; a join that got "busy" is tried again.
 import { useRouter } from 'next/router';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
 import type { QueueStatus } from '@/modules/onsale/queue-status';
 import { queuePollDelay } from '@/universal/queue-poll';
 import { postJson } from '../api';
 
-export type QueueAnswer = Partial<QueueStatus> & { phase: QueueStatus['phase']; failOpen?: boolean };
+export type QueueAnswer = Partial<QueueStatus> & { phase: QueueStatus['phase']; failOpen?: boolean; busy?: boolean };
 
 const FINAL = new Set<QueueStatus['phase']>(['passUsed', 'passExpired', 'soldOut', 'over']);
 
-async function getJson([url, locale]: [string, string]): Promise<QueueAnswer> {
+async function getJson(url: string, locale: string, join: boolean): Promise<QueueAnswer> {
+  if (join) {
+    const { status, data } = await postJson<QueueAnswer & { error?: string }>(url, {});
+    if (status !== 200) throw new Error(data.error ?? `${url} answered ${status}`);
+    return data;
+  }
   const response = await fetch(url, { headers: { 'Accept-Language': locale } });
   const data = (await response.json().catch(() => ({}))) as QueueAnswer & { error?: string };
   if (!response.ok) throw new Error(data.error ?? `${url} answered ${response.status}`);
@@ -23,25 +29,40 @@ export function useQueue(onsaleId: string) {
   const { locale = 'en' } = useRouter();
   const [joined, setJoined] = useState<QueueAnswer>();
   const [joinError, setJoinError] = useState<string>();
+  // Until a join is answered other than "busy", each ask joins again (joining twice keeps the place).
+  const joinPending = useRef(true);
+  const busyStreak = useRef(0);
   useEffect(() => {
     let live = true;
     postJson<QueueAnswer & { error?: string }>(`/api/onsale/${onsaleId}`, {})
       .then(({ status, data }) => {
         if (!live) return;
-        if (status === 200) setJoined(data);
-        else setJoinError(data.error ?? String(status));
+        if (status === 200) {
+          joinPending.current = data.phase === 'busy';
+          busyStreak.current = data.phase === 'busy' ? 1 : 0;
+          setJoined(data);
+        } else setJoinError(data.error ?? String(status));
       })
       .catch(() => live && setJoinError('network'));
     return () => {
       live = false;
     };
   }, [onsaleId]);
-  const swr = useSWR(joined ? [`/api/onsale/${onsaleId}`, locale] : null, getJson, {
-    fallbackData: joined,
-    // The shop's clock is the browser's here; the delay is only how soon to ask again.
-    refreshInterval: (latest) => (latest && FINAL.has(latest.phase) ? 0 : queuePollDelay(latest)),
-    revalidateOnFocus: true,
-    dedupingInterval: 1_000,
-  });
+  const swr = useSWR(
+    joined ? [`/api/onsale/${onsaleId}`, locale] : null,
+    async ([url, lng]: [string, string]) => {
+      const answer = await getJson(url, lng, joinPending.current);
+      if (answer.phase !== 'busy') joinPending.current = false;
+      busyStreak.current = answer.phase === 'busy' ? busyStreak.current + 1 : 0;
+      return answer;
+    },
+    {
+      fallbackData: joined,
+      // The shop's clock is the browser's here; the delay is only how soon to ask again.
+      refreshInterval: (latest) => (latest && FINAL.has(latest.phase) ? 0 : queuePollDelay(latest, Date.now(), busyStreak.current)),
+      revalidateOnFocus: true,
+      dedupingInterval: 1_000,
+    },
+  );
   return { status: swr.data ?? joined, error: joinError ?? (swr.error instanceof Error ? swr.error.message : undefined) };
 }

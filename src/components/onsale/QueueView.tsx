@@ -60,11 +60,12 @@ export function QueueView({ onsale, productTitle }: { onsale: Pick<OnsaleView, '
             {t('queue.soldOut')} {t('queue.soldOutHint')}
           </Alert>
         )}
+        {phase === 'busy' && <Alert tone="info">{t('queue.busy')}</Alert>}
         {phase === 'notInQueue' && <p>{t('queue.notInQueue')}</p>}
         {error && <Alert tone="error">{t('queue.failed')}</Alert>}
       </div>
       {(phase === 'waiting' || phase === 'prequeue') && <p className={styles.hint}>{t('queue.updates')}</p>}
-      {phase && phase !== 'waiting' && phase !== 'prequeue' && (
+      {phase && phase !== 'waiting' && phase !== 'prequeue' && phase !== 'busy' && (
         <p className={styles.actions}>
           <Link href="/products">{t('queue.goToTickets')}</Link>
         </p>

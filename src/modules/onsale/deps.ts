@@ -7,6 +7,6 @@ export type OnsaleDeps = {
   now: () => Date;
   /** The site's secret (NEXTAUTH_SECRET): the key of the passes' HMAC. */
   secret: string;
-  /** How long the queue's store may take before buyers go straight through (fail-open); 5 s. */
+  /** How long the queue's store may take before the queue answers "busy, ask again" (never "go through"); 5 s. */
   storeTimeoutMs?: number;
 };

@@ -6,10 +6,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { onsaleQueue, onsales } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import type { OnsaleDeps } from './deps';
-import { FAIL_OPEN, orFailOpen } from './fail-open';
+import { FAIL_OPEN, orFailOpen, STORE_BUSY } from './fail-open';
 import { tickQueue } from './tick-queue';
 
-export type Joined = { joined: boolean } | typeof FAIL_OPEN;
+/** FAIL_OPEN: the store is down (go straight through); STORE_BUSY: too slow (busy, ask again). */
+export type Joined = { joined: boolean } | typeof FAIL_OPEN | typeof STORE_BUSY;
 
 export async function joinQueue(deps: OnsaleDeps, onsaleId: string, userId: string): Promise<Joined> {
   const answer = await orFailOpen(deps, 'join', async () => {

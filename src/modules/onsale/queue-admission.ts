@@ -1,15 +1,16 @@
 // The hold API's side of the queue (decision 0056): a hold of a product and day that a live on-sale covers
 // needs that on-sale's pass, for this very member, not expired and not used. The pass is used in the hold's
 // own transaction (`consume`, called where the order is written), so two holds racing on one pass give one
-// order and the other gives its places back. When the queue's store cannot answer, the hold goes through
-// without a pass (fail-open).
+// order and the other gives its places back. When the queue's store is down (an error), the hold goes through
+// without a pass (fail-open); when it is only slow (no answer in time), the hold is refused for a moment
+// (503, queueBusy, nothing held): a slow store never lets a hold through without a pass.
 import { and, asc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { onsaleQueue, onsales } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { localDatePart } from '@/universal/local-date';
 import type { OnsaleDeps } from './deps';
-import { FAIL_OPEN, orFailOpen } from './fail-open';
+import { FAIL_OPEN, orFailOpen, STORE_BUSY } from './fail-open';
 import { LIVE_ONSALE_STATUSES } from './onsale-states';
 import { checkPass } from './queue-pass';
 import type { OnsaleRow } from './schedule-onsale';
@@ -35,10 +36,15 @@ export async function onsaleCovering(db: Database, productId: string, availabili
   return row;
 }
 
+/** Seconds a hold refused by a slow queue store is told to wait before trying again. */
+export const QUEUE_BUSY_RETRY_SECONDS = 5;
+
+const queueBusy = () => new AppError('UNAVAILABLE', 'queueBusy', {}, { 'Retry-After': String(QUEUE_BUSY_RETRY_SECONDS) });
+
 /**
- * Undefined when no queue stands in the way (no live on-sale covers the hold, or the store cannot answer);
+ * Undefined when no queue stands in the way (no live on-sale covers the hold, or the store is down);
  * the admission to use otherwise. Refuses (QUEUE_REQUIRED) a hold without a valid pass, and one whose pass
- * was used already.
+ * was used already; refuses for a moment (UNAVAILABLE queueBusy) a hold the slow store cannot check in time.
  */
 export async function queueAdmission(
   deps: OnsaleDeps,
@@ -47,6 +53,7 @@ export async function queueAdmission(
 ): Promise<QueueAdmission | undefined> {
   const now = deps.now();
   const covering = await orFailOpen(deps, 'admission', () => onsaleCovering(deps.db, hold.productId, hold.availabilityId));
+  if (covering === STORE_BUSY) throw queueBusy();
   if (covering === FAIL_OPEN || !covering) return undefined;
   const onsaleId = covering.id;
   const check = checkPass(passOf(onsaleId), { onsaleId, userId: hold.userId }, deps.secret, now);
@@ -55,6 +62,7 @@ export async function queueAdmission(
     const [row] = await deps.db.select().from(onsaleQueue).where(and(eq(onsaleQueue.onsaleId, onsaleId), eq(onsaleQueue.userId, hold.userId)));
     return row;
   });
+  if (entry === STORE_BUSY) throw queueBusy();
   if (entry === FAIL_OPEN) return undefined;
   if (!entry?.admittedAt) throw new AppError('QUEUE_REQUIRED', 'queueRequired');
   if (entry.passUsedAt) throw new AppError('QUEUE_REQUIRED', 'queuePassUsed');

@@ -6,7 +6,7 @@ import { onsaleQueue, onsales } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { metrics } from '@/server/metrics';
 import type { OnsaleDeps } from './deps';
-import { FAIL_OPEN, orFailOpen } from './fail-open';
+import { FAIL_OPEN, orFailOpen, STORE_BUSY } from './fail-open';
 import { PASS_MINUTES, signPass } from './queue-pass';
 import { onsaleView, type OnsaleView } from './schedule-onsale';
 import { tickQueue } from './tick-queue';
@@ -27,7 +27,9 @@ export type QueuePhase =
   /** The last place was held before their turn came. */
   | 'soldOut'
   /** No queue any more (ended or cancelled): straight through. */
-  | 'over';
+  | 'over'
+  /** The queue's store answered too slowly: still in line, nobody let through; ask again (decision 0056). */
+  | 'busy';
 
 export type QueueStatus = {
   onsale: Pick<OnsaleView, 'id' | 'productId' | 'day' | 'opensAt' | 'status'>;
@@ -42,8 +44,9 @@ export type QueueStatus = {
   passExpiresAt: string | null;
 };
 
-/** The member's status, or FAIL_OPEN when the queue's store cannot answer (then they go straight through). */
-export async function queueStatus(deps: OnsaleDeps, onsaleId: string, userId: string): Promise<QueueStatus | typeof FAIL_OPEN> {
+/** The member's status; FAIL_OPEN when the queue's store is down (then they go straight through), STORE_BUSY
+ * when it answers too slowly (then they stay in line and ask again). */
+export async function queueStatus(deps: OnsaleDeps, onsaleId: string, userId: string): Promise<QueueStatus | typeof FAIL_OPEN | typeof STORE_BUSY> {
   const answer = await orFailOpen(deps, 'status', async () => {
     const { db } = deps;
     const now = deps.now();
