@@ -6,6 +6,7 @@ import type { Database } from '@/server/db/client';
 import { isDatabaseUnavailable } from '@/server/db/unavailable';
 import { log } from '@/server/log';
 import { jobLagByKind, largestLag } from '../jobs/job-lag';
+import { TimedOut, within } from '@/universal/within-time';
 
 /** Long enough for a busy database, short enough for a load balancer's check (theirs time out at 2 to 5 s). */
 export const DATABASE_CHECK_MS = 1_500;
@@ -18,17 +19,6 @@ export type Readiness = {
 };
 
 export type ReadinessOptions = { maxLagSeconds: number; now: Date; timeoutMs?: number };
-
-class TimedOut extends Error {}
-
-/** `work`, or a TimedOut after `ms` (the query itself is left to finish or fail on its own). */
-function within<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TimedOut(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
 
 export async function readiness(openDb: () => Promise<Database>, options: ReadinessOptions): Promise<Readiness> {
   const { maxLagSeconds, now } = options;

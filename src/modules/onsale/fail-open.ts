@@ -9,6 +9,7 @@
 import { log } from '@/server/log';
 import { metrics } from '@/server/metrics';
 import type { OnsaleDeps } from './deps';
+import { TimedOut, within } from '@/universal/within-time';
 
 export const FAIL_OPEN = Symbol('fail-open');
 export const STORE_BUSY = Symbol('store-busy');
@@ -31,20 +32,14 @@ export function isOverloaded(error: unknown, depth = 0): boolean {
 
 /** The answer of `work`; FAIL_OPEN when the queue's store failed (down), STORE_BUSY when it was too slow. */
 export async function orFailOpen<T>(deps: Pick<OnsaleDeps, 'storeTimeoutMs'>, what: string, work: () => Promise<T>): Promise<T | typeof FAIL_OPEN | typeof STORE_BUSY> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<typeof STORE_BUSY>((resolve) => {
-    timer = setTimeout(() => resolve(STORE_BUSY), deps.storeTimeoutMs ?? STORE_TIMEOUT_MS);
-  });
   try {
-    const running = work();
-    // A query that answers after the timeout is let go: its late failure is nobody's.
-    running.catch(() => undefined);
-    const answer = await Promise.race([running, timeout]);
-    if (answer !== STORE_BUSY) return answer;
-    log.warn('[onsale] the queue store did not answer in time: nobody goes through, the queue says busy', { what });
-    metrics().onsaleStoreSlow.inc();
-    return STORE_BUSY;
+    return await within(work(), deps.storeTimeoutMs ?? STORE_TIMEOUT_MS);
   } catch (error) {
+    if (error instanceof TimedOut) {
+      log.warn('[onsale] the queue store did not answer in time: nobody goes through, the queue says busy', { what });
+      metrics().onsaleStoreSlow.inc();
+      return STORE_BUSY;
+    }
     if (isOverloaded(error)) {
       log.warn('[onsale] the queue store is overloaded: nobody goes through, the queue says busy', { what, error });
       metrics().onsaleStoreSlow.inc();
@@ -53,7 +48,5 @@ export async function orFailOpen<T>(deps: Pick<OnsaleDeps, 'storeTimeoutMs'>, wh
     log.warn('[onsale] the queue store failed: buyers go straight through', { what, error });
     metrics().onsaleFailOpen.inc();
     return FAIL_OPEN;
-  } finally {
-    clearTimeout(timer);
   }
 }
