@@ -1,7 +1,7 @@
 // What the benchmarks share: a browser-like client of the site (a cookie jar, a client address of its own,
 // sign-in through the e-mailed link read from the demo outbox), and a PostgreSQL database of their own.
 import crypto from 'node:crypto';
-import pg from 'pg';
+import { createScratchDatabase } from '../scripts/scratch-database.mjs';
 
 /** A person at a browser: `email` signs in (joining first unless `join` is false, as staff do). */
 export function browserClient(baseUrl, email = `bench.${crypto.randomBytes(6).toString('hex')}@example.com`) {
@@ -43,21 +43,4 @@ export function browserClient(baseUrl, email = `bench.${crypto.randomBytes(6).to
 }
 
 /** A database of its own on the server `adminUrl` names (whose user may create databases). */
-export async function createDatabase(adminUrl) {
-  const name = `skypass_bench_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
+export const createDatabase = (adminUrl) => createScratchDatabase(adminUrl, 'skypass_bench');

@@ -1,14 +1,20 @@
-// The site the browser tests drive: the production build on a fresh embedded database in demo mode.
+// The site the browser tests drive: the production build in demo mode on a fresh database: a PostgreSQL
+// database of its own when TEST_DATABASE_URL names a server (CI), else the embedded one (decision 0062).
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createScratchDatabase } from './scratch-database.mjs';
 
 // tests/support/fixed-date.ts: one instant for every test, a Wednesday in May with no holiday near.
 const FIXED_NOW_ISO = '2027-05-12T10:00:00-04:00';
 
 const port = process.env.PORT ?? '3100';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skypass-e2e-'));
+// PostgreSQL runs the site's queries in processes of its own, beside the Node.js server, where PGlite would
+// run them on the server's one thread: the browser tests then spend their time in the pages, not in the queue.
+const database = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL, 'skypass_e2e') : undefined;
 // Playwright's API client keeps idle connections open and does not read the server's Keep-Alive hint: with
 // Node's 5 s default, a request sent as the server closes the socket fails with ECONNRESET.
 const keepAlive = ['--keepAliveTimeout', '600000'];
@@ -19,6 +25,8 @@ const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start
     NODE_ENV: 'production',
     NEXT_TELEMETRY_DISABLED: '1',
     DATA_DIR: dataDir,
+    // Servers on PostgreSQL must be given their ticket key (src/server/env.ts): one of this run's own.
+    ...(database ? { DATABASE_URL: database.url, TICKET_SIGNING_KEY: crypto.randomBytes(32).toString('base64') } : {}),
     NEXTAUTH_URL: `http://localhost:${port}`,
     SKYPASS_DEMO: 'true',
     // Every test signs in several times from one address.
@@ -40,7 +48,8 @@ const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-child.on('exit', (code) => {
+child.on('exit', async (code) => {
   fs.rmSync(dataDir, { recursive: true, force: true });
+  await database?.drop().catch((error) => console.error(`e2e: could not drop ${database.url}: ${error.message}`));
   process.exit(code ?? 0);
 });
