@@ -11,6 +11,7 @@ import { createScratchDatabase } from './scratch-database.mjs';
 const FIXED_NOW_ISO = '2027-05-12T10:00:00-04:00';
 
 const port = process.env.PORT ?? '3100';
+const staffAddresses = (role) => Array.from({ length: 24 }, (_, i) => `${role}-${i + 1}@staff.example`).join(',');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skypass-e2e-'));
 // PostgreSQL runs the site's queries in processes of its own, beside the Node.js server, where PGlite would
 // run them on the server's one thread: the browser tests then spend their time in the pages, not in the queue.
@@ -39,10 +40,11 @@ const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start
     // One fixed instant, whatever the real calendar says (tests/support/fixed-date.ts): the browsers' clocks
     // are set to agree with it (tests/e2e/fixed-clock.ts).
     SKYPASS_CLOCK: FIXED_NOW_ISO,
-    // Staff of the browser tests: each spec signs in as addresses of its own.
-    STAFF_EMAILS: Array.from({ length: 12 }, (_, i) => `gate-${i + 1}@staff.example`).join(','),
-    MANAGER_EMAILS: Array.from({ length: 12 }, (_, i) => `manager-${i + 1}@staff.example`).join(','),
-    BOXOFFICE_EMAILS: Array.from({ length: 12 }, (_, i) => `boxoffice-${i + 1}@staff.example`).join(','),
+    // Staff of the browser tests: each spec signs in as addresses of its own, numbered from a base of its own
+    // plus the worker's parallelIndex (up to 14 with playwright.config.ts's 4 workers): 24 of each role.
+    STAFF_EMAILS: staffAddresses('gate'),
+    MANAGER_EMAILS: staffAddresses('manager'),
+    BOXOFFICE_EMAILS: staffAddresses('boxoffice'),
   },
 });
 const stop = () => child.kill('SIGTERM');

@@ -66,7 +66,7 @@ test('a new member is an Explorer on the profile, two visits from Regular', asyn
   await expect(stufe.getByText('Noch 2 Besuche bis Stammgast')).toBeVisible();
 });
 
-test('a member made Regular by two visits on two days sees the member price on /products and at checkout', async ({ page }, testInfo) => {
+test('a member made Regular by two visits on two days sees the member price on /products and at checkout @own-viewport', async ({ page }, testInfo) => {
   await signedInAsNewMember(page, 'regular');
   // Two paid bookings on two days, each redeemed by the operator's gate call: two visits, so Regular.
   const start = new Date(FIXED_NOW.getTime() + 20 * 86_400_000).toISOString().slice(0, 10);

@@ -8,7 +8,7 @@ test.describe.configure({ timeout: 150_000 });
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 
-test('a Regular sees the places kept for members where only they let them book; an Explorer sees the time sold out', async ({ page }, testInfo) => {
+test('a Regular sees the places kept for members where only they let them book; an Explorer sees the time sold out @own-viewport', async ({ page }, testInfo) => {
   // A reseller sells the 18 places of Express Main + Top Deck's first time anyone may book (2 of 20 are kept).
   const day = await openDay(page.request, 'express-pass', 'express-main-top', testInfo.project.name === 'mobile-375' ? 80 : 45);
   const [slot] = (await (await page.request.post('/octo/availability', { headers: OCTO, data: { productId: 'express-pass', optionId: 'express-main-top', localDateStart: day, localDateEnd: day } })).json()) as { id: string; vacancies: number }[];

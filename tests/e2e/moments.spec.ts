@@ -9,7 +9,7 @@ import { FIXED_NOW } from '../support/fixed-date';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 
-test('a challenge completed at the gate shows its toast on the profile, and is revealed there', async ({ page, baseURL }, testInfo) => {
+test('a challenge completed at the gate shows its toast on the profile, and is revealed there @own-viewport', async ({ page, baseURL }, testInfo) => {
   await signedInAsNewMember(page, 'moments');
   const moments = page.getByRole('region', { name: 'Sky Moments' });
   await expect(moments.getByRole('heading', { name: 'A secret challenge' })).toBeVisible();
@@ -61,7 +61,7 @@ test('a challenge completed at the gate shows its toast on the profile, and is r
   await expectNoAxeViolations(page);
 });
 
-test('the member card shows the member, their tier and points, and the QR of their member code', async ({ page, baseURL }, testInfo) => {
+test('the member card shows the member, their tier and points, and the QR of their member code @own-viewport', async ({ page, baseURL }, testInfo) => {
   await signedInAsNewMember(page, 'member-card');
   await page.getByRole('link', { name: 'Show my member card' }).click();
   await expect(page).toHaveURL(/\/profile\/card$/);

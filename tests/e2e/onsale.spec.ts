@@ -25,7 +25,7 @@ async function member(baseURL: string, label: string) {
   return context;
 }
 
-test('a buyer waits in the queue in Japanese, sees the place fall and reaches /products with a pass', async ({ page, browser, request, baseURL }, testInfo) => {
+test('a buyer waits in the queue in Japanese, sees the place fall and reaches /products with a pass @own-viewport', async ({ page, browser, request, baseURL }, testInfo) => {
   const day = await openDay(request, 'main-deck', 'main-deck-day', testInfo.project.name === 'mobile-375' ? 110 : 100);
 
   // The manager schedules the on-sale: opening now, 30 buyers a minute (one every 2 s).
@@ -103,7 +103,7 @@ test('a buyer waits in the queue in Japanese, sees the place fall and reaches /p
   await Promise.all([...others, stranger].map((c) => c.dispose()));
 });
 
-test('while the queue store is slow the waiting room says busy in French, joins again, and shows the place once it answers', async ({ page, request, baseURL }, testInfo) => {
+test('while the queue store is slow the waiting room says busy in French, joins again, and shows the place once it answers @own-viewport', async ({ page, request, baseURL }, testInfo) => {
   const day = await openDay(request, 'main-deck', 'main-deck-day', testInfo.project.name === 'mobile-375' ? 114 : 104);
   const manager = await playwrightRequest.newContext({ baseURL });
   await signedInAs(manager, 'manager-11@staff.example');

@@ -71,7 +71,7 @@ test('a manager adds a slot and translates a product on /staff/catalog @once', a
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
-test('a manager uploads a product photo: its address fills the field and the preview shows it; a non-image is refused', async ({ page }, testInfo) => {
+test('a manager uploads a product photo: its address fills the field and the preview shows it; a non-image is refused @own-viewport', async ({ page }, testInfo) => {
   await signedInAsStaff(page, 'manager-11@staff.example');
   await page.goto('/staff/catalog');
   const upload = page.getByLabel('Upload a photo').first();
