@@ -3,16 +3,11 @@
 // code; the booking's detail says the refund went as a gift card. The page passes axe with the choice shown.
 import { expect, test } from './fixed-clock';
 import { expectNoAxeViolations } from './support';
-import { paidOrder, signedInAsStaff } from './staff-support';
+import { bookingFoundByManager, paidOrder, workerManager } from './staff-support';
 
 test('a manager cancels a booking and refunds it onto a new gift card for the booker @once', async ({ page, baseURL }) => {
   const { order, email } = await paidOrder(baseURL!, 2);
-  const manager = `manager-${1 + test.info().parallelIndex + (test.info().project.name === 'mobile-375' ? 0 : 2)}@staff.example`;
-  await signedInAsStaff(page, manager);
-  await page.getByRole('link', { name: 'Bookings' }).click();
-  await page.getByLabel('Reference, e-mail or name').fill(order.reference);
-  await page.getByRole('button', { name: 'Find' }).click();
-  await expect(page.getByRole('heading', { name: `Booking ${order.reference}` })).toBeVisible();
+  await bookingFoundByManager(page, workerManager(1), order.reference);
   await page.getByLabel('Refund everything ($88.00)').check();
   const where = page.getByRole('group', { name: 'Where the refund goes' });
   await expect(where.getByLabel('Back to the card that paid')).toBeChecked();

@@ -3,16 +3,11 @@
 // its refund is the policy's, and its ticket then reads CANCELLED. The page passes axe.
 import { expect, test } from './fixed-clock';
 import { expectNoAxeViolations } from './support';
-import { paidOrder, signedInAsStaff } from './staff-support';
+import { bookingFoundByManager, paidOrder, signedInAsStaff, workerManager } from './staff-support';
 
 test('a manager cancels a booking with a refund @once', async ({ page, baseURL }) => {
   const { order, email } = await paidOrder(baseURL!, 2);
-  const manager = `manager-${1 + test.info().parallelIndex + (test.info().project.name === 'mobile-375' ? 0 : 2)}@staff.example`;
-  await signedInAsStaff(page, manager);
-  await page.getByRole('link', { name: 'Bookings' }).click();
-  await page.getByLabel('Reference, e-mail or name').fill(order.reference);
-  await page.getByRole('button', { name: 'Find' }).click();
-  await expect(page.getByRole('heading', { name: `Booking ${order.reference}` })).toBeVisible();
+  await bookingFoundByManager(page, workerManager(1), order.reference);
   await expect(page.getByTestId('booking-status')).toHaveText('Confirmed');
   await expectNoAxeViolations(page);
   await page.getByLabel('Refund everything ($88.00)').check();
@@ -34,8 +29,7 @@ test('a manager cancels a booking with a refund @once', async ({ page, baseURL }
 test('a manager cancels a booking whose ticket was used at the gate: the console says the policy decides the refund, and the ticket then reads CANCELLED @once', async ({ page, baseURL }) => {
   test.setTimeout(90_000);
   const { order } = await paidOrder(baseURL!, 1);
-  const manager = `manager-${5 + test.info().parallelIndex + (test.info().project.name === 'mobile-375' ? 0 : 2)}@staff.example`;
-  await signedInAsStaff(page, manager);
+  await signedInAsStaff(page, workerManager(5));
   const code = page.getByLabel('Ticket code or reference');
   await code.fill(order.tickets[0]!.reference);
   await code.press('Enter');

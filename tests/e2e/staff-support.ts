@@ -1,12 +1,25 @@
 // Helpers of the staff console's browser tests: a member's paid order made through the API, and staff signed
 // in at once (POST /api/dev/session). Staff addresses are the e2e server's (scripts/e2e-server.mjs).
-import { expect, request as playwrightRequest, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import { joinThroughApi, signedInAs, uniqueEmail } from './support';
 import { FIXED_NOW } from '../support/fixed-date';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 
 export type Order = { reference: string; tickets: { reference: string; code: string }[] };
+
+/** A manager address of this worker and width, from `first`: parallel workers and the two widths never
+ * share a manager's session (the 1280 px project's start two further on). */
+export const workerManager = (first: number) => `manager-${first + test.info().parallelIndex + (test.info().project.name === 'mobile-375' ? 0 : 2)}@staff.example`;
+
+/** A manager signed in, the booking `reference` found on /staff/bookings. */
+export async function bookingFoundByManager(page: Page, manager: string, reference: string) {
+  await signedInAsStaff(page, manager);
+  await page.getByRole('link', { name: 'Bookings' }).click();
+  await page.getByLabel('Reference, e-mail or name').fill(reference);
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(page.getByRole('heading', { name: `Booking ${reference}` })).toBeVisible();
+}
 
 /** Staff signed in at once (POST /api/dev/session), on the staff console's first page. */
 export async function signedInAsStaff(page: Page, email: string) {

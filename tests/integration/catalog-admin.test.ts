@@ -3,23 +3,19 @@
 // edit is the next version, audited, in force at once on this server and, through the database, on another
 // within CATALOG_RECHECK_MS; a price change for a future date range leaves paid bookings unchanged and shows
 // the new price on /products; a schedule change is seen by a second server; an invalid edit saves nothing.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { count, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { catalogOfFile, currentCatalog, type CatalogConfig } from '@/config/catalog';
 import { catalogDocument, CATALOG_RECHECK_MS } from '@/modules/catalog/catalog-document';
 import { listProducts } from '@/modules/catalog/list-products';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import { startCheckout } from '@/modules/checkout/start-checkout';
 import { serverNow } from '@/server/clock';
-import { openDatabase, type Database, type OpenedDatabase } from '@/server/db/client';
 import { auditLog, catalogVersions, orders, payments } from '@/server/db/schema';
 import { addLocalDays } from '@/universal/local-date';
 import { embeddedCheckoutDeps, signedUpMember, TEST_CARD } from '../support/checkout';
-import { openTestDatabase, TEST_BACKENDS } from '../support/database';
-import { createTestDatabase, type TestDatabase } from '../support/postgres';
+import { TEST_BACKENDS } from '../support/database';
+import { auditLineCount, newestVersionRow, useDocumentDatabases } from '../support/versioned-document';
 import { openDay } from './supplier-scenarios';
 
 const MANAGER = { kind: 'staff' as const, userId: 'manager-1', email: 'manager@staff.example' };
@@ -32,36 +28,14 @@ function withMainDeck(change: (option: CatalogConfig['products'][number]['option
 }
 
 describe.each(TEST_BACKENDS)('the catalogue edited by managers on $name', ({ adminUrl }) => {
-  let postgres: TestDatabase | undefined;
-  let one: Awaited<ReturnType<typeof openTestDatabase>>;
-  /** Another server's connection to the same database (PGlite has one connection: the same). */
-  let other: OpenedDatabase | undefined;
-  let db: Database;
-  let otherDb: Database;
-  /** The cache's clock (milliseconds), moved by the tests. */
-  let tick = 0;
+  const docs = useDocumentDatabases(adminUrl, catalogDocument);
 
-  beforeAll(async () => {
-    postgres = adminUrl ? await createTestDatabase(adminUrl) : undefined;
-    one = await openTestDatabase(postgres?.url);
-    db = one.db;
-    other = postgres ? await openDatabase({ databaseUrl: postgres.url, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'skypass-db-')) }) : undefined;
-    otherDb = other?.db ?? db;
-    await catalogDocument.load(db, () => tick);
-  });
-  afterAll(async () => {
-    catalogDocument.unload();
-    await other?.close();
-    await one?.dispose();
-    await postgres?.drop();
-  });
-
-  const newest = async () => (await db.select().from(catalogVersions).orderBy(desc(catalogVersions.version)).limit(1))[0]!;
-  const auditLines = async () => (await db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, 'catalog.edit')))[0]!.n;
-  const save = async (document: unknown, reason = 'a change') => catalogDocument.save(db, { document, baseVersion: (await newest()).version, reason, by: MANAGER }, serverNow());
+  const newest = () => newestVersionRow(docs.db, catalogVersions);
+  const auditLines = () => auditLineCount(docs.db, 'catalog.edit');
+  const save = async (document: unknown, reason = 'a change') => catalogDocument.save(docs.db, { document, baseVersion: (await newest()).version, reason, by: MANAGER }, serverNow());
 
   it('starts from config/catalog.json, with each product’s texts in every language, as version 1 in force', async () => {
-    const history = await catalogDocument.history(db);
+    const history = await catalogDocument.history(docs.db);
     expect(history.at(-1)).toMatchObject({ version: 1, editedBy: null, reason: 'config/catalog.json' });
     const catalog = currentCatalog();
     expect(catalog.products.map((p) => p.id)).toEqual(catalogOfFile().products.map((p) => p.id));
@@ -71,8 +45,8 @@ describe.each(TEST_BACKENDS)('the catalogue edited by managers on $name', ({ adm
   });
 
   it('a price change for a future date range leaves paid bookings unchanged and shows the new price on /products', async () => {
-    const deps = embeddedCheckoutDeps(db, serverNow);
-    const member = await signedUpMember(db, 'holiday', 'en');
+    const deps = embeddedCheckoutDeps(docs.db, serverNow);
+    const member = await signedUpMember(docs.db, 'holiday', 'en');
     const day = await openDay(deps.supplier, 'main-deck', 'main-deck-day', 40, 4);
     const slotsOf = (date: string) => deps.supplier.availability({ productId: 'main-deck', optionId: 'main-deck-day', localDateStart: date, localDateEnd: date });
     const adultPrice = async (date: string) => (await slotsOf(date))[0]!.unitPricing!.find((p) => p.unitId === 'adult')!.retail;
@@ -81,7 +55,7 @@ describe.each(TEST_BACKENDS)('the catalogue edited by managers on $name', ({ adm
       const checkout = await startCheckout(deps, member, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 2 }, selectedTime }, 'en');
       await deps.gateway.pay(checkout.paymentSession.id, TEST_CARD);
       await completeCheckout(deps, checkout.paymentSession.id);
-      const [order] = await db.select().from(orders).where(eq(orders.bookingUuid, checkout.bookingId));
+      const [order] = await docs.db.select().from(orders).where(eq(orders.bookingUuid, checkout.bookingId));
       return order!;
     };
     const paid = await buy();
@@ -98,8 +72,8 @@ describe.each(TEST_BACKENDS)('the catalogue edited by managers on $name', ({ adm
     );
     expect(saved.saved).toBe(true);
 
-    const [again] = await db.select().from(orders).where(eq(orders.id, paid.id));
-    const [payment] = await db.select().from(payments).where(eq(payments.id, paid.paymentId));
+    const [again] = await docs.db.select().from(orders).where(eq(orders.id, paid.id));
+    const [payment] = await docs.db.select().from(payments).where(eq(payments.id, paid.paymentId));
     expect(again).toMatchObject({ total: 2 * 4400, status: 'CONFIRMED' });
     expect(payment!.amount).toBe(2 * 4400);
     // /products lists the new price at once (its memory is per version of the catalogue).
@@ -115,7 +89,7 @@ describe.each(TEST_BACKENDS)('the catalogue edited by managers on $name', ({ adm
     const latest = await newest();
     const lateDay = addLocalDays('2027-05-12', 60);
     const lateSlot = (date: string) => `${date}T23:00:00-04:00`;
-    const supplier = embeddedCheckoutDeps(db, serverNow).supplier;
+    const supplier = embeddedCheckoutDeps(docs.db, serverNow).supplier;
     const slotIds = async (date: string) =>
       (await supplier.availability({ productId: 'main-deck', optionId: 'main-deck-day', localDateStart: date, localDateEnd: date })).map((s) => s.id);
     expect(await slotIds(lateDay)).not.toContain(lateSlot(lateDay));
@@ -123,17 +97,17 @@ describe.each(TEST_BACKENDS)('the catalogue edited by managers on $name', ({ adm
     const document = withMainDeck((o) => {
       o.datedSchedules = [{ from: lateDay, to: addLocalDays(lateDay, 1), schedule: { from: '09:00', to: '23:00', everyMinutes: 30, durationMinutes: 60 } }];
     });
-    await otherDb.insert(catalogVersions).values({ version: latest.version + 1, document, editedBy: 'other@staff.example', reason: 'late nights', createdAt: serverNow() });
+    await docs.otherDb.insert(catalogVersions).values({ version: latest.version + 1, document, editedBy: 'other@staff.example', reason: 'late nights', createdAt: serverNow() });
     expect(currentCatalog().products[0]!.options[0]!.datedSchedules).toBeUndefined();
-    tick += CATALOG_RECHECK_MS;
+    docs.tick += CATALOG_RECHECK_MS;
     currentCatalog();
     await catalogDocument.checked();
     expect(currentCatalog().products[0]!.options[0]!.datedSchedules).toHaveLength(1);
     expect(await slotIds(lateDay)).toContain(lateSlot(lateDay));
     expect(await slotIds(addLocalDays(lateDay, 2))).not.toContain(lateSlot(addLocalDays(lateDay, 2)));
     // A server that starts now loads it too.
-    expect((await catalogDocument.load(otherDb, () => tick)).version).toBe(latest.version + 1);
-    if (other) await catalogDocument.load(db, () => tick);
+    expect((await catalogDocument.load(docs.otherDb, docs.clock)).version).toBe(latest.version + 1);
+    if (docs.postgres) await catalogDocument.load(docs.db, docs.clock);
   });
 
   it('saves a manager’s edit with its audit line, and refuses an invalid or stale one field by field, saving nothing', async () => {
@@ -143,10 +117,10 @@ describe.each(TEST_BACKENDS)('the catalogue edited by managers on $name', ({ adm
     translated.products[0]!.texts = { ...translated.products[0]!.texts, fr: { title: 'Terrasse principale' } };
     expect(await save(translated, 'French name')).toEqual({ saved: true, version: latest.version + 1 });
     expect(await auditLines()).toBe(before + 1);
-    const [line] = await db.select().from(auditLog).where(eq(auditLog.action, 'catalog.edit')).orderBy(desc(auditLog.at)).limit(1);
+    const [line] = await docs.db.select().from(auditLog).where(eq(auditLog.action, 'catalog.edit')).orderBy(desc(auditLog.at)).limit(1);
     expect(line).toMatchObject({ actorKind: 'staff', actorEmail: MANAGER.email, target: `catalog v${latest.version + 1}` });
     // The local supplier answers the French name, and the default language's descriptions where French has none.
-    const [product] = await embeddedCheckoutDeps(db, serverNow).supplier.getProducts('fr');
+    const [product] = await embeddedCheckoutDeps(docs.db, serverNow).supplier.getProducts('fr');
     expect(product!.title).toBe('Terrasse principale');
     expect(product!.shortDescription).toBe(currentCatalog().products[0]!.texts!.en!.shortDescription);
 
@@ -173,7 +147,7 @@ describe.each(TEST_BACKENDS)('the catalogue edited by managers on $name', ({ adm
     expect(duplicate.saved ? [] : duplicate.issues).toEqual([{ path: 'products.2.options.0.id', code: 'duplicateId', values: { id: 'main-deck-day' } }]);
     const noReason = await save(currentCatalog(), ' ');
     expect(noReason.saved ? [] : noReason.issues).toEqual([{ path: 'reason', code: 'required', values: {} }]);
-    await expect(catalogDocument.save(db, { document: currentCatalog(), baseVersion: latest.version, reason: 'stale', by: MANAGER }, serverNow())).rejects.toMatchObject({
+    await expect(catalogDocument.save(docs.db, { document: currentCatalog(), baseVersion: latest.version, reason: 'stale', by: MANAGER }, serverNow())).rejects.toMatchObject({
       code: 'CATALOG_CHANGED',
       status: 409,
     });

@@ -2,35 +2,26 @@
 // told they are signed out; member and staff pages show the outage page (503, Retry-After); when the
 // database is back, so is everything. The site runs on PostgreSQL
 // through a TCP proxy that the test cuts (PGlite is embedded: it has no outage of its own).
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { createTestDatabase, describeOnPostgres, type TestDatabase } from '../support/postgres';
-import { startSite, type RunningServer } from '../support/server';
-import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
+import { beforeAll, expect, it, vi } from 'vitest';
+import { describeOnPostgres } from '../support/postgres';
+import { useSiteBehindProxy } from '../support/site-behind-proxy';
 import { OCTO_KEY, TEST_SITE_ENV, Visitor, staffEmail, uniqueEmail } from './sites';
 import { serverNow } from '@/server/clock';
 
 const UNAVAILABLE = { error: 'The service is briefly unavailable. Please try again in a moment.', code: 'UNAVAILABLE' };
 
 describeOnPostgres('a database outage on PostgreSQL', (adminUrl) => {
-  let database: TestDatabase;
-  let proxy: TcpProxy;
-  let site: RunningServer;
+  const behind = useSiteBehindProxy(adminUrl, TEST_SITE_ENV);
   let member: Visitor;
   let staff: Visitor;
   let email: string;
   let bookingId: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(adminUrl);
-    const target = new URL(database.url);
-    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    target.hostname = '127.0.0.1';
-    target.port = String(proxy.port);
-    site = await startSite({ ...TEST_SITE_ENV, DATABASE_URL: target.toString() });
-    member = new Visitor(site.url);
+    member = new Visitor(behind.site.url);
     email = uniqueEmail('outage');
     await member.signIn(email);
-    staff = new Visitor(site.url);
+    staff = new Visitor(behind.site.url);
     await staff.signIn(staffEmail('gate', 17));
     const [slot] = (await (
       await member.postJson('/api/auth/octo/products/availability', {
@@ -47,14 +38,8 @@ describeOnPostgres('a database outage on PostgreSQL', (adminUrl) => {
       selectedTime: slot!.id,
     });
     bookingId = ((await started.json()) as { bookingId: string }).bookingId;
-    await proxy.cut();
+    await behind.proxy.cut();
   }, 120_000);
-
-  afterAll(async () => {
-    await site?.stop();
-    await proxy?.close();
-    await database?.drop();
-  });
 
   it('answers 503 with Retry-After and a retry message, in the visitor language, never 500', async () => {
     const calls: [string, RequestInit][] = [
@@ -75,7 +60,7 @@ describeOnPostgres('a database outage on PostgreSQL', (adminUrl) => {
     const french = await member.request('/api/auth/session?locale=fr');
     expect(await french.json()).toEqual({ error: 'Le service est momentanément indisponible. Veuillez réessayer dans un instant.', code: 'UNAVAILABLE' });
 
-    const reseller = await fetch(`${site.url}/octo/products`, { headers: { authorization: `Bearer ${OCTO_KEY}` } });
+    const reseller = await fetch(`${behind.site.url}/octo/products`, { headers: { authorization: `Bearer ${OCTO_KEY}` } });
     expect(reseller.status).toBe(503);
     expect(await reseller.json()).toMatchObject({ error: 'SERVICE_UNAVAILABLE' });
   });
@@ -107,7 +92,7 @@ describeOnPostgres('a database outage on PostgreSQL', (adminUrl) => {
   });
 
   it('is itself again when the database is back, the member still signed in', async () => {
-    await proxy.restore();
+    await behind.proxy.restore();
     const session = await vi.waitFor(
       async () => {
         const res = await member.request('/api/auth/session');

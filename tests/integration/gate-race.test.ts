@@ -4,18 +4,17 @@
 // new one), never an unexpected error, never an admission after a cancellation, and an admitted place
 // cancelled is refunded only what the cancellation policy gives, however much the office asked for.
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cancelBooking } from '@/modules/bookings/cancel-booking';
 import { changeBooking } from '@/modules/bookings/change-booking';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import type { CheckoutDeps } from '@/modules/checkout/deps';
 import { startCheckout } from '@/modules/checkout/start-checkout';
-import { scanTicket, type GateDeps, type Verdict } from '@/modules/gate/scan-ticket';
+import { scanTicket, type Verdict } from '@/modules/gate/scan-ticket';
 import { AppError } from '@/server/errors';
 import { bookingCancellations, orders, refunds, ticketRedemptions } from '@/server/db/schema';
-import { newSigningSeed } from '@/server/ticket-keys';
-import { embeddedCheckoutDeps, signedUpMember } from '../support/checkout';
-import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
+import { signedUpMember, useEmbeddedShop } from '../support/checkout';
+import { TEST_BACKENDS } from '../support/database';
 import { firstSlot, openDay } from './supplier-scenarios';
 import { serverNow } from '@/server/clock';
 
@@ -37,44 +36,34 @@ async function outcome<T>(work: Promise<T>): Promise<{ value: T } | { refused: s
 }
 
 describe.each(TEST_BACKENDS)('the gate racing a change and a cancellation ($name)', ({ adminUrl }) => {
-  let database: Awaited<ReturnType<typeof openBackendDatabase>>;
-  let clock = serverNow();
-  let deps: ReturnType<typeof embeddedCheckoutDeps>;
-  let gate: GateDeps;
+  const shop = useEmbeddedShop(adminUrl, { signingKey: true });
+  shop.clock = serverNow();
   let member: { userId: string; email: string };
   let day: string;
   let slot: string;
   let later: string;
 
   beforeAll(async () => {
-    vi.stubEnv('TICKET_SIGNING_KEY', newSigningSeed());
-    database = await openBackendDatabase(adminUrl);
-    deps = embeddedCheckoutDeps(database.db, () => clock);
-    gate = { db: database.db, supplier: deps.supplier, toleranceMinutes: 30, ownInventory: true, now: () => clock };
-    member = await signedUpMember(database.db, 'racer');
-    day = await openDay(deps.supplier, 'main-deck', 'main-deck-day', 40);
-    slot = await firstSlot(deps.supplier, 'main-deck', 'main-deck-day', day);
-    const slots = await deps.supplier.availability({ productId: 'main-deck', optionId: 'main-deck-day', localDateStart: day, localDateEnd: day });
+    member = await signedUpMember(shop.db, 'racer');
+    day = await openDay(shop.deps.supplier, 'main-deck', 'main-deck-day', 40);
+    slot = await firstSlot(shop.deps.supplier, 'main-deck', 'main-deck-day', day);
+    const slots = await shop.deps.supplier.availability({ productId: 'main-deck', optionId: 'main-deck-day', localDateStart: day, localDateEnd: day });
     later = slots.filter((s) => s.available && s.id !== slot).at(-1)!.id;
-  });
-  afterAll(async () => {
-    vi.unstubAllEnvs();
-    await database?.dispose();
   });
 
   /** A paid booking of one adult on the day's first slot; the clock then 10 minutes before it (the gate admits, the member may still change). */
   async function paidOrder() {
-    clock = serverNow();
-    const checkout = await startCheckout(deps as CheckoutDeps, member, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime: slot }, 'fr');
-    await deps.gateway.pay(checkout.paymentSession.id, CARD);
-    const { order } = await completeCheckout(deps, checkout.paymentSession.id);
-    clock = new Date(new Date(slot).getTime() - 10 * 60_000);
+    shop.clock = serverNow();
+    const checkout = await startCheckout(shop.deps as CheckoutDeps, member, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime: slot }, 'fr');
+    await shop.deps.gateway.pay(checkout.paymentSession.id, CARD);
+    const { order } = await completeCheckout(shop.deps, checkout.paymentSession.id);
+    shop.clock = new Date(new Date(slot).getTime() - 10 * 60_000);
     return order;
   }
-  const scan = (code: string) => scanTicket(gate, { code, gate: 'Gate 1', by: staff });
+  const scan = (code: string) => scanTicket(shop.gate, { code, gate: 'Gate 1', by: staff });
 
   async function liveAdmissions(bookingUuid: string) {
-    return database.db.select().from(ticketRedemptions).where(and(eq(ticketRedemptions.bookingUuid, bookingUuid), isNull(ticketRedemptions.undoneAt)));
+    return shop.db.select().from(ticketRedemptions).where(and(eq(ticketRedemptions.bookingUuid, bookingUuid), isNull(ticketRedemptions.undoneAt)));
   }
 
   it(`admits the place once in ${TRIALS} scans racing a change`, async () => {
@@ -84,9 +73,9 @@ describe.each(TEST_BACKENDS)('the gate racing a change and a cancellation ($name
       const d = offset(i);
       const [scanned, changed] = await Promise.all([
         after(d).then(() => outcome(scan(old.code!))),
-        after(-d).then(() => outcome(changeBooking(deps, member, { bookingId: order.supplierReference, quantities: { adult: 1 }, selectedTime: later, confirm: true }, 'fr'))),
+        after(-d).then(() => outcome(changeBooking(shop.deps, member, { bookingId: order.supplierReference, quantities: { adult: 1 }, selectedTime: later, confirm: true }, 'fr'))),
       ]);
-      const [now] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+      const [now] = await shop.db.select().from(orders).where(eq(orders.id, order.id));
       const live = await liveAdmissions(order.bookingUuid);
       const current = new Set(now!.tickets!.map((t) => t.reference));
       // Every live admission is of a ticket the booking holds now: an admitted ticket was never replaced.
@@ -98,7 +87,7 @@ describe.each(TEST_BACKENDS)('the gate racing a change and a cancellation ($name
         expect(live).toHaveLength(0);
         expect((await scan(old.code!)).verdict).toBe('CHANGED');
         // The new ticket admits, at its own time: the place is one place.
-        clock = new Date(new Date(later).getTime() - 10 * 60_000);
+        shop.clock = new Date(new Date(later).getTime() - 10 * 60_000);
         expect((await scan(now!.tickets![0]!.code!)).verdict).toBe('VALID');
       } else {
         expect(changed).toEqual({ refused: 'bookingAdmitted' });
@@ -117,11 +106,11 @@ describe.each(TEST_BACKENDS)('the gate racing a change and a cancellation ($name
       // The office asks for a full refund: an admitted place gets the policy's share instead.
       const [scanned, cancelled] = await Promise.all([
         after(d).then(() => outcome(scan(code))),
-        after(-d).then(() => outcome(cancelBooking(deps, { reference: order.supplierReference, refund: { kind: 'full' }, by: staff }))),
+        after(-d).then(() => outcome(cancelBooking(shop.deps, { reference: order.supplierReference, refund: { kind: 'full' }, by: staff }))),
       ]);
       const live = await liveAdmissions(order.bookingUuid);
-      const cancellation = await database.db.select().from(bookingCancellations).where(eq(bookingCancellations.bookingUuid, order.bookingUuid));
-      const refunded = await database.db.select().from(refunds).where(eq(refunds.idempotencyKey, `cancelled:${order.bookingUuid}`));
+      const cancellation = await shop.db.select().from(bookingCancellations).where(eq(bookingCancellations.bookingUuid, order.bookingUuid));
+      const refunded = await shop.db.select().from(refunds).where(eq(refunds.idempotencyKey, `cancelled:${order.bookingUuid}`));
       expect('value' in scanned).toBe(true);
       // Whichever came first, the cancellation goes through and a later scan reads CANCELLED.
       expect('value' in cancelled).toBe(true);

@@ -10,15 +10,15 @@ import { describe, expect, it } from 'vitest';
 import { cancelBooking } from '@/modules/bookings/cancel-booking';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import { startCheckout } from '@/modules/checkout/start-checkout';
-import { buyGiftCard } from '@/modules/gift-cards/buy-gift-card';
 import { voidGiftCard } from '@/modules/gift-cards/void-gift-card';
 import { completePayment } from '@/modules/payments/complete-payment';
 import { serverNow } from '@/server/clock';
-import { giftCardLines, giftCards, memberTiers, orders, payments, refunds } from '@/server/db/schema';
+import { giftCardLines, giftCards, orders, payments, refunds } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { FIXED_NOW } from '../support/fixed-date';
-import { GATE_STAFF, signedUpMember, TEST_CARD, useEmbeddedShop } from '../support/checkout';
+import { GATE_STAFF, TEST_CARD, useEmbeddedShop } from '../support/checkout';
 import { TEST_BACKENDS } from '../support/database';
+import { activeGiftCard, explorerMember } from '../support/gift-cards';
 import { firstSlot, openDay } from './supplier-scenarios';
 
 // Main Deck: adult 44.00 (config/catalog.json); an explorer pays list price.
@@ -28,21 +28,8 @@ const MANAGER = { kind: 'staff' as const, userId: 'manager-1', email: 'manager-1
 describe.each(TEST_BACKENDS)('gift cards at checkout on $name', ({ adminUrl }) => {
   const shop = useEmbeddedShop(adminUrl, { signingKey: true });
 
-  async function member() {
-    const m = await signedUpMember(shop.db, 'giftpay', 'en');
-    await shop.db.update(memberTiers).set({ tierId: 'explorer' }).where(eq(memberTiers.userId, m.userId));
-    return m;
-  }
-
-  /** An active card of `amount`, bought and paid by someone else. */
-  async function card(amount: number) {
-    const buyer = await signedUpMember(shop.db, 'giver', 'en');
-    const { giftCardId, paymentSession } = await buyGiftCard(shop.deps, buyer, { amount, recipient: null, senderName: 'Ana', deliverOn: '2027-05-12' }, 'en');
-    await shop.deps.gateway.pay(paymentSession.id, TEST_CARD);
-    expect((await completePayment(shop.deps, paymentSession.id)).outcome).toBe('confirmed');
-    const [row] = await shop.db.select().from(giftCards).where(eq(giftCards.id, giftCardId));
-    return row!;
-  }
+  const member = () => explorerMember(shop.db, 'giftpay');
+  const card = (amount: number) => activeGiftCard(shop, amount);
 
   const balanceOf = async (id: string) => (await shop.db.select().from(giftCards).where(eq(giftCards.id, id)))[0]!.balance;
   const linesOf = (id: string) => shop.db.select({ kind: giftCardLines.kind, amount: giftCardLines.amount, reference: giftCardLines.reference }).from(giftCardLines).where(eq(giftCardLines.giftCardId, id));

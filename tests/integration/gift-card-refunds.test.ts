@@ -12,18 +12,17 @@ import { cancelBooking } from '@/modules/bookings/cancel-booking';
 import { cancelOwnBooking } from '@/modules/bookings/member-cancel';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import { startCheckout } from '@/modules/checkout/start-checkout';
-import { buyGiftCard } from '@/modules/gift-cards/buy-gift-card';
 import { deliverGiftCard } from '@/modules/gift-cards/deliver-gift-card';
 import { giftCardDeliveryKey } from '@/modules/gift-cards/issue-paid-gift-card';
 import { runDueJobs } from '@/modules/jobs/run-due-jobs';
-import { completePayment } from '@/modules/payments/complete-payment';
 import { refundOrder, refundOrderToGiftCard } from '@/modules/payments/order-refunds';
 import { giftCardLiability } from '@/modules/gift-cards/gift-card-liability';
 import { salesReport } from '@/modules/reports/sales-report';
-import { auditLog, giftCardLines, giftCards, jobs, memberTiers, orders, payments, refunds, testPaymentSessions } from '@/server/db/schema';
+import { auditLog, giftCardLines, giftCards, jobs, orders, payments, refunds, testPaymentSessions } from '@/server/db/schema';
 import { FIXED_NOW } from '../support/fixed-date';
-import { signedUpMember, TEST_CARD, useEmbeddedShop } from '../support/checkout';
+import { TEST_CARD, useEmbeddedShop } from '../support/checkout';
 import { TEST_BACKENDS } from '../support/database';
+import { activeGiftCard, explorerMember } from '../support/gift-cards';
 import { firstSlot, openDay } from './supplier-scenarios';
 
 // Main Deck: adult 44.00 (config/catalog.json); an explorer pays list price.
@@ -33,21 +32,8 @@ const MANAGER = { kind: 'staff' as const, userId: 'manager-1', email: 'manager-1
 describe.each(TEST_BACKENDS)('refunds and gift cards on $name', ({ adminUrl }) => {
   const shop = useEmbeddedShop(adminUrl, { signingKey: true });
 
-  async function member() {
-    const m = await signedUpMember(shop.db, 'gcrefund', 'en');
-    await shop.db.update(memberTiers).set({ tierId: 'explorer' }).where(eq(memberTiers.userId, m.userId));
-    return m;
-  }
-
-  /** An active card of `amount`, bought and paid by someone else. */
-  async function card(amount: number) {
-    const buyer = await signedUpMember(shop.db, 'giver', 'en');
-    const { giftCardId, paymentSession } = await buyGiftCard(shop.deps, buyer, { amount, recipient: null, senderName: 'Ana', deliverOn: '2027-05-12' }, 'en');
-    await shop.deps.gateway.pay(paymentSession.id, TEST_CARD);
-    expect((await completePayment(shop.deps, paymentSession.id)).outcome).toBe('confirmed');
-    const [row] = await shop.db.select().from(giftCards).where(eq(giftCards.id, giftCardId));
-    return row!;
-  }
+  const member = () => explorerMember(shop.db, 'gcrefund');
+  const card = (amount: number) => activeGiftCard(shop, amount);
 
   const cardOf = async (id: string) => (await shop.db.select().from(giftCards).where(eq(giftCards.id, id)))[0]!;
   const rowOf = async (bookingId: string) => (await shop.db.select().from(orders).where(eq(orders.bookingUuid, bookingId)))[0]!;

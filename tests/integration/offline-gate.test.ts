@@ -4,20 +4,19 @@
 // ticket at once admit it once; a sync sent again admits nothing more; a ticket cancelled meanwhile is refused.
 import crypto from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cancelBooking } from '@/modules/bookings/cancel-booking';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import type { CheckoutDeps } from '@/modules/checkout/deps';
 import { startCheckout } from '@/modules/checkout/start-checkout';
 import { offlineBundle } from '@/modules/gate/offline-bundle';
-import { scanTicket, type GateDeps } from '@/modules/gate/scan-ticket';
+import { scanTicket } from '@/modules/gate/scan-ticket';
 import { settleOfflineScans, type OfflineScan } from '@/modules/gate/settle-offline';
 import { verifySignature } from '@/client/staff/offline-verify';
 import { bookings, ticketRedemptions } from '@/server/db/schema';
-import { newSigningSeed } from '@/server/ticket-keys';
 import { applyDelta, offlineVerdict, parseTicketCode, type SettledScan } from '@/universal/offline-gate';
-import { embeddedCheckoutDeps, signedUpMember, TEST_CARD } from '../support/checkout';
-import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
+import { signedUpMember, TEST_CARD, useEmbeddedShop } from '../support/checkout';
+import { TEST_BACKENDS } from '../support/database';
 import { firstSlot, openDay } from './supplier-scenarios';
 import { serverNow } from '@/server/clock';
 
@@ -34,45 +33,35 @@ const ORDERS = [
 ] as const;
 
 describe.each(TEST_BACKENDS)('the offline gate ($name)', ({ adminUrl }) => {
-  let database: Awaited<ReturnType<typeof openBackendDatabase>>;
-  let clock = serverNow();
-  let deps: ReturnType<typeof embeddedCheckoutDeps>;
-  let gate: GateDeps;
+  const shop = useEmbeddedShop(adminUrl, { signingKey: true });
+  shop.clock = serverNow();
   let member: { userId: string; email: string };
   let day: string;
   let slot: string;
 
   beforeAll(async () => {
-    vi.stubEnv('TICKET_SIGNING_KEY', newSigningSeed());
-    database = await openBackendDatabase(adminUrl);
-    deps = embeddedCheckoutDeps(database.db, () => clock);
-    gate = { db: database.db, supplier: deps.supplier, toleranceMinutes: 30, ownInventory: true, now: () => clock };
-    member = await signedUpMember(database.db, 'offline');
-    day = await openDay(deps.supplier, 'main-deck', 'main-deck-day', 12, 40);
-    slot = await firstSlot(deps.supplier, 'main-deck', 'main-deck-day', day);
-  });
-  afterAll(async () => {
-    vi.unstubAllEnvs();
-    await database?.dispose();
+    member = await signedUpMember(shop.db, 'offline');
+    day = await openDay(shop.deps.supplier, 'main-deck', 'main-deck-day', 12, 40);
+    slot = await firstSlot(shop.deps.supplier, 'main-deck', 'main-deck-day', day);
   });
 
   /** A paid booking of `adults` on the day's first slot; the clock then 5 minutes into the slot. */
   async function paidOrder(adults: number) {
-    clock = serverNow();
-    const checkout = await startCheckout(deps as CheckoutDeps, member, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: adults }, selectedTime: slot }, 'fr');
-    await deps.gateway.pay(checkout.paymentSession.id, TEST_CARD);
-    const { order } = await completeCheckout(deps, checkout.paymentSession.id);
-    clock = new Date(new Date(slot).getTime() + 5 * 60_000);
+    shop.clock = serverNow();
+    const checkout = await startCheckout(shop.deps as CheckoutDeps, member, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: adults }, selectedTime: slot }, 'fr');
+    await shop.deps.gateway.pay(checkout.paymentSession.id, TEST_CARD);
+    const { order } = await completeCheckout(shop.deps, checkout.paymentSession.id);
+    shop.clock = new Date(new Date(slot).getTime() + 5 * 60_000);
     return order;
   }
   const minutesIn = (m: number) => new Date(new Date(slot).getTime() + m * 60_000).toISOString();
   const queued = (gateName: string, code: string, minute: number): OfflineScan => ({ id: crypto.randomUUID(), code, gate: gateName, scannedAt: minutesIn(minute) });
 
   async function liveRows(bookingUuid: string) {
-    return database.db.select().from(ticketRedemptions).where(and(eq(ticketRedemptions.bookingUuid, bookingUuid), isNull(ticketRedemptions.undoneAt)));
+    return shop.db.select().from(ticketRedemptions).where(and(eq(ticketRedemptions.bookingUuid, bookingUuid), isNull(ticketRedemptions.undoneAt)));
   }
   async function admittedCount(bookingUuid: string) {
-    const [row] = await database.db.select({ n: bookings.admittedCount }).from(bookings).where(eq(bookings.uuid, bookingUuid));
+    const [row] = await shop.db.select({ n: bookings.admittedCount }).from(bookings).where(eq(bookings.uuid, bookingUuid));
     return row!.n;
   }
 
@@ -85,9 +74,9 @@ describe.each(TEST_BACKENDS)('the offline gate ($name)', ({ adminUrl }) => {
       const fromB = [queued('Gate B', t2!.code!, 3), queued('Gate B', t3!.code!, 4)];
       const results: SettledScan[] = [];
       for (const who of order) {
-        if (who === 'A') results.push(...(await settleOfflineScans(gate, fromA, device(1))));
-        else if (who === 'B') results.push(...(await settleOfflineScans(gate, [...fromB].reverse(), device(2))));
-        else expect(['VALID', 'ALREADY_USED']).toContain((await scanTicket(gate, { code: t3!.code!, gate: 'Gate C', by: device(3) })).verdict);
+        if (who === 'A') results.push(...(await settleOfflineScans(shop.gate, fromA, device(1))));
+        else if (who === 'B') results.push(...(await settleOfflineScans(shop.gate, [...fromB].reverse(), device(2))));
+        else expect(['VALID', 'ALREADY_USED']).toContain((await scanTicket(shop.gate, { code: t3!.code!, gate: 'Gate C', by: device(3) })).verdict);
       }
       const live = await liveRows(paid.bookingUuid);
       expect(live.map((r) => r.ticketReference).sort(), order.join('')).toEqual([t1!.reference, t2!.reference, t3!.reference].sort());
@@ -112,14 +101,14 @@ describe.each(TEST_BACKENDS)('the offline gate ($name)', ({ adminUrl }) => {
     const codes = paid.tickets!.map((t) => t.code!);
     const fromA = codes.map((code, i) => queued('Gate A', code, 1 + i));
     const fromB = codes.map((code, i) => queued('Gate B', code, 2 + i)).reverse();
-    const [a, b] = await Promise.all([settleOfflineScans(gate, fromA, device(1)), settleOfflineScans(gate, fromB, device(2))]);
+    const [a, b] = await Promise.all([settleOfflineScans(shop.gate, fromA, device(1)), settleOfflineScans(shop.gate, fromB, device(2))]);
     expect((await liveRows(paid.bookingUuid)).length).toBe(4);
     expect(await admittedCount(paid.bookingUuid)).toBe(4);
     const all = [...a, ...b];
     expect(all.filter((r) => r.result === 'admitted').length).toBe(4);
     expect(all.filter((r) => r.result === 'already-admitted').length).toBe(4);
     // Device A lost the answer and sends its queue again: its own admissions read as admitted, nothing is added.
-    const again = await settleOfflineScans(gate, fromA, device(1));
+    const again = await settleOfflineScans(shop.gate, fromA, device(1));
     const mine = new Set(a.filter((r) => r.result === 'admitted').map((r) => r.id));
     for (const r of again) expect(r.result).toBe(mine.has(r.id) ? 'admitted' : 'already-admitted');
     expect((await liveRows(paid.bookingUuid)).length).toBe(4);
@@ -130,8 +119,8 @@ describe.each(TEST_BACKENDS)('the offline gate ($name)', ({ adminUrl }) => {
     const paid = await paidOrder(2);
     const cancelled = await paidOrder(1);
     // The bundle read 20 minutes before the slot; the booking cancelled 10 minutes before (it may be then).
-    clock = new Date(new Date(slot).getTime() - 20 * 60_000);
-    const bundle = await offlineBundle(gate, day);
+    shop.clock = new Date(new Date(slot).getTime() - 20 * 60_000);
+    const bundle = await offlineBundle(shop.gate, day);
     expect(bundle.tickets.filter((t) => t.booking === paid.supplierReference).length).toBe(2);
     // The device checks the code's signature with the bundle's key, as the browser does (WebCrypto Ed25519).
     const parsed = parseTicketCode(paid.tickets![0]!.code!);
@@ -139,28 +128,28 @@ describe.each(TEST_BACKENDS)('the offline gate ($name)', ({ adminUrl }) => {
     expect(await verifySignature(parsed, bundle.publicKeys)).toBe('valid');
     const altered = parseTicketCode(paid.tickets![0]!.code!.replace(/.(.{10})$/, (m, rest: string) => (m[0] === 'A' ? 'B' : 'A') + rest));
     expect(typeof altered === 'string' || (await verifySignature(altered, bundle.publicKeys)) === 'forged').toBe(true);
-    expect(offlineVerdict(bundle, [], { ticket: paid.tickets![0]!.reference, booking: paid.supplierReference }, clock, day).verdict).toBe('VALID');
+    expect(offlineVerdict(bundle, [], { ticket: paid.tickets![0]!.reference, booking: paid.supplierReference }, shop.now(), day).verdict).toBe('VALID');
 
-    clock = new Date(new Date(slot).getTime() - 10 * 60_000);
-    await cancelBooking(deps, { reference: cancelled.supplierReference, refund: { kind: 'full' }, by: device(9) });
-    clock = new Date(new Date(slot).getTime() + 5 * 60_000);
+    shop.clock = new Date(new Date(slot).getTime() - 10 * 60_000);
+    await cancelBooking(shop.deps, { reference: cancelled.supplierReference, refund: { kind: 'full' }, by: device(9) });
+    shop.clock = new Date(new Date(slot).getTime() + 5 * 60_000);
     const scannedOffline = queued('Gate A', cancelled.tickets![0]!.code!, 1);
-    const delta = await offlineBundle(gate, day, new Date(bundle.generatedAt));
+    const delta = await offlineBundle(shop.gate, day, new Date(bundle.generatedAt));
     expect(delta.revoked).toEqual([cancelled.tickets![0]!.reference]);
     const updated = applyDelta(bundle, delta);
-    expect(offlineVerdict(updated, [], { ticket: cancelled.tickets![0]!.reference, booking: cancelled.supplierReference }, clock, day).verdict).toBe('CANCELLED');
+    expect(offlineVerdict(updated, [], { ticket: cancelled.tickets![0]!.reference, booking: cancelled.supplierReference }, shop.now(), day).verdict).toBe('CANCELLED');
     // A scan the device made before it heard of the cancellation is refused when sent.
-    expect(await settleOfflineScans(gate, [scannedOffline], device(1))).toEqual([{ id: scannedOffline.id, result: 'refused', ticket: cancelled.tickets![0]!.reference, verdict: 'CANCELLED' }]);
+    expect(await settleOfflineScans(shop.gate, [scannedOffline], device(1))).toEqual([{ id: scannedOffline.id, result: 'refused', ticket: cancelled.tickets![0]!.reference, verdict: 'CANCELLED' }]);
     expect(await liveRows(cancelled.bookingUuid)).toEqual([]);
 
     // An offline admission synced now, though scanned a minute into the slot, is in the next delta.
-    clock = new Date(clock.getTime() + 60_000);
-    const since = new Date(clock.getTime() - 1);
-    await settleOfflineScans(gate, [queued('Gate B', paid.tickets![1]!.code!, 1)], device(2));
-    const later = await offlineBundle(gate, day, since);
+    shop.clock = new Date(shop.now().getTime() + 60_000);
+    const since = new Date(shop.now().getTime() - 1);
+    await settleOfflineScans(shop.gate, [queued('Gate B', paid.tickets![1]!.code!, 1)], device(2));
+    const later = await offlineBundle(shop.gate, day, since);
     expect(later.admitted).toEqual([expect.objectContaining({ ticket: paid.tickets![1]!.reference, gate: 'Gate B', at: minutesIn(1), undoneAt: null })]);
     // The device's own queue refuses a second scan of a ticket it admitted offline.
     const queue = [{ id: 'q', code: '', ticket: paid.tickets![0]!.reference, booking: paid.supplierReference, gate: 'Gate A', scannedAt: minutesIn(2) }];
-    expect(offlineVerdict(applyDelta(updated, later), queue, { ticket: paid.tickets![0]!.reference, booking: paid.supplierReference }, clock, day)).toMatchObject({ verdict: 'ALREADY_USED', usedGate: 'Gate A' });
+    expect(offlineVerdict(applyDelta(updated, later), queue, { ticket: paid.tickets![0]!.reference, booking: paid.supplierReference }, shop.now(), day)).toMatchObject({ verdict: 'ALREADY_USED', usedGate: 'Gate A' });
   });
 });

@@ -3,10 +3,9 @@
 // when it returns, while liveness stays up; GET /api/metrics needs the operator key and counts a hold, a
 // payment, a gate scan and the requests by route pattern; a request's id is echoed and written on its log
 // line, read from the site's output (the logger's destination).
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { createTestDatabase, describeOnPostgres, type TestDatabase } from '../support/postgres';
-import { startSite, type RunningServer } from '../support/server';
-import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
+import { expect, it, vi } from 'vitest';
+import { describeOnPostgres } from '../support/postgres';
+import { useSiteBehindProxy } from '../support/site-behind-proxy';
 import { OPS_KEY, staffEmail, TEST_SITE_ENV, uniqueEmail, Visitor } from './sites';
 import { buyTodaysTickets } from './supplier-scenarios';
 
@@ -22,33 +21,16 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 }
 
 describeOnPostgres('the operator’s view of a site on PostgreSQL', (adminUrl) => {
-  let database: TestDatabase;
-  let proxy: TcpProxy;
-  let site: RunningServer;
+  // Three wrong operator keys from one address, then 429.
+  const behind = useSiteBehindProxy(adminUrl, { ...TEST_SITE_ENV, RATE_LIMIT_KEY_FAILURES_PER_IP: '3/15m' });
 
-  const scrape = async (key = OPS_KEY) => fetch(`${site.url}/api/metrics`, { headers: { authorization: `Bearer ${key}` } });
-
-  beforeAll(async () => {
-    database = await createTestDatabase(adminUrl);
-    const target = new URL(database.url);
-    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    target.hostname = '127.0.0.1';
-    target.port = String(proxy.port);
-    // Three wrong operator keys from one address, then 429.
-    site = await startSite({ ...TEST_SITE_ENV, RATE_LIMIT_KEY_FAILURES_PER_IP: '3/15m', DATABASE_URL: target.toString() });
-  }, 120_000);
-
-  afterAll(async () => {
-    await site?.stop();
-    await proxy?.close();
-    await database?.drop();
-  });
+  const scrape = async (key = OPS_KEY) => fetch(`${behind.site.url}/api/metrics`, { headers: { authorization: `Bearer ${key}` } });
 
   it('refuses the metrics without the operator key, or with a wrong one, and throttles wrong keys', async () => {
-    const none = await fetch(`${site.url}/api/metrics`);
+    const none = await fetch(`${behind.site.url}/api/metrics`);
     expect(none.status).toBe(401);
     expect(await none.json()).toMatchObject({ code: 'UNAUTHORIZED' });
-    const guesser = new Visitor(site.url);
+    const guesser = new Visitor(behind.site.url);
     const guess = () => guesser.request('/api/metrics', { headers: { authorization: 'Bearer not-the-operator-key-0123' } });
     for (let n = 1; n <= 3; n++) {
       const wrong = await guess();
@@ -64,10 +46,10 @@ describeOnPostgres('the operator’s view of a site on PostgreSQL', (adminUrl) =
 
   it('counts a hold, its payment and a gate scan, and the requests by route pattern and status', async () => {
     const before = await (await scrape()).text();
-    const buyer = new Visitor(site.url);
+    const buyer = new Visitor(behind.site.url);
     await buyer.signIn(uniqueEmail('observed'));
-    const { codes } = await buyTodaysTickets(site.url, database.url, buyer, 1);
-    const gate = new Visitor(site.url);
+    const { codes } = await buyTodaysTickets(behind.site.url, behind.database.url, buyer, 1);
+    const gate = new Visitor(behind.site.url);
     await gate.signInAsStaff(staffEmail('gate', 18));
     const scan = (await (await gate.postJson('/api/staff/gate/scan', { code: codes[0]!, gate: 'Gate 1' })).json()) as { verdict: string };
     expect(scan.verdict).toBe('VALID');
@@ -93,11 +75,11 @@ describeOnPostgres('the operator’s view of a site on PostgreSQL', (adminUrl) =
 
   it('echoes a request’s id and writes it on the request’s log line, one JSON object a line', async () => {
     // next-auth's routes are wrapped too (they do not go through jsonRoute).
-    const res = await fetch(`${site.url}/api/auth/providers`, { headers: { 'x-request-id': 'observe-test-7f3a' } });
+    const res = await fetch(`${behind.site.url}/api/auth/providers`, { headers: { 'x-request-id': 'observe-test-7f3a' } });
     expect(res.headers.get('x-request-id')).toBe('observe-test-7f3a');
     // The line is written once the answer is sent: it reaches the site's output a moment after.
     const answered = await vi.waitFor(() => {
-      const line = site
+      const line = behind.site
         .log()
         .split('\n')
         .filter((text) => text.startsWith('{'))
@@ -108,27 +90,27 @@ describeOnPostgres('the operator’s view of a site on PostgreSQL', (adminUrl) =
     });
     expect(answered).toMatchObject({ level: 'info', msg: '[http] answered', route: '/api/auth/[...nextauth]', method: 'GET', status: 200 });
     // An id that could forge a log line is replaced by one of ours.
-    const forged = await fetch(`${site.url}/api/auth/providers`, { headers: { 'x-request-id': 'a b"}' } });
+    const forged = await fetch(`${behind.site.url}/api/auth/providers`, { headers: { 'x-request-id': 'a b"}' } });
     expect(forged.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     // Pages have theirs too (src/proxy.ts), handed to their server code.
-    const page = await fetch(`${site.url}/products`, { headers: { 'x-request-id': 'observe-page-1' } });
+    const page = await fetch(`${behind.site.url}/products`, { headers: { 'x-request-id': 'observe-page-1' } });
     expect(page.status).toBe(200);
     expect(page.headers.get('x-request-id')).toBe('observe-page-1');
     // No member's address in the log: the sign-ins above are masked.
-    expect(site.log()).not.toMatch(/observed\.[0-9a-f]{12}@example\.com/);
+    expect(behind.site.log()).not.toMatch(/observed\.[0-9a-f]{12}@example\.com/);
   });
 
   it('turns unready when the database is cut, stays live, and is ready again when it returns', async () => {
-    const ready = await fetch(`${site.url}/api/health`);
+    const ready = await fetch(`${behind.site.url}/api/health`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ready', database: 'up', jobs: { status: 'ok', lagSeconds: expect.any(Number), maxLagSeconds: 600 } });
 
-    await proxy.cut();
-    const unready = await fetch(`${site.url}/api/health`);
+    await behind.proxy.cut();
+    const unready = await fetch(`${behind.site.url}/api/health`);
     expect(unready.status).toBe(503);
     expect(await unready.json()).toEqual({ status: 'unready', database: 'down', jobs: { status: 'unknown', lagSeconds: null, maxLagSeconds: 600 } });
     for (const path of ['/api/health/live', '/api/health?live']) {
-      const live = await fetch(`${site.url}${path}`);
+      const live = await fetch(`${behind.site.url}${path}`);
       expect(live.status, path).toBe(200);
       expect(await live.json(), path).toEqual({ status: 'live' });
     }
@@ -137,8 +119,8 @@ describeOnPostgres('the operator’s view of a site on PostgreSQL', (adminUrl) =
     expect(metrics.status).toBe(200);
     expect(await metrics.text()).not.toContain('skypass_job_lag_seconds{');
 
-    await proxy.restore();
-    const back = await fetch(`${site.url}/api/health`);
+    await behind.proxy.restore();
+    const back = await fetch(`${behind.site.url}/api/health`);
     expect(back.status).toBe(200);
     expect(await back.json()).toMatchObject({ status: 'ready', database: 'up' });
   });

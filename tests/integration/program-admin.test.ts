@@ -3,11 +3,8 @@
 // audited, in force at once on this server and, through the database, on another within
 // PROGRAM_RECHECK_MS; an invalid edit is refused field by field and saves nothing; a new discount never
 // reprices a paid order; a points adjustment never takes a balance below zero; the program's report.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { and, count, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import { startCheckout } from '@/modules/checkout/start-checkout';
 import { adjustPoints } from '@/modules/program/adjust-points';
@@ -20,11 +17,11 @@ import { currentPointsRules } from '@/config/points';
 import { currentProgram, programOfFile } from '@/config/program';
 import type { Program } from '@/config/program-schema';
 import { serverNow } from '@/server/clock';
-import { openDatabase, type Database, type OpenedDatabase } from '@/server/db/client';
 import { auditLog, memberPoints, memberTiers, memberVisits, orders, payments, programVersions } from '@/server/db/schema';
 import { embeddedCheckoutDeps, signedUpMember, TEST_CARD } from '../support/checkout';
 import { openTestDatabase, TEST_BACKENDS } from '../support/database';
-import { createTestDatabase, type TestDatabase } from '../support/postgres';
+import { createTestDatabase } from '../support/postgres';
+import { auditLineCount, newestVersionRow, useDocumentDatabases } from '../support/versioned-document';
 import { firstSlot, openDay } from './supplier-scenarios';
 
 const MANAGER = { kind: 'staff' as const, userId: 'manager-1', email: 'manager@staff.example' };
@@ -37,35 +34,13 @@ function withRegular(change: (tier: Program['tiers'][number]) => void): Program 
 }
 
 describe.each(TEST_BACKENDS)('the program edited by managers on $name', ({ adminUrl }) => {
-  let postgres: TestDatabase | undefined;
-  let one: Awaited<ReturnType<typeof openTestDatabase>>;
-  /** Another server's connection to the same database (PGlite has one connection: the same). */
-  let other: OpenedDatabase | undefined;
-  let db: Database;
-  let otherDb: Database;
-  /** The cache's clock (milliseconds), moved by the tests. */
-  let tick = 0;
+  const docs = useDocumentDatabases(adminUrl, { load: loadProgram, unload: unloadProgram });
 
-  beforeAll(async () => {
-    postgres = adminUrl ? await createTestDatabase(adminUrl) : undefined;
-    one = await openTestDatabase(postgres?.url);
-    db = one.db;
-    other = postgres ? await openDatabase({ databaseUrl: postgres.url, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'skypass-db-')) }) : undefined;
-    otherDb = other?.db ?? db;
-    await loadProgram(db, () => tick);
-  });
-  afterAll(async () => {
-    unloadProgram();
-    await other?.close();
-    await one?.dispose();
-    await postgres?.drop();
-  });
-
-  const newest = async () => (await db.select().from(programVersions).orderBy(desc(programVersions.version)).limit(1))[0]!;
-  const auditLines = async () => (await db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, 'program.edit')))[0]!.n;
+  const newest = () => newestVersionRow(docs.db, programVersions);
+  const auditLines = () => auditLineCount(docs.db, 'program.edit');
 
   it('starts from config/program.json as version 1, in force through currentProgram() and currentPointsRules()', async () => {
-    const history = await programHistory(db);
+    const history = await programHistory(docs.db);
     expect(history.at(-1)).toMatchObject({ version: 1, editedBy: null, reason: 'config/program.json' });
     expect(currentProgram()).toEqual(programOfFile());
     expect(currentPointsRules()).toEqual(programOfFile().points);
@@ -74,12 +49,12 @@ describe.each(TEST_BACKENDS)('the program edited by managers on $name', ({ admin
   it('saves a manager’s edit as the next version with its audit line, in force at once', async () => {
     const base = (await newest()).version;
     const before = await auditLines();
-    const saved = await saveProgram(db, { document: withRegular((t) => (t.visits = 3)), baseVersion: base, reason: 'Regular from 3 visits', by: MANAGER }, serverNow());
+    const saved = await saveProgram(docs.db, { document: withRegular((t) => (t.visits = 3)), baseVersion: base, reason: 'Regular from 3 visits', by: MANAGER }, serverNow());
     expect(saved).toEqual({ saved: true, version: base + 1 });
     expect(currentProgram().tiers.map((t) => t.visits)).toEqual([0, 3, 5]);
-    expect((await programHistory(db))[0]).toMatchObject({ version: base + 1, editedBy: MANAGER.email, reason: 'Regular from 3 visits' });
+    expect((await programHistory(docs.db))[0]).toMatchObject({ version: base + 1, editedBy: MANAGER.email, reason: 'Regular from 3 visits' });
     expect(await auditLines()).toBe(before + 1);
-    const [line] = await db.select().from(auditLog).where(eq(auditLog.action, 'program.edit')).orderBy(desc(auditLog.at)).limit(1);
+    const [line] = await docs.db.select().from(auditLog).where(eq(auditLog.action, 'program.edit')).orderBy(desc(auditLog.at)).limit(1);
     expect(line).toMatchObject({ actorKind: 'staff', actorEmail: MANAGER.email, target: `program v${base + 1}` });
     expect((line!.after as Program).tiers[1]!.visits).toBe(3);
     expect((line!.before as Program).tiers[1]!.visits).toBe(2);
@@ -89,21 +64,21 @@ describe.each(TEST_BACKENDS)('the program edited by managers on $name', ({ admin
     const latest = await newest();
     // Another server saved: a version this process was not told about (its signal stays in its process).
     const document = withRegular((t) => (t.perks.extraTicketsPerBooking = 4));
-    await otherDb.insert(programVersions).values({ version: latest.version + 1, document, editedBy: 'other@staff.example', reason: 'elsewhere', createdAt: serverNow() });
+    await docs.otherDb.insert(programVersions).values({ version: latest.version + 1, document, editedBy: 'other@staff.example', reason: 'elsewhere', createdAt: serverNow() });
     expect(currentProgram().tiers[1]!.perks.extraTicketsPerBooking).toBe(2);
-    tick += PROGRAM_RECHECK_MS;
+    docs.tick += PROGRAM_RECHECK_MS;
     currentProgram();
     await programChecked();
     expect(currentProgram().tiers[1]!.perks.extraTicketsPerBooking).toBe(4);
     // A server that starts now loads it too.
-    expect((await loadProgram(otherDb, () => tick)).version).toBe(latest.version + 1);
+    expect((await loadProgram(docs.otherDb, docs.clock)).version).toBe(latest.version + 1);
   });
 
   it('refuses an invalid edit with every problem by field, saving nothing', async () => {
     const latest = await newest();
     const auditBefore = await auditLines();
     const document = { ...withRegular((t) => (t.visits = -1)), windowMonths: 'twelve', points: { ...currentPointsRules(), products: { 'no-such-product': { adult: 5 } } } };
-    const refused = await saveProgram(db, { document, baseVersion: latest.version, reason: 'broken', by: MANAGER }, serverNow());
+    const refused = await saveProgram(docs.db, { document, baseVersion: latest.version, reason: 'broken', by: MANAGER }, serverNow());
     expect(refused.saved).toBe(false);
     const issues = refused.saved ? [] : refused.issues;
     expect(issues).toEqual(
@@ -113,14 +88,14 @@ describe.each(TEST_BACKENDS)('the program edited by managers on $name', ({ admin
       ]),
     );
     // The tiers' order rule, and a product the catalogue does not sell, are named too.
-    const order = await saveProgram(db, { document: withRegular((t) => (t.visits = 9)), baseVersion: latest.version, reason: 'out of order', by: MANAGER }, serverNow());
+    const order = await saveProgram(docs.db, { document: withRegular((t) => (t.visits = 9)), baseVersion: latest.version, reason: 'out of order', by: MANAGER }, serverNow());
     expect(order.saved ? [] : order.issues).toEqual([{ path: 'tiers', code: 'rule', values: { rule: 'tiers must be in order of strictly rising visits' } }]);
-    const stray = await saveProgram(db, { document: { ...currentProgram(), points: { ...currentPointsRules(), products: { 'no-such-product': { adult: 5 } } } }, baseVersion: latest.version, reason: 'x', by: MANAGER }, serverNow());
+    const stray = await saveProgram(docs.db, { document: { ...currentProgram(), points: { ...currentPointsRules(), products: { 'no-such-product': { adult: 5 } } } }, baseVersion: latest.version, reason: 'x', by: MANAGER }, serverNow());
     expect(stray.saved ? [] : stray.issues).toEqual([{ path: 'points.products.no-such-product', code: 'unknownProduct', values: { id: 'no-such-product' } }]);
-    const noReason = await saveProgram(db, { document: currentProgram(), baseVersion: latest.version, reason: '  ', by: MANAGER }, serverNow());
+    const noReason = await saveProgram(docs.db, { document: currentProgram(), baseVersion: latest.version, reason: '  ', by: MANAGER }, serverNow());
     expect(noReason.saved ? [] : noReason.issues).toEqual([{ path: 'reason', code: 'required', values: {} }]);
     // From an older version than the newest: refused, not a silent undo of the other manager's edit.
-    await expect(saveProgram(db, { document: currentProgram(), baseVersion: latest.version - 1, reason: 'stale', by: MANAGER }, serverNow())).rejects.toMatchObject({
+    await expect(saveProgram(docs.db, { document: currentProgram(), baseVersion: latest.version - 1, reason: 'stale', by: MANAGER }, serverNow())).rejects.toMatchObject({
       code: 'PROGRAM_CHANGED',
       status: 409,
     });
@@ -130,39 +105,39 @@ describe.each(TEST_BACKENDS)('the program edited by managers on $name', ({ admin
   });
 
   it('never reprices a paid order: a new discount applies to the next order only', async () => {
-    const deps = embeddedCheckoutDeps(db, serverNow);
-    const member = await signedUpMember(db, 'discount', 'en');
-    await db.update(memberTiers).set({ tierId: 'regular' }).where(eq(memberTiers.userId, member.userId));
+    const deps = embeddedCheckoutDeps(docs.db, serverNow);
+    const member = await signedUpMember(docs.db, 'discount', 'en');
+    await docs.db.update(memberTiers).set({ tierId: 'regular' }).where(eq(memberTiers.userId, member.userId));
     const buy = async (daysAhead: number) => {
       const day = await openDay(deps.supplier, 'main-deck', 'main-deck-day', daysAhead, 4);
       const selectedTime = await firstSlot(deps.supplier, 'main-deck', 'main-deck-day', day);
       const checkout = await startCheckout(deps, member, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 2 }, selectedTime }, 'en');
       await deps.gateway.pay(checkout.paymentSession.id, TEST_CARD);
       await completeCheckout(deps, checkout.paymentSession.id);
-      const [order] = await db.select().from(orders).where(eq(orders.bookingUuid, checkout.bookingId));
+      const [order] = await docs.db.select().from(orders).where(eq(orders.bookingUuid, checkout.bookingId));
       return order!;
     };
     const paid = await buy(30);
     expect(paid).toMatchObject({ total: 2 * 3960, discountCents: 880 });
-    const saved = await saveProgram(db, { document: withRegular((t) => (t.perks.memberDiscountPercent = 50)), baseVersion: (await newest()).version, reason: 'half price', by: MANAGER }, serverNow());
+    const saved = await saveProgram(docs.db, { document: withRegular((t) => (t.perks.memberDiscountPercent = 50)), baseVersion: (await newest()).version, reason: 'half price', by: MANAGER }, serverNow());
     expect(saved.saved).toBe(true);
-    const [again] = await db.select().from(orders).where(eq(orders.id, paid.id));
-    const [payment] = await db.select().from(payments).where(eq(payments.id, paid.paymentId));
+    const [again] = await docs.db.select().from(orders).where(eq(orders.id, paid.id));
+    const [payment] = await docs.db.select().from(payments).where(eq(payments.id, paid.paymentId));
     expect(again).toMatchObject({ total: 2 * 3960, discountCents: 880, status: 'CONFIRMED' });
     expect(payment!.amount).toBe(2 * 3960);
     expect(await buy(31)).toMatchObject({ total: 2 * 2200, discountCents: 4400 });
   });
 
   it('adjusts a member’s points with a reason, audited, and never below zero, even at once', async () => {
-    const member = await signedUpMember(db, 'adjusted', 'en');
-    const adjust = (points: number, note = 'goodwill') => adjustPoints(db, { userId: member.userId, points, note, by: MANAGER }, serverNow());
+    const member = await signedUpMember(docs.db, 'adjusted', 'en');
+    const adjust = (points: number, note = 'goodwill') => adjustPoints(docs.db, { userId: member.userId, points, note, by: MANAGER }, serverNow());
     expect(await adjust(300, 'lost ticket')).toEqual({ balance: 300 });
     await expect(adjust(-500)).rejects.toMatchObject({ code: 'POINTS_TOO_FEW', status: 409, values: { balance: 300, points: 500 } });
     expect(await adjust(-200, 'duplicate credit')).toEqual({ balance: 100 });
     const outcomes = await Promise.allSettled(Array.from({ length: 5 }, () => adjust(-40)));
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(2);
     expect(outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason)).toEqual(Array(3).fill(expect.objectContaining({ code: 'POINTS_TOO_FEW' })));
-    const record = await memberRecord(db, member.userId, serverNow());
+    const record = await memberRecord(docs.db, member.userId, serverNow());
     expect(record!.points.balance).toBe(20);
     expect(record!.lines.map((l) => [l.reason, l.points, l.note, l.adjustedBy])).toEqual(
       expect.arrayContaining([
@@ -170,25 +145,25 @@ describe.each(TEST_BACKENDS)('the program edited by managers on $name', ({ admin
         ['adjustment', -200, 'duplicate credit', MANAGER.email],
       ]),
     );
-    const audits = await db.select().from(auditLog).where(and(eq(auditLog.action, 'points.adjust'), eq(auditLog.target, member.email)));
+    const audits = await docs.db.select().from(auditLog).where(and(eq(auditLog.action, 'points.adjust'), eq(auditLog.target, member.email)));
     expect(audits).toHaveLength(4);
     expect(audits.map((a) => a.after)).toEqual(expect.arrayContaining([{ balance: 300, points: 300, note: 'lost ticket' }]));
-    await expect(adjustPoints(db, { userId: 'nobody', points: 5, note: 'x', by: MANAGER }, serverNow())).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(adjustPoints(docs.db, { userId: 'nobody', points: 5, note: 'x', by: MANAGER }, serverNow())).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('finds a member by e-mail or name, with tier, visits and points history', async () => {
-    const member = await signedUpMember(db, 'findable', 'nl');
-    await db.insert(memberVisits).values({ userId: member.userId, visitDate: '2027-04-02', bookingUuid: 'b-1', bookingReference: 'SKY-FIND1', countedAt: serverNow() });
-    expect((await searchMembers(db, member.email.slice(0, 14))).map((m) => m.userId)).toContain(member.userId);
-    expect((await searchMembers(db, 'jan smit')).map((m) => m.email)).toContain(member.email);
-    expect(await searchMembers(db, '%')).toEqual([]);
-    const record = await memberRecord(db, member.userId, serverNow());
+    const member = await signedUpMember(docs.db, 'findable', 'nl');
+    await docs.db.insert(memberVisits).values({ userId: member.userId, visitDate: '2027-04-02', bookingUuid: 'b-1', bookingReference: 'SKY-FIND1', countedAt: serverNow() });
+    expect((await searchMembers(docs.db, member.email.slice(0, 14))).map((m) => m.userId)).toContain(member.userId);
+    expect((await searchMembers(docs.db, 'jan smit')).map((m) => m.email)).toContain(member.email);
+    expect(await searchMembers(docs.db, '%')).toEqual([]);
+    const record = await memberRecord(docs.db, member.userId, serverNow());
     expect(record).toMatchObject({ email: member.email, name: 'Jan Smit', tierId: 'explorer', visits: [{ date: '2027-04-02', bookingReference: 'SKY-FIND1' }] });
   });
 
   it('reports members by tier, the repeat-visit rate and the points of a period', async () => {
     // A database of its own: the figures are the seeded ones only.
-    const own = await openTestDatabase(postgres ? (await createTestDatabase(adminUrl!)).url : undefined);
+    const own = await openTestDatabase(docs.postgres ? (await createTestDatabase(adminUrl!)).url : undefined);
     try {
       const base = { countedAt: serverNow(), bookingUuid: 'b', bookingReference: 'SKY-R' };
       const [a, b, c] = [await signedUpMember(own.db, 'a', 'en'), await signedUpMember(own.db, 'b', 'en'), await signedUpMember(own.db, 'c', 'en')];

@@ -1,15 +1,18 @@
 // The program page's and the member desk's calls (decision 0044): save a version of the program, adjust
 // a member's points.
 import Router from 'next/router';
-import type { ProgramIssue } from '@/modules/program/program-issues';
+import type { DocumentIssue } from '@/modules/documents/document-issues';
 import { postJson } from '../api';
 
-export type SaveAnswer = { ok: true; version: number } | { ok: false; error: string; issues: ProgramIssue[] };
+export type SaveAnswer = { ok: true; version: number } | { ok: false; error: string; issues: DocumentIssue[] };
 
-export async function saveProgramVersion(baseVersion: number, document: Record<string, unknown>, reason: string): Promise<SaveAnswer> {
-  const { status, data } = await postJson<{ version: number; error?: string; issues?: ProgramIssue[] }>('/api/staff/program', { baseVersion, document, reason });
+/** Saves a version of a versioned document (decisions 0044 and 0055) through its staff API. */
+async function saveDocumentVersion(name: 'program' | 'catalog', baseVersion: number, document: Record<string, unknown>, reason: string): Promise<SaveAnswer> {
+  const { status, data } = await postJson<{ version: number; error?: string; issues?: DocumentIssue[] }>(`/api/staff/${name}`, { baseVersion, document, reason });
   return status === 200 ? { ok: true, version: data.version } : { ok: false, error: data.error ?? String(status), issues: data.issues ?? [] };
 }
+
+export const saveProgramVersion = (baseVersion: number, document: Record<string, unknown>, reason: string): Promise<SaveAnswer> => saveDocumentVersion('program', baseVersion, document, reason);
 
 export async function adjustMemberPoints(userId: string, points: number, reason: string): Promise<{ ok: true; balance: number } | { ok: false; error: string }> {
   const { status, data } = await postJson<{ balance: number; error?: string }>('/api/staff/members/points', { userId, points, reason });
@@ -17,10 +20,7 @@ export async function adjustMemberPoints(userId: string, points: number, reason:
 }
 
 /** Saves a version of the catalogue (decision 0055), as the program's. */
-export async function saveCatalogVersion(baseVersion: number, document: Record<string, unknown>, reason: string): Promise<SaveAnswer> {
-  const { status, data } = await postJson<{ version: number; error?: string; issues?: ProgramIssue[] }>('/api/staff/catalog', { baseVersion, document, reason });
-  return status === 200 ? { ok: true, version: data.version } : { ok: false, error: data.error ?? String(status), issues: data.issues ?? [] };
-}
+export const saveCatalogVersion = (baseVersion: number, document: Record<string, unknown>, reason: string): Promise<SaveAnswer> => saveDocumentVersion('catalog', baseVersion, document, reason);
 
 /** Uploads a product photo (decision 0055, "Uploaded photos"): the file's bytes as they are; answers the address it is served at. */
 export async function uploadProductPhoto(file: Blob): Promise<{ ok: true; url: string } | { ok: false; error: string }> {

@@ -1,9 +1,7 @@
-import { useRouter } from 'next/router';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from '@/client/i18n';
 import { saveCatalogVersion, uploadProductPhoto } from '@/client/staff/program-calls';
 import { ProductPicker } from '@/components/booking/ProductPicker';
-import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { TextField } from '@/components/ui/TextField';
@@ -11,10 +9,12 @@ import type { CatalogConfig, ProductTexts } from '@/config/catalog';
 import { LOCALE_NAMES } from '@/config/locale-names';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@/config/locales';
 import type { ListedProduct } from '@/modules/catalog/web-product';
-import type { DocumentIssue } from '@/modules/documents/document-issues';
 import { formatMoney } from '@/universal/format/money';
 import own from './catalog-admin.module.css';
+import { DocumentTextArea } from './DocumentTextArea';
 import styles from './program-admin.module.css';
+import { numberOf, useDocumentEditor } from './use-document-editor';
+import { VersionedDocumentEditor } from './VersionedDocumentEditor';
 
 export type CatalogDocument = CatalogConfig & Record<string, unknown>;
 type Product = CatalogConfig['products'][number];
@@ -47,13 +47,10 @@ const FIELD_LABELS: Record<string, string> = {
   description: 'text.description',
 };
 
-/** A number field's value: a number when it reads as one, else the text, for the schema to name. */
-const numberOf = (text: string): unknown => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text);
 /** An amount typed in the currency ("44.50") as minor units; else the text, for the schema to name. */
 const centsOf = (text: string): unknown => (/^\d+(\.\d{1,2})?$/.test(text.trim()) ? Math.round(Number(text) * 100) : text);
 const amountText = (cents: unknown) => (typeof cents === 'number' ? (cents / 100).toFixed(2) : String(cents ?? ''));
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
-const otherSections = (document: CatalogDocument) => Object.fromEntries(Object.entries(document).filter(([key]) => !FORM_SECTIONS.includes(key)));
 
 /** The texts a language lacks: each product's title and descriptions, each option's title. */
 export function missingTexts(document: CatalogConfig, locale: Locale): number {
@@ -103,25 +100,19 @@ export function CatalogEditor({
   onSaved: (version: number) => void;
 }) {
   const { t } = useTranslation(['catalog-admin', 'products']);
-  const router = useRouter();
-  const [draft, setDraft] = useState<CatalogDocument>(() => structuredClone(document));
-  const [others, setOthers] = useState(() => JSON.stringify(otherSections(document), null, 2));
   const [closed, setClosed] = useState(() => document.closedDates.join('\n'));
   const [language, setLanguage] = useState<Locale>(DEFAULT_LOCALE);
-  const [reason, setReason] = useState('');
-  const [issues, setIssues] = useState<DocumentIssue[]>([]);
-  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | undefined>(() => (justSaved ? { tone: 'success', text: t('saved', { version }) } : undefined));
-  const [busy, setBusy] = useState(false);
-  const summary = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (message) summary.current?.focus();
-  }, [message]);
-
-  const issueText = (issue: DocumentIssue) => t(`issues.${issue.code}`, issue.values);
-  const errorAt = (path: string) => {
-    const found = issues.filter((i) => i.path === path);
-    return found.length ? found.map(issueText).join(' ') : undefined;
-  };
+  const editor = useDocumentEditor<CatalogDocument>({
+    version,
+    document,
+    justSaved,
+    onSaved,
+    formSections: FORM_SECTIONS,
+    t,
+    compose: (draft, parsed) => ({ ...(parsed[''] as Record<string, unknown>), ...Object.fromEntries(FORM_SECTIONS.map((key) => [key, draft[key]])), closedDates: closed.split(/[\s,]+/).filter(Boolean) }),
+    save: saveCatalogVersion,
+  });
+  const { draft, change, errorAt, issues, issueText } = editor;
   /** A field's name for the list of problems: "Main Deck › Adult › price" rather than "products.0.options.0.units.0.price". */
   const fieldName = (path: string) => {
     if (path === 'reason') return t('reason');
@@ -143,40 +134,8 @@ export function CatalogEditor({
     return [...names, ...rest].join(' › ');
   };
 
-  /** Changes the draft through a copy. */
-  const change = (edit: (next: CatalogDocument) => void) =>
-    setDraft((current) => {
-      const next = structuredClone(current);
-      edit(next);
-      return next;
-    });
   const atOption = (i: number, j: number, edit: (option: Option) => void) => change((next) => edit(next.products[i]!.options[j]!));
   const atUnit = (i: number, j: number, k: number, edit: (unit: Unit) => void) => change((next) => edit(next.products[i]!.options[j]!.units[k]!));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(undefined);
-    let sections: Record<string, unknown>;
-    try {
-      sections = JSON.parse(others) as Record<string, unknown>;
-    } catch (error) {
-      setIssues([{ path: 'sections', code: 'notJson', values: { detail: (error as Error).message } }]);
-      setMessage({ tone: 'error', text: t('notSaved') });
-      return;
-    }
-    const closedDates = closed.split(/[\s,]+/).filter(Boolean);
-    const whole = { ...sections, ...Object.fromEntries(FORM_SECTIONS.map((key) => [key, draft[key]])), closedDates };
-    setBusy(true);
-    const answer = await saveCatalogVersion(version, whole, reason);
-    setBusy(false);
-    if (!answer.ok) {
-      setIssues(answer.issues);
-      setMessage({ tone: 'error', text: answer.error });
-      return;
-    }
-    onSaved(answer.version);
-    await router.replace(router.asPath, undefined, { scroll: false });
-  };
 
   const scheduleFields = (schedule: Schedule, base: string, set: (edit: (s: Record<string, unknown>) => void) => void): ReactNode =>
     'openingHours' in schedule ? (
@@ -198,28 +157,25 @@ export function CatalogEditor({
   const missing = (value: string | undefined) => (value ? undefined : t('missingIn', { language: LOCALE_NAMES[language] }));
 
   return (
-    <form onSubmit={submit} noValidate>
+    <VersionedDocumentEditor
+      editor={editor}
+      fieldName={fieldName}
+      sectionsArea={{ id: 'catalog-sections', rows: 8 }}
+      after={
+        <Card>
+          <h2>{t('previewTitle', { language: LOCALE_NAMES[language] })}</h2>
+          <p>{t('previewNote')}</p>
+          <div aria-label={t('previewTitle', { language: LOCALE_NAMES[language] })} role="group" lang={language}>
+            <ProductPicker products={previewOf(draft, language)} onSelect={() => undefined} />
+          </div>
+        </Card>
+      }
+    >
       <datalist id="catalog-images">
         {images.map((image) => (
           <option key={image} value={image} />
         ))}
       </datalist>
-      <div ref={summary} tabIndex={-1}>
-        {message && (
-          <Alert tone={message.tone}>
-            {message.text}
-            {issues.length > 0 && (
-              <ul className={styles.issues}>
-                {issues.map((issue, i) => (
-                  <li key={i}>
-                    {fieldName(issue.path)}: {issueText(issue)}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Alert>
-        )}
-      </div>
 
       <Card>
         <h2>{t('generalTitle')}</h2>
@@ -243,7 +199,7 @@ export function CatalogEditor({
             onChange={(e) => change((d) => (d.cancellationPolicy = { freeUntilHoursBefore: 0, ...d.cancellationPolicy, refundPercentAfter: numberOf(e.target.value) as number }))}
           />
         </div>
-        <TextArea id="catalog-closed" label={t('closedDates')} hint={t('closedDatesHint')} value={closed} onChange={setClosed} error={issues.filter((i) => i.path.startsWith('closedDates')).map(issueText).join(' ') || undefined} rows={4} />
+        <DocumentTextArea id="catalog-closed" label={t('closedDates')} hint={t('closedDatesHint')} value={closed} onChange={setClosed} error={issues.filter((i) => i.path.startsWith('closedDates')).map(issueText).join(' ') || undefined} rows={4} />
       </Card>
 
       <Card>
@@ -292,7 +248,7 @@ export function CatalogEditor({
                 });
               const props = { label: t(`text.${field}`), value, error: errorAt(`products.${i}.texts.${language}.${field}`), hint: missing(value) };
               return field === 'description' ? (
-                <TextArea key={field} id={`catalog-${i}-${field}`} {...props} onChange={setText} rows={4} />
+                <DocumentTextArea key={field} id={`catalog-${i}-${field}`} {...props} onChange={setText} rows={4} />
               ) : (
                 <TextField key={field} {...props} onChange={(e) => setText(e.target.value)} />
               );
@@ -367,36 +323,7 @@ export function CatalogEditor({
           })}
         </Card>
       ))}
-
-      <Card>
-        <h2>{t('sectionsTitle')}</h2>
-        <TextArea
-          id="catalog-sections"
-          label={t('sections')}
-          hint={t('sectionsHint')}
-          value={others}
-          onChange={setOthers}
-          mono
-          rows={8}
-          error={issues.filter((i) => i.path === 'sections' || !['reason', ...FORM_SECTIONS].includes(i.path.split('.')[0]!)).map((i) => `${fieldName(i.path)}: ${issueText(i)}`).join(' ') || undefined}
-        />
-      </Card>
-
-      <Card>
-        <h2>{t('previewTitle', { language: LOCALE_NAMES[language] })}</h2>
-        <p>{t('previewNote')}</p>
-        <div aria-label={t('previewTitle', { language: LOCALE_NAMES[language] })} role="group" lang={language}>
-          <ProductPicker products={previewOf(draft, language)} onSelect={() => undefined} />
-        </div>
-      </Card>
-
-      <Card>
-        <TextField label={t('reason')} hint={t('reasonHint')} value={reason} maxLength={500} required error={errorAt('reason')} onChange={(e) => setReason(e.target.value)} />
-        <Button type="submit" busy={busy}>
-          {t('save', { version: version + 1 })}
-        </Button>
-      </Card>
-    </form>
+    </VersionedDocumentEditor>
   );
 }
 
@@ -418,32 +345,6 @@ function Weekdays({ value, onChange }: { value: number[] | undefined; onChange: 
         </label>
       ))}
     </fieldset>
-  );
-}
-
-function TextArea({ id, label, hint, value, onChange, error, rows, mono }: { id: string; label: string; hint?: string; value: string; onChange: (value: string) => void; error?: string; rows: number; mono?: boolean }) {
-  return (
-    <div className={own.area}>
-      <label htmlFor={id}>
-        <strong>{label}</strong>
-      </label>
-      {hint && <p id={`${id}-hint`}>{hint}</p>}
-      <textarea
-        id={id}
-        className={mono ? styles.json : own.text}
-        value={value}
-        rows={rows}
-        spellCheck={!mono}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {error && (
-        <p id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
 

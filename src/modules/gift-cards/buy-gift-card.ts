@@ -4,7 +4,6 @@
 import crypto from 'node:crypto';
 import { ATTRACTION, TIME_ZONE } from '@/config/attraction';
 import { currentGiftCardRules } from '@/config/gift-cards';
-import { DEFAULT_LOCALE, isLocale } from '@/config/locales';
 import type { GiftCardRules } from '@/config/gift-cards-schema';
 import type { CheckoutSession } from '@/ports/payments';
 import { serverNow } from '@/server/clock';
@@ -12,13 +11,9 @@ import { giftCards } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { formatMoney } from '@/universal/format/money';
 import { addLocalDays, isLocalDate, todayIn } from '@/universal/local-date';
-import { localizedPath } from '@/universal/localized-path';
 import type { CheckoutDeps } from '../checkout/deps';
-import { recordPayment } from '../payments/ledger';
+import { openPurchasePayment } from '../payments/open-purchase-payment';
 import { newGiftCardCode } from './gift-card-code';
-
-/** How long the payment form stays open. */
-const PAYMENT_MINUTES = 30;
 
 export type GiftCardOrder = {
   amount: number;
@@ -52,17 +47,17 @@ export async function buyGiftCard(
   const now = deps.now?.() ?? serverNow();
   checkGiftCardOrder(order, todayIn(TIME_ZONE, now), currentGiftCardRules(), locale);
   const giftCardId = crypto.randomUUID();
-  const session = await deps.gateway.createSession({
+  const purchase = {
+    purpose: 'gift_card' as const,
+    referenceId: giftCardId,
     amount: order.amount,
-    currency: ATTRACTION.currency,
-    reference: giftCardId,
-    description: `${ATTRACTION.name} gift card`,
+    description: 'gift card',
     customerEmail: buyer.email,
-    expiresAt: new Date(now.getTime() + PAYMENT_MINUTES * 60_000),
-    returnUrl: `${deps.siteUrl}${localizedPath('/gift-cards', isLocale(locale) ? locale : DEFAULT_LOCALE)}?card=${encodeURIComponent(giftCardId)}`,
-  });
-  await deps.db.transaction(async (tx) => {
-    const payment = await recordPayment(tx, deps.gateway, { purpose: 'gift_card', referenceId: giftCardId, session }, now);
+    returnTo: { path: '/gift-cards', query: `?card=${encodeURIComponent(giftCardId)}` },
+    locale,
+    now,
+  };
+  const session = await openPurchasePayment(deps, purchase, async (tx, paymentId) => {
     await tx.insert(giftCards).values({
       id: giftCardId,
       code: newGiftCardCode(),
@@ -77,7 +72,7 @@ export async function buyGiftCard(
       message: order.message || null,
       deliverOn: order.deliverOn,
       locale,
-      paymentId: payment.id,
+      paymentId,
       createdAt: now,
     });
   });

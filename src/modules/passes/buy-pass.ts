@@ -5,7 +5,6 @@
 import crypto from 'node:crypto';
 import { and, eq, gte } from 'drizzle-orm';
 import { ATTRACTION, TIME_ZONE } from '@/config/attraction';
-import { DEFAULT_LOCALE, isLocale } from '@/config/locales';
 import type { CheckoutSession } from '@/ports/payments';
 import { serverNow } from '@/server/clock';
 import type { Database } from '@/server/db/client';
@@ -13,15 +12,11 @@ import { annualPasses, passPayments } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { canRenew } from '@/universal/annual-pass-rules';
 import { todayIn } from '@/universal/local-date';
-import { localizedPath } from '@/universal/localized-path';
 import { normalizeEmail } from '@/universal/normalize-email';
 import type { CheckoutDeps } from '../checkout/deps';
 import { newGiftCardCode } from '../gift-cards/gift-card-code';
-import { recordPayment } from '../payments/ledger';
+import { openPurchasePayment } from '../payments/open-purchase-payment';
 import { annualPassConfig } from './pass-config';
-
-/** How long the payment form stays open. */
-const PAYMENT_MINUTES = 30;
 
 export type PassPurchase = { passId: string; passPaymentId: string; paymentSession: CheckoutSession };
 
@@ -36,19 +31,19 @@ async function openPassPayment(
 ): Promise<PassPurchase> {
   const config = annualPassConfig();
   const passPaymentId = crypto.randomUUID();
-  const session = await deps.gateway.createSession({
+  const purchase = {
+    purpose: 'annual_pass' as const,
+    referenceId: passPaymentId,
     amount: config.price,
-    currency: ATTRACTION.currency,
-    reference: passPaymentId,
-    description: `${ATTRACTION.name} annual pass`,
+    description: 'annual pass',
     customerEmail: buyerEmail,
-    expiresAt: new Date(now.getTime() + PAYMENT_MINUTES * 60_000),
-    returnUrl: `${deps.siteUrl}${localizedPath('/profile', isLocale(locale) ? locale : DEFAULT_LOCALE)}?pass=${encodeURIComponent(passId)}`,
-  });
-  await deps.db.transaction(async (tx) => {
-    const payment = await recordPayment(tx, deps.gateway, { purpose: 'annual_pass', referenceId: passPaymentId, session }, now);
-    await record(tx, payment.id, passPaymentId);
-    await tx.insert(passPayments).values({ id: passPaymentId, passId, kind, amount: config.price, currency: ATTRACTION.currency, paymentId: payment.id, createdAt: now });
+    returnTo: { path: '/profile', query: `?pass=${encodeURIComponent(passId)}` },
+    locale,
+    now,
+  };
+  const session = await openPurchasePayment(deps, purchase, async (tx, paymentId) => {
+    await record(tx, paymentId, passPaymentId);
+    await tx.insert(passPayments).values({ id: passPaymentId, passId, kind, amount: config.price, currency: ATTRACTION.currency, paymentId, createdAt: now });
   });
   return { passId, passPaymentId, paymentSession: session };
 }

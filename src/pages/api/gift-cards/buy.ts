@@ -1,10 +1,8 @@
 // POST /api/gift-cards/buy {amount, recipient, senderName, message, deliverOn} (members): records the card
 // and its payment in the ledger and answers {giftCardId, paymentSession}; limited as Book is.
 import { z } from 'zod';
-import { jsonRoute } from '@/http/route';
-import { enforceBookingRateLimits } from '@/modules/checkout/booking-limits';
+import { memberPurchaseRoute } from '@/http/member-purchase-route';
 import { buyGiftCard } from '@/modules/gift-cards/buy-gift-card';
-import { getCheckoutDeps } from '@/wiring/checkout';
 
 export const config = { api: { bodyParser: false } };
 
@@ -18,14 +16,4 @@ const body = z.strictObject({
   deliverOn: z.string().max(10),
 });
 
-export default jsonRoute({
-  method: 'POST',
-  access: 'member',
-  body,
-  validationStatus: 400,
-  async handle({ caller, body, locale, clientIp }) {
-    const deps = await getCheckoutDeps();
-    await enforceBookingRateLimits(deps.db, { userId: caller.userId, clientIp });
-    return { status: 201, body: await buyGiftCard(deps, caller, body, locale) };
-  },
-});
+export default memberPurchaseRoute(body, buyGiftCard);

@@ -1,45 +1,8 @@
-// GET /api/staff/program: the program in force (its version and whole document) and the version history.
-// POST /api/staff/program {baseVersion, document, reason}: saves the whole document as the next version
-// (managers; decision 0044). A document that breaks the schema is answered 422 with every problem by
-// field (`issues`), and nothing is saved; a save from an older version than the newest is a 409.
-import { z } from 'zod';
-import { jsonRoute } from '@/http/route';
-import { newestProgram } from '@/modules/program/program-cache';
-import { programHistory, saveProgram } from '@/modules/program/program-versions';
-import { serverNow } from '@/server/clock';
-import { getDb } from '@/server/db/client';
-import { serverT } from '@/server/i18n';
+// GET/POST /api/staff/program: the program in force and its history; a manager's save of the whole
+// document as the next version (decision 0044). The route is the versioned documents' (http/versioned-document-route.ts).
+import { versionedDocumentRoute } from '@/http/versioned-document-route';
+import { programDocument } from '@/modules/program/program-document';
 
 export const config = { api: { bodyParser: false } };
 
-const body = z.strictObject({
-  baseVersion: z.number().int().min(1),
-  document: z.record(z.string(), z.unknown()),
-  reason: z.string().max(500, 'fieldTooLong'),
-});
-
-const getRoute = jsonRoute({
-  method: 'GET',
-  access: 'manager',
-  async handle() {
-    const db = await getDb();
-    const { version, program } = await newestProgram(db);
-    return { status: 200, body: { version, document: program, history: await programHistory(db) } };
-  },
-});
-
-const postRoute = jsonRoute({
-  method: 'POST',
-  access: 'manager',
-  body,
-  limitBytes: 128 * 1024,
-  async handle({ body: request, caller, locale }) {
-    const outcome = await saveProgram(await getDb(), { ...request, by: { kind: 'staff', userId: caller.userId, email: caller.email } }, serverNow());
-    if (!outcome.saved) return { status: 422, body: { error: serverT(locale, 'errors')('programInvalid'), code: 'INVALID_FIELDS', issues: outcome.issues } };
-    return { status: 200, body: { version: outcome.version } };
-  },
-});
-
-export default function route(...args: Parameters<typeof getRoute>) {
-  return args[0].method === 'POST' ? postRoute(...args) : getRoute(...args);
-}
+export default versionedDocumentRoute(programDocument, { invalidKey: 'programInvalid', limitBytes: 128 * 1024 });
