@@ -1,0 +1,10 @@
+CREATE TABLE "visits_days" (
+	"date" text PRIMARY KEY NOT NULL,
+	"tickets" integer NOT NULL,
+	"admitted" integer NOT NULL,
+	"not_admitted" integer NOT NULL,
+	"last_slot_end" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "bookings_updated_idx" ON "bookings" USING btree ("updated_at");--> statement-breakpoint
+CREATE INDEX "ticket_redemptions_late_idx" ON "ticket_redemptions" USING btree ("recorded_at") WHERE recorded_at - redeemed_at > interval '1 minute';
