@@ -79,7 +79,7 @@ describe.each(TEST_BACKENDS)('booking search by a shared name on $name', ({ admi
     const other = await member('Kenji', 'Sato', 'kenji@family.example');
     for (let n = 0; n < 10; n++) await order(other, 'CONFIRMED');
     for (let i = 0; i < 45; i++) {
-      const contact = i % 3 === 0 ? { firstName: 'Yuki', lastName: 'Tanaka', emailAddress: `guest${i}@family.example` } : { fullName: i % 7 === 0 ? 'Aiko Mori' : 'Yuki Tanaka', emailAddress: `guest${i}@family.example` };
+      const contact: Record<string, string> = i % 3 === 0 ? { firstName: 'Yuki', lastName: 'Tanaka', emailAddress: `guest${i}@family.example` } : { fullName: i % 7 === 0 ? 'Aiko Mori' : 'Yuki Tanaka', emailAddress: `guest${i}@family.example` };
       await booking(crypto.randomInt(2) ? 'partner-one' : 'partner-two', statuses[crypto.randomInt(statuses.length)]!, contact);
     }
 
