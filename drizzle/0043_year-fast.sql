@@ -7,4 +7,5 @@ CREATE TABLE "visits_days" (
 );
 --> statement-breakpoint
 CREATE INDEX "bookings_updated_idx" ON "bookings" USING btree ("updated_at");--> statement-breakpoint
+CREATE INDEX "bookings_kept_places_idx" ON "bookings" USING btree ("slot_start","option_id","status","kept_places") WHERE kept_places > 0;--> statement-breakpoint
 CREATE INDEX "ticket_redemptions_late_idx" ON "ticket_redemptions" USING btree ("recorded_at") WHERE recorded_at - redeemed_at > interval '1 minute';

@@ -266,6 +266,8 @@ export const bookings = pgTable(
     index('bookings_reseller_updated_idx').on(t.updatedAt).where(sql`reseller_id <> 'website'`),
     // Every channel's bookings written since the visits report's days were summed (decision 0059).
     index('bookings_updated_idx').on(t.updatedAt),
+    // The places members booked from the allotment (the program report's line, decision 0059): those bookings alone.
+    index('bookings_kept_places_idx').on(t.slotStart, t.optionId, t.status, t.keptPlaces).where(sql`kept_places > 0`),
   ],
 );
 
