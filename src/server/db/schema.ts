@@ -266,6 +266,8 @@ export const bookings = pgTable(
     index('bookings_reseller_updated_idx').on(t.updatedAt).where(sql`reseller_id <> 'website'`),
     // Every channel's bookings written since the visits report's days were summed (decision 0059).
     index('bookings_updated_idx').on(t.updatedAt),
+    // A booking by its uuid with its date and status: the booking search ranks a member's bookings from it alone (0059).
+    index('bookings_uuid_created_idx').on(t.uuid, t.createdAt, t.status, t.id),
     // The places members booked from the allotment (the program report's line, decision 0059): those bookings alone.
     index('bookings_kept_places_idx').on(t.slotStart, t.optionId, t.status, t.keptPlaces).where(sql`kept_places > 0`),
   ],
@@ -420,7 +422,9 @@ export const orders = pgTable(
     channel: text('channel').$type<OrderChannel>().notNull().default('web'),
   },
   (t) => [
-    index('orders_user_idx').on(t.userId, t.createdAt),
+    // A member's orders, newest first; with each order's booking, so that the booking search finds a common
+    // name's bookings from indexes alone (decision 0059).
+    index('orders_user_idx').on(t.userId, t.createdAt, t.bookingUuid),
     index('orders_pass_idx').on(t.passId),
     // The holds of the last minute, for the on-sale queue's automatic switch (decision 0056).
     index('orders_created_idx').on(t.createdAt),
