@@ -160,7 +160,8 @@ if (want('membership')) record(`getMembership (${heavy.visits} visits, ${members
 // one. Each call on a fresh handle, so that the process's 2-second memory of places taken
 // (inventory/taken-cache.ts) never answers.
 if (want('availability')) {
-const emptyName = `${YEAR.database}_empty`;
+// Of this process: two engineers measuring at once each have their own.
+const emptyName = `${YEAR.database}_empty_${process.pid}`;
 const admin = new pg.Client({ connectionString: `${server}/postgres` });
 await admin.connect();
 await admin.query(`drop database if exists ${emptyName}`);

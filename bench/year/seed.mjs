@@ -256,10 +256,13 @@ for (const { month } of months.slice(0, MONTHS)) {
   `);
   // Admissions, cancellations with their refunds, changes, the program's visits and points, tokens, waitlist.
   await q(`
-    insert into ticket_redemptions (ticket_reference, booking_uuid, booking_reference, gate, by_email, redeemed_at)
+    -- Recorded when scanned, as a gate online records them (not when the seed wrote them: decision 0059).
+    insert into ticket_redemptions (ticket_reference, booking_uuid, booking_reference, gate, by_email, redeemed_at, recorded_at)
     select year_ref('TKT', t.tn, 8), year_uuid('buuid', t.n)::text, year_ref('SKY', t.n, 6), 'Gate ' || (1 + t.tn % 6),
-      'gate' || (1 + t.tn % 12) || '@year.example', b.slot_start - interval '10 minutes' + b.r4 * interval '25 minutes' + t.pos * interval '4 seconds'
-    from year_t t join year_b b on b.n = t.n where t.admitted;
+      'gate' || (1 + t.tn % 12) || '@year.example', at, at
+    from year_t t join year_b b on b.n = t.n,
+      lateral (select b.slot_start - interval '10 minutes' + b.r4 * interval '25 minutes' + t.pos * interval '4 seconds' as at) scanned
+    where t.admitted;
 
     insert into audit_log (at, actor_kind, actor_email, action, target, after)
     select b.slot_start - interval '10 minutes' + b.r4 * interval '25 minutes', 'staff', 'gate' || (1 + b.n % 12) || '@year.example', 'ticket.redeem',

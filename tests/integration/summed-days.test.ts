@@ -4,8 +4,10 @@
 // the report read from the ledger alone, for the whole period and for random ranges: before the job's first
 // run, after it, after writes that change summed days (an order's tickets changed, a reseller's booking
 // amended) before the next run, and after that run. The sums are really read (the plan says so). And the
-// occupancy report's hours summed equal its passages (admissions, exits, undone admissions), and the
-// booking search's trigram indexes (decision 0057) exist on both databases, where the planner can use them.
+// occupancy report's hours summed equal its passages (admissions, exits, undone admissions, an offline gate's
+// scans sent late), the visits report's days summed equal its bookings (decision 0059: admissions recorded or
+// undone later, bookings redeemed or cancelled later, a slot past midnight), and the booking search's trigram
+// indexes (decision 0057) exist on both databases, where the planner can use them.
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +17,8 @@ import { OCCUPANCY_SUMS } from '@/modules/reports/occupancy-days';
 import { occupancyReport } from '@/modules/reports/occupancy-report';
 import { salesReport } from '@/modules/reports/sales-report';
 import { SETTLE_MS, summedPlan, sumReportDays } from '@/modules/reports/summed-days';
+import { VISITS_SUMS } from '@/modules/reports/visits-days';
+import { visitsReport } from '@/modules/reports/visits-report';
 import { serverNow } from '@/server/clock';
 import { rowsOf } from '@/server/db/sql-rows';
 import { addLocalDays, localDatesBetween, todayIn } from '@/universal/local-date';
@@ -247,13 +251,115 @@ describe.each(TEST_BACKENDS)('sales report summed by day on $name', ({ adminUrl 
     const old = admissions.find((a) => todayIn(NY, a.at) < addLocalDays(today, -3))!;
     await database.db.execute(sql`update ticket_redemptions set undone_at = ${later} where id = ${old.id}`);
     await admission(later);
-    expect((await summedPlan(database.db, OCCUPANCY_SUMS, whole, later)).summed!.except).toContain(todayIn(NY, old.at));
-    await expectSameOccupancy(later, 'after an admission of a summed day was undone');
+    // A scan an offline gate kept two days and sent now (decision 0054): recorded later than it was scanned.
+    const offline = new Date(now.getTime() - 2 * DAY);
+    const offlineId = await admission(offline);
+    await database.db.execute(sql`update ticket_redemptions set recorded_at = ${later} where id = ${offlineId}`);
+    const stale = (await summedPlan(database.db, OCCUPANCY_SUMS, whole, later)).summed!.except;
+    expect(stale).toContain(todayIn(NY, old.at));
+    expect(stale, 'the day an offline gate scanned on').toContain(todayIn(NY, offline));
+    await expectSameOccupancy(later, 'after an admission of a summed day was undone, and an offline scan sent late');
 
     const nextDay = new Date(now.getTime() + DAY + SETTLE_MS);
     await sumReportDays(database.db, OCCUPANCY_SUMS, nextDay, NY);
     expect((await summedPlan(database.db, OCCUPANCY_SUMS, whole, nextDay)).summed).toMatchObject({ to: today, except: [] });
     await expectSameOccupancy(nextDay, 'after the next run');
+  });
+
+  /** A booking of ours for a slot of `day` (a local date) at `hour` lasting `hours`, admitted in part or whole. */
+  async function visitBooking(day: string, hour: number, hours: number, status: 'CONFIRMED' | 'REDEEMED' | 'CANCELLED', admitted: number, tickets: number) {
+    serial += 1;
+    const option = random.pick(options);
+    const slotStart = new Date(rangeInstants({ from: day, to: day }, NY).start.getTime() + hour * 3_600_000);
+    const slotEnd = new Date(slotStart.getTime() + hours * 3_600_000);
+    const created = new Date(slotStart.getTime() - random.int(1, 20) * DAY);
+    const row = { id: crypto.randomUUID(), uuid: crypto.randomUUID(), reference: `SKY-V${String(serial).padStart(5, '0')}`, slotStart, slotEnd };
+    await database.db.execute(sql`insert into bookings (id, uuid, supplier_reference, reseller_id, status, product_id, option_id, availability_id, slot_start, slot_end,
+        unit_count, admitted_count, total, currency, created_at, updated_at, confirmed_at)
+      values (${row.id}, ${row.uuid}, ${row.reference}, ${random.pick(['website', 'partner-one'])}, ${status}, ${option.product_id}, ${option.id},
+        ${`visit ${day} ${hour}`}, ${slotStart}, ${slotEnd}, ${tickets}, ${admitted}, 1000, 'USD', ${created}, ${created}, ${created})`);
+    return row;
+  }
+
+  /** An admission of one of the booking's tickets scanned at `at`, recorded at `recordedAt` (later for an offline
+   * gate's scan sent late), and the booking's count moved with it, as the gate writes them. */
+  async function admit(booking: { uuid: string; reference: string }, at: Date, recordedAt = at) {
+    const id = crypto.randomUUID();
+    await database.db.execute(sql`insert into ticket_redemptions (id, ticket_reference, booking_uuid, booking_reference, gate, redeemed_at, recorded_at)
+      values (${id}, ${`TKT-${id.slice(0, 8)}`}, ${booking.uuid}, ${booking.reference}, 'North', ${at}, ${recordedAt})`);
+    await database.db.execute(sql`update bookings set admitted_count = admitted_count + 1 where uuid = ${booking.uuid}`);
+    return id;
+  }
+
+  /** The visits report of the whole period and random ranges (our inventory alone, and with an external
+   * supplier's orders), through the sums and from the bookings alone. */
+  async function expectSameVisits(at: Date, label: string, to = today) {
+    const ranges = [{ from: first, to }, { from: to, to }, { from: addLocalDays(first, -5), to: addLocalDays(first, 3) }];
+    for (let i = 0; i < 5; i++) {
+      const a = addLocalDays(first, random.int(0, DAYS - 1));
+      const b = addLocalDays(first, random.int(0, DAYS - 1));
+      ranges.push(a <= b ? { from: a, to: b } : { from: b, to: a });
+    }
+    for (const range of ranges) {
+      for (const ownInventory of [true, false]) {
+        const period = { ...periodOf(range.from, range.to, at), ownInventory };
+        const summed = await visitsReport(database.db, period);
+        expect(summed, `${label}, ${range.from} to ${range.to}${ownInventory ? '' : ' with external orders'} (seed ${seed})`).toEqual(
+          await visitsReport(database.db, period, { summed: false }),
+        );
+      }
+    }
+  }
+
+  it('sums the visits by day as the bookings say, before and after later admissions, undos, redemptions and cancellations of summed days', async () => {
+    const booked: Awaited<ReturnType<typeof visitBooking>>[] = [];
+    for (let i = 0; i < 250; i++) {
+      const day = addLocalDays(first, random.int(-3, DAYS + 2));
+      const tickets = random.int(1, 6);
+      const status = random.pick(['CONFIRMED', 'CONFIRMED', 'REDEEMED', 'CANCELLED'] as const);
+      // Some slots run past midnight; most tickets of past slots were admitted.
+      const row = await visitBooking(day, random.int(8, 23), random.pick([1, 1, 2, 3]), status, status === 'CANCELLED' || random.next() < 0.2 ? 0 : random.int(0, tickets), tickets);
+      if (status === 'CONFIRMED') booked.push(row);
+    }
+    // A night event of today that ends the next day at noon: summed the next day, still expected then.
+    const night = await visitBooking(today, 22, 14, 'CONFIRMED', 0, 4);
+    const whole = periodOf(first, today);
+    const raw = await visitsReport(database.db, { ...whole, ownInventory: true }, { summed: false });
+    expect(raw.totals.noShows, 'the random bookings hold no-shows').toBeGreaterThan(0);
+    expect(raw.totals.expected, 'and tickets still expected today').toBeGreaterThan(0);
+    await expectSameVisits(now, 'before the first run');
+
+    expect(await sumReportDays(database.db, VISITS_SUMS, now, NY)).toBeGreaterThanOrEqual(DAYS - 2);
+    expect((await summedPlan(database.db, VISITS_SUMS, whole, now)).summed).toMatchObject({ to: addLocalDays(today, -1), except: [] });
+    expect((await rowsOf<{ n: number }>(database.db, sql`select count(*)::int as n from visits_days`))[0]!.n).toBeGreaterThan(DAYS / 2);
+    await expectSameVisits(now, 'after the first run');
+
+    // Later writes to summed days' bookings, before the next run: a scan an offline gate sent late, an admission
+    // undone, a booking redeemed as a whole, one cancelled; and a new admission today.
+    const later = new Date(now.getTime() + 30 * 60_000);
+    const past = booked.filter((b) => todayIn(NY, b.slotStart) < addLocalDays(today, -3) && todayIn(NY, b.slotStart) >= first);
+    const [offline, undone, redeemed, cancelled] = [past[0]!, past[1]!, past[2]!, past[3]!];
+    await admit(offline, offline.slotStart, later);
+    const admission = await admit(undone, undone.slotStart);
+    await database.db.execute(sql`update ticket_redemptions set undone_at = ${later} where id = ${admission}`);
+    await database.db.execute(sql`update bookings set admitted_count = admitted_count - 1 where uuid = ${undone.uuid}`);
+    await database.db.execute(sql`update bookings set status = 'REDEEMED', admitted_count = 0, redeemed_at = ${later}, updated_at = ${later} where uuid = ${redeemed.uuid}`);
+    await database.db.execute(sql`update bookings set status = 'CANCELLED', cancelled_at = ${later}, updated_at = ${later} where uuid = ${cancelled.uuid}`);
+    const ofToday = booked.find((b) => todayIn(NY, b.slotStart) === today);
+    if (ofToday) await admit(ofToday, later);
+    const stale = (await summedPlan(database.db, VISITS_SUMS, whole, later)).summed!.except;
+    for (const changed of [offline, undone, redeemed, cancelled]) expect(stale, 'a changed day is read from its bookings').toContain(todayIn(NY, changed.slotStart));
+    await expectSameVisits(later, 'after changes to summed days');
+
+    // The next run, the next day: today summed, with the night event still running (read from its bookings).
+    const nextDay = new Date(now.getTime() + DAY + SETTLE_MS);
+    await sumReportDays(database.db, VISITS_SUMS, nextDay, NY);
+    expect((await summedPlan(database.db, VISITS_SUMS, whole, nextDay)).summed).toMatchObject({ to: today, except: [] });
+    const summedToday = (await visitsReport(database.db, { ...periodOf(today, today, nextDay), ownInventory: true })).totals;
+    expect(summedToday.expected, 'the night event is still expected').toBe(4);
+    await expectSameVisits(nextDay, 'after the next run', todayIn(NY, nextDay));
+    // Once the night event has ended, its tickets are no-shows, summed or not.
+    await expectSameVisits(new Date(night.slotEnd.getTime() + 60_000), 'after the night event ended', todayIn(NY, nextDay));
   });
 
   it('has the booking search’s trigram indexes (pg_trgm), and a search by e-mail can read them', async () => {

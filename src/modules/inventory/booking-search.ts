@@ -31,26 +31,39 @@ function joined(db: Database) {
   return db.select(columns).from(bookings).leftJoin(orders, eq(orders.bookingUuid, bookings.uuid)).leftJoin(users, eq(users.id, orders.userId)).leftJoin(memberships, eq(memberships.userId, users.id));
 }
 
+/** At most this many bookings, newest first. */
+const LIMIT = 50;
+/** Newest first; bookings made at the same instant in the order of their ids, so that the newest 50 are one set. */
+const newestFirst = [desc(bookings.createdAt), desc(bookings.id)];
+const PAID = sql`${bookings.status} <> 'ON_HOLD'`;
+
 /**
- * The ids of the bookings whose member (`member`, on users and memberships) or whose reseller's guest (`guest`,
- * on the booking's contact) the text names. Members are found first (a few hundred thousand rows), then their
- * orders by member; a guest among the resellers' bookings only (bookings_reseller_confirmed_idx): the website's
- * bookings carry their member's contact. Over a year of bookings, one OR across the joined tables read every
- * booking (decision 0048).
+ * The ids of the newest bookings whose member (`member`, on users and memberships) or whose reseller's guest
+ * (`guest`, on the booking's contact) the text names: the newest 50 of each side, then the newest 50 of both.
+ * Members are found first (trigram indexes), then their orders by member (orders_user_idx, which holds each
+ * order's booking) and each booking's date and status (bookings_uuid_created_idx), all from indexes; a guest
+ * among the resellers' bookings only: the website's bookings carry their member's contact. Only the 50 kept
+ * are then read whole and joined with their buyer: a common name's thousands of bookings were all joined
+ * before the newest 50 were kept (decision 0059), and one OR across the joined tables read every booking (0048).
  */
-function byMemberOrGuest(db: Database, member: SQL, guest: SQL) {
+function newestOfMemberOrGuest(db: Database, member: SQL, guest: SQL) {
   const members = db
-    .select({ id: bookings.id })
+    .select({ id: bookings.id, createdAt: bookings.createdAt })
     .from(users)
     .innerJoin(memberships, eq(memberships.userId, users.id))
     .innerJoin(orders, eq(orders.userId, users.id))
     .innerJoin(bookings, eq(bookings.uuid, orders.bookingUuid))
-    .where(member);
+    .where(and(member, PAID))
+    .orderBy(...newestFirst)
+    .limit(LIMIT);
   const guests = db
-    .select({ id: bookings.id })
+    .select({ id: bookings.id, createdAt: bookings.createdAt })
     .from(bookings)
-    .where(and(sql`${bookings.resellerId} <> ${sql.raw(`'${WEBSITE_RESELLER}'`)}`, guest));
-  return union(members, guests);
+    .where(and(sql`${bookings.resellerId} <> ${sql.raw(`'${WEBSITE_RESELLER}'`)}`, guest, PAID))
+    .orderBy(...newestFirst)
+    .limit(LIMIT);
+  const both = union(members, guests).as('both');
+  return db.select({ id: both.id }).from(both).orderBy(desc(both.createdAt), desc(both.id)).limit(LIMIT);
 }
 
 /** Up to 50 bookings, newest first, that `text` names; holds that were never paid are left out. */
@@ -61,20 +74,20 @@ export async function searchBookings(db: Database, text: string) {
   if (/^SKY-[0-9A-Z]{6}$/.test(upper)) where = eq(bookings.supplierReference, upper);
   else if (/^TKT-[0-9A-Z]{8}$/.test(upper)) where = sql`${bookings.id} in (select ${bookingUnitItems.bookingId} from ${bookingUnitItems} where ${bookingUnitItems.supplierReference} = ${upper})`;
   else if (text.includes('@'))
-    where = inArray(bookings.id, byMemberOrGuest(db, ilike(users.email, pattern), sql`${bookings.contact}->>'emailAddress' ilike ${pattern}`));
+    where = inArray(bookings.id, newestOfMemberOrGuest(db, ilike(users.email, pattern), sql`${bookings.contact}->>'emailAddress' ilike ${pattern}`));
   else
     where = inArray(
       bookings.id,
-      byMemberOrGuest(
+      newestOfMemberOrGuest(
         db,
         ilike(sql`${memberships.firstName} || ' ' || ${memberships.lastName}`, pattern),
         or(sql`${bookings.contact}->>'fullName' ilike ${pattern}`, sql`(${bookings.contact}->>'firstName') || ' ' || (${bookings.contact}->>'lastName') ilike ${pattern}`)!,
       ),
     );
   return joined(db)
-    .where(and(where, sql`${bookings.status} <> 'ON_HOLD'`))
-    .orderBy(desc(bookings.createdAt))
-    .limit(50);
+    .where(and(where, PAID))
+    .orderBy(...newestFirst)
+    .limit(LIMIT);
 }
 
 /** The booking with this (upper-case) reference, with its buyer. */

@@ -5,6 +5,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { deckExits, ticketRedemptions } from '@/server/db/schema';
 import { localDay, rowsOf } from '@/server/db/sql-rows';
+import { admissionsChangedSince } from './admissions-changed';
 
 /** Entries less exits between two instants, never below zero. */
 export async function peopleInsideBetween(db: Database, start: Date, end: Date): Promise<number> {
@@ -51,12 +52,13 @@ export async function deckPassages(db: Database, period: { start: Date; end: Dat
   );
 }
 
-/** The local days whose passages changed since `since`: an admission undone then (its entry, and its exit,
+/** The local days whose passages changed since `since`: an admission recorded then (an offline gate's scan
+ * sent late lands on the day it was scanned: admissions-changed.ts), or undone then (its entry, and its exit,
  * no longer count). Read by the occupancy report's sums (modules/reports/occupancy-days.ts). */
-export async function passageDaysUndoneSince(db: Database, since: Date, timeZone: string): Promise<string[]> {
+export async function passageDaysChangedSince(db: Database, since: Date, timeZone: string): Promise<string[]> {
   const rows = await rowsOf<{ day: string }>(
     db,
-    sql`select ${localDay(sql.raw('tr.redeemed_at'), timeZone)} as day from ticket_redemptions tr where tr.undone_at >= ${since}
+    sql`select ${localDay(sql.raw('a.redeemed_at'), timeZone)} as day from (${admissionsChangedSince(since)}) a
         union
         select ${localDay(sql.raw('e.exited_at'), timeZone)} from deck_exits e join ticket_redemptions tr on tr.id = e.admission_id where tr.undone_at >= ${since}`,
   );

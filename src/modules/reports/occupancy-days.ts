@@ -1,12 +1,13 @@
 // The occupancy report's hours of ended days summed ahead into `occupancy_hours` (decision 0057,
 // summed-days.ts), from the deck's passages (modules/inventory/deck-passages.ts). Each day's count starts
 // at zero, so a day is summed on its own. A summed day changes afterwards when one of its admissions is
-// undone (the entry, and its exit, no longer count); entries and exits are stamped when they happen.
+// undone (the entry, and its exit, no longer count) or an offline gate sends its scans late (decision 0059);
+// entries and exits are stamped when they are recorded.
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { occupancyHours } from '@/server/db/schema';
 import { rowsOf } from '@/server/db/sql-rows';
-import { deckPassages, firstPassageDay, passageDaysUndoneSince, type DeckPassage } from '../inventory/deck-passages';
+import { deckPassages, firstPassageDay, passageDaysChangedSince, type DeckPassage } from '../inventory/deck-passages';
 import { spansOf, summedPlan, type SummedReport } from './summed-days';
 
 export type OccupancyHour = { date: string; hour: number; entries: number; exits: number; peak: number };
@@ -43,7 +44,7 @@ export async function hoursWithin(db: Database, spans: { start: Date; end: Date 
 
 export const OCCUPANCY_SUMS: SummedReport = {
   id: 'occupancy',
-  changedDays: (db, since, timeZone) => passageDaysUndoneSince(db, since, timeZone),
+  changedDays: (db, since, timeZone) => passageDaysChangedSince(db, since, timeZone),
   sumDays: async (db, days, timeZone) => {
     if (!days.length) return;
     await db.execute(sql`delete from occupancy_hours where date in (${sql.join(days.map((d) => sql`${d}`), sql`, `)})`);

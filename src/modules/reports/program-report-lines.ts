@@ -2,7 +2,7 @@
 // reads its own figure for the report's period: rewards redeemed and guest passes used (decision 0042) and
 // the member places used (decision 0041); the page and the CSV show every entry under its key
 // (locales/*/program-admin.json, reports.lines.<key>).
-import { allotmentUse } from '@/modules/program/allotment-use';
+import { allotmentBooked } from '@/modules/program/allotment-use';
 import { guestPassesUsed, rewardsRedeemed } from '@/modules/program/reward-reports';
 import type { Database } from '@/server/db/client';
 import type { ReportRange } from './report-range';
@@ -17,5 +17,5 @@ export const PROGRAM_REPORT_LINES: ProgramReportLine[] = [
   // Friends' bookings paid with a guest pass in the period (decision 0042).
   { key: 'guestPassesUsed', read: async (db, range) => (await guestPassesUsed(db, range)).used },
   // Places members booked from the places kept for them (decision 0041), over the period's days.
-  { key: 'allotmentUse', read: async (db, range) => (await allotmentUse(db, range)).reduce((sum, day) => sum + day.booked, 0) },
+  { key: 'allotmentUse', read: (db, range) => allotmentBooked(db, range) },
 ];

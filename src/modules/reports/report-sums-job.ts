@@ -1,5 +1,5 @@
-// The recurring `reports.summed-days` job (decision 0057): the sales report's and the occupancy report's
-// ended days summed (summed-days.ts), hourly on the one job runner.
+// The recurring `reports.summed-days` job (decision 0057): the sales, occupancy and visits (decision 0059)
+// reports' ended days summed (summed-days.ts), hourly on the one job runner.
 import { TIME_ZONE } from '@/config/attraction';
 import type { Database } from '@/server/db/client';
 import { log } from '@/server/log';
@@ -7,12 +7,14 @@ import type { JobHandlers } from '../jobs/run-due-jobs';
 import { OCCUPANCY_SUMS } from './occupancy-days';
 import { SALES_SUMS } from './sales-days';
 import { sumReportDays } from './summed-days';
+import { VISITS_SUMS } from './visits-days';
 
-/** Both reports' sums brought up to `now`; answers the days summed of each. */
-export async function sumReports(db: Database, now: Date, timeZone = TIME_ZONE): Promise<{ sales: number; occupancy: number }> {
+/** Every summed report brought up to `now`; answers the days summed of each. */
+export async function sumReports(db: Database, now: Date, timeZone = TIME_ZONE): Promise<{ sales: number; occupancy: number; visits: number }> {
   const sales = await sumReportDays(db, SALES_SUMS, now, timeZone);
   const occupancy = await sumReportDays(db, OCCUPANCY_SUMS, now, timeZone);
-  return { sales, occupancy };
+  const visits = await sumReportDays(db, VISITS_SUMS, now, timeZone);
+  return { sales, occupancy, visits };
 }
 
 /** The runner's handler (src/wiring/jobs.ts; tests run it with a clock of their own). */
@@ -20,7 +22,7 @@ export function reportSumsJobHandlers(db: Database): Pick<JobHandlers, 'reports.
   return {
     'reports.summed-days': async (_, job) => {
       const days = await sumReports(db, job.now);
-      if (days.sales || days.occupancy) log.info(`[reports] days summed: ${days.sales} of sales, ${days.occupancy} of occupancy`);
+      if (days.sales || days.occupancy || days.visits) log.info(`[reports] days summed: ${days.sales} of sales, ${days.occupancy} of occupancy, ${days.visits} of visits`);
     },
   };
 }

@@ -5,22 +5,30 @@
 //   redeem, a supplier's webhook) without single admissions counts all its tickets;
 // - no-shows: tickets of those bookings not admitted, once the slot has ended; until then they are
 //   still expected. Cancelled bookings are neither.
+// Ended days are summed ahead by the reports' job (visits-days.ts, decision 0059).
 import type { Database } from '@/server/db/client';
-import { visitsByDay } from '../inventory/visits-by-day';
+import { visitDays } from './visits-days';
 
 export type VisitFigures = { tickets: number; admitted: number; noShows: number; expected: number };
 export type VisitsReport = { byDay: (VisitFigures & { date: string })[]; totals: VisitFigures };
 
-export async function visitsReport(db: Database, period: { start: Date; end: Date; days: string[]; timeZone: string; now: Date; ownInventory?: boolean }): Promise<VisitsReport> {
-  const rows = await visitsByDay(db, period);
-  const dayOf = new Map(rows.map((r) => [r.date, r]));
-  const byDay = period.days.map((date) => {
-    const r = dayOf.get(date);
-    return { date, tickets: r?.tickets ?? 0, admitted: r?.admitted ?? 0, noShows: r?.noShows ?? 0, expected: r?.expected ?? 0 };
-  });
-  const totals = byDay.reduce(
-    (sum, d) => ({ tickets: sum.tickets + d.tickets, admitted: sum.admitted + d.admitted, noShows: sum.noShows + d.noShows, expected: sum.expected + d.expected }),
-    { tickets: 0, admitted: 0, noShows: 0, expected: 0 },
-  );
-  return { byDay, totals };
+const NONE: VisitFigures = { tickets: 0, admitted: 0, noShows: 0, expected: 0 };
+const plus = (a: VisitFigures, b: VisitFigures): VisitFigures => ({
+  tickets: a.tickets + b.tickets,
+  admitted: a.admitted + b.admitted,
+  noShows: a.noShows + b.noShows,
+  expected: a.expected + b.expected,
+});
+
+/** `summed: false` reads the bookings alone (what the sums must equal: tests/integration/summed-days.test.ts). */
+export async function visitsReport(
+  db: Database,
+  period: { start: Date; end: Date; days: string[]; timeZone: string; now: Date; ownInventory?: boolean },
+  options: { summed?: boolean } = {},
+): Promise<VisitsReport> {
+  const dayOf = new Map<string, VisitFigures>();
+  // A day may come twice: its bookings summed, and an external supplier's orders read.
+  for (const { date, ...figures } of await visitDays(db, period, options.summed !== false)) dayOf.set(date, plus(dayOf.get(date) ?? NONE, figures));
+  const byDay = period.days.map((date) => ({ date, ...(dayOf.get(date) ?? NONE) }));
+  return { byDay, totals: byDay.reduce(plus, NONE) };
 }

@@ -264,6 +264,12 @@ export const bookings = pgTable(
     // amended since the sums were made (a summed day to read again: decision 0057).
     index('bookings_reseller_cancelled_idx').on(t.cancelledAt).where(sql`reseller_id <> 'website'`),
     index('bookings_reseller_updated_idx').on(t.updatedAt).where(sql`reseller_id <> 'website'`),
+    // Every channel's bookings written since the visits report's days were summed (decision 0059).
+    index('bookings_updated_idx').on(t.updatedAt),
+    // A booking by its uuid with its date and status: the booking search ranks a member's bookings from it alone (0059).
+    index('bookings_uuid_created_idx').on(t.uuid, t.createdAt, t.status, t.id),
+    // The places members booked from the allotment (the program report's line, decision 0059): those bookings alone.
+    index('bookings_kept_places_idx').on(t.slotStart, t.optionId, t.status, t.keptPlaces).where(sql`kept_places > 0`),
   ],
 );
 
@@ -416,7 +422,9 @@ export const orders = pgTable(
     channel: text('channel').$type<OrderChannel>().notNull().default('web'),
   },
   (t) => [
-    index('orders_user_idx').on(t.userId, t.createdAt),
+    // A member's orders, newest first; with each order's booking, so that the booking search finds a common
+    // name's bookings from indexes alone (decision 0059).
+    index('orders_user_idx').on(t.userId, t.createdAt, t.bookingUuid),
     index('orders_pass_idx').on(t.passId),
     // The holds of the last minute, for the on-sale queue's automatic switch (decision 0056).
     index('orders_created_idx').on(t.createdAt),
@@ -504,6 +512,9 @@ export const ticketRedemptions = pgTable(
     index('ticket_redemptions_at_idx').on(t.redeemedAt),
     // Admissions undone since the occupancy report's hours were summed: their day to read again (decision 0057).
     index('ticket_redemptions_undone_idx').on(t.undoneAt).where(sql`${t.undoneAt} is not null`),
+    // Scans an offline gate sent late (recorded well after they were scanned), recorded since the reports' days
+    // were summed: their day to read again (inventory/admissions-changed.ts, decision 0059).
+    index('ticket_redemptions_late_idx').on(t.recordedAt).where(sql`recorded_at - redeemed_at > interval '1 minute'`),
   ],
 );
 
@@ -1291,8 +1302,18 @@ export const occupancyHours = pgTable(
   (t) => [primaryKey({ columns: [t.date, t.hour] })],
 );
 
+/** The visits report's visit days (slot dates) that have ended (decision 0059), summed by the same job from
+ * our bookings: tickets, those admitted, those not (no-shows once `last_slot_end` has passed). */
+export const visitsDays = pgTable('visits_days', {
+  date: text('date').primaryKey(),
+  tickets: integer('tickets').notNull(),
+  admitted: integer('admitted').notNull(),
+  notAdmitted: integer('not_admitted').notNull(),
+  lastSlotEnd: timestamp('last_slot_end', { mode: 'date', withTimezone: true }).notNull(),
+});
+
 /**
- * How far each report's sums go, one row per report (`sales`, `occupancy`): every local date up to `through`
+ * How far each report's sums go, one row per report (`sales`, `occupancy`, `visits`): every local date up to `through`
  * (in `time_zone`) is summed, and the sums hold every write stamped before `consistent_at` less the margin
  * (modules/reports/summed-days.ts); a summed day changed since (an order's tickets changed, a reseller's
  * booking amended, an admission undone) is read from its rows again until the next run.
