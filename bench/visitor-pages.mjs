@@ -93,7 +93,9 @@ export async function preparePages(url) {
 
   // A paid booking to come (its page offers a change and a cancellation) and an open payment session.
   const paid = await hold(member, 1);
-  const { reference } = await expectOk(await member.json('/api/payments/test/pay', { sessionId: paid.paymentSession.id, card: CARD }), 'pay the booking');
+  const {
+    order: { reference },
+  } = await expectOk(await member.json('/api/payments/test/pay', { sessionId: paid.paymentSession.id, card: CARD }), 'pay the booking');
   const { bookingId: unpaidBookingId } = await hold(member, 2);
 
   // A gift card the member bought for themself, delivered today.
