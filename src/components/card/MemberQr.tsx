@@ -1,7 +1,6 @@
 // The member card's QR: the signed member code (modules/program/member-codes.ts), drawn in the browser
 // like the tickets' (components/checkout/Tickets.tsx), large enough for a counter's scanner off a phone.
 import { useEffect, useState } from 'react';
-import QRCode from 'qrcode';
 import styles from './card.module.css';
 
 const SIZE = 220;
@@ -10,7 +9,10 @@ export function MemberQr({ code, label }: { code: string; label: string }) {
   const [image, setImage] = useState<string | null>(null);
   useEffect(() => {
     let cancelled = false;
-    void QRCode.toDataURL(code, { width: SIZE * 2, margin: 1 }).then((url) => !cancelled && setImage(url));
+    // The QR library loads after the page (decision 0058): the QR's place is kept meanwhile.
+    void import('qrcode')
+      .then(({ default: QRCode }) => QRCode.toDataURL(code, { width: SIZE * 2, margin: 1 }))
+      .then((url) => !cancelled && setImage(url));
     return () => {
       cancelled = true;
     };
