@@ -4,12 +4,14 @@
 // npm registry: Lighthouse is installed on first use into a folder of its own (LIGHTHOUSE_DIR), not with the
 // project, so `npm install` and CI stay lean.
 // The CPU as on a slower host (decision 0058): Lighthouse's preset slows the host's CPU 4x, whatever the
-// host. The goal holds on hosts whose Lighthouse CPU benchmark index is about 2,300, so a first run of /
-// measures this host's index and every page is measured with 4 x index / 2,300 (never less than 4).
+// host, and the goal holds on hosts whose Lighthouse CPU benchmark index is about 2,300. Each run is
+// therefore slowed 4 x index / 2,300, with the index Lighthouse measured on the host in the run before (a
+// first, uncounted run of / gives the first): a fast, quiet host is slowed more than 4x; a host busy with
+// other work (its index falls as its load rises) less, down to 1x, since the contention already slows it.
 //   node bench/lighthouse.mjs                       every page, 3 runs each, as on a host of index 2,300; README updated
 //   node bench/lighthouse.mjs /products --runs=1    some pages (a name, or its start: /products, /gift-cards); README untouched
 //   --cpu-index=N     measure as on a host of index N instead of 2,300
-//   --multiplier=X    this CPU slowdown, no calibration run
+//   --multiplier=X    this CPU slowdown for every run, no calibration
 //   --preset          Lighthouse's plain preset (4x, whatever the host)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -46,8 +48,10 @@ const preset = args.includes('--preset');
 const complete = pages.length === PAGES.length && runs === 3 && !preset && !option('multiplier') && TARGET_INDEX === 2300;
 
 /** The CPU slowdown as the README's table says it. */
-const cpuLine = ({ multiplier, hostIndex }) =>
-  hostIndex ? `CPU ${multiplier}x slower (4 x the host's index ${Math.round(hostIndex)} / ${TARGET_INDEX}: as Lighthouse's 4x on a host of index ${TARGET_INDEX})` : `CPU ${multiplier}x slower`;
+const cpuLine = (mode, used) =>
+  mode === 'tracking'
+    ? `the CPU slowed 4 x the host's index / ${TARGET_INDEX} (the index of the run before: as Lighthouse's 4x on a host of index ${TARGET_INDEX}), ${Math.min(...used)}x to ${Math.max(...used)}x (column CPU: the median of a page's runs)`
+    : `the CPU slowed ${used[0]}x${mode === 'preset' ? " (Lighthouse's preset)" : ''}`;
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -85,23 +89,24 @@ async function measure(target, cookie, cpuSlowdownMultiplier, status = 200) {
   return lhr;
 }
 
-/** The CPU slowdown that makes this host as slow as one of TARGET_INDEX, from a first (uncounted) run of /. */
+/** The CPU slowdown of each run: fixed (--preset, --multiplier) or tracking the host's index (see the top). */
 async function cpuSlowdown() {
-  if (preset) return { multiplier: PRESET_SLOWDOWN, hostIndex: null };
-  if (option('multiplier')) return { multiplier: Number(option('multiplier')), hostIndex: null };
+  if (preset || option('multiplier')) {
+    const fixed = preset ? PRESET_SLOWDOWN : Number(option('multiplier'));
+    return { mode: preset ? 'preset' : 'fixed', next: () => fixed, observe: () => undefined };
+  }
+  const forIndex = (index) => Math.max(1, Math.round((PRESET_SLOWDOWN * index * 10) / TARGET_INDEX) / 10);
   const { environment } = await measure(`${url}/`, undefined, PRESET_SLOWDOWN);
-  const hostIndex = environment.benchmarkIndex;
-  return { multiplier: Math.max(PRESET_SLOWDOWN, Math.round((PRESET_SLOWDOWN * hostIndex * 10) / TARGET_INDEX) / 10), hostIndex };
+  let multiplier = forIndex(environment.benchmarkIndex);
+  console.log(`CPU slowdown: 4 x index / ${TARGET_INDEX}; first ${multiplier}x (the host's index ${Math.round(environment.benchmarkIndex)})`);
+  return { mode: 'tracking', next: () => multiplier, observe: (index) => (multiplier = forIndex(index)) };
 }
 
 try {
   const { clients, fixtures } = await preparePages(url);
   const slowdown = await cpuSlowdown();
-  console.log(
-    slowdown.hostIndex
-      ? `CPU slowdown ${slowdown.multiplier}x: this host's benchmark index ${Math.round(slowdown.hostIndex)}, measured as on one of ${TARGET_INDEX} (4 x ${Math.round(slowdown.hostIndex)} / ${TARGET_INDEX})`
-      : `CPU slowdown ${slowdown.multiplier}x${preset ? " (Lighthouse's preset)" : ' (--multiplier)'}`,
-  );
+  // Every run's slowdown, for the table.
+  const multipliers = [];
 
   const rows = [];
   // The machine's load beside the figures: TBT grows with it (the CPU work is measured, then multiplied).
@@ -112,12 +117,17 @@ try {
   for (const page of pages) {
     const target = `${url}${page.path(fixtures)}`;
     const results = [];
+    const runMultipliers = [];
     for (let i = 1; i <= runs; i++) {
-      const lhr = await measure(target, page.as ? clients[page.as].cookieHeader() : undefined, slowdown.multiplier, page.status);
+      const multiplier = slowdown.next();
+      const lhr = await measure(target, page.as ? clients[page.as].cookieHeader() : undefined, multiplier, page.status);
+      slowdown.observe(lhr.environment.benchmarkIndex);
+      multipliers.push(multiplier);
+      runMultipliers.push(multiplier);
       // A signed-out member would be measured on /login instead.
       const landed = new URL(lhr.finalDisplayedUrl).pathname;
       if (landed !== new URL(target).pathname) throw new Error(`${page.name} ended on ${lhr.finalDisplayedUrl}`);
-      if (lhr.configSettings.throttling.cpuSlowdownMultiplier !== slowdown.multiplier) throw new Error(`${page.name}: measured at ${lhr.configSettings.throttling.cpuSlowdownMultiplier}x`);
+      if (lhr.configSettings.throttling.cpuSlowdownMultiplier !== multiplier) throw new Error(`${page.name}: measured at ${lhr.configSettings.throttling.cpuSlowdownMultiplier}x`);
       fs.writeFileSync(`${outDir}/${page.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${i}.json`, JSON.stringify(lhr));
       environment = { lighthouse: lhr.lighthouseVersion, chromium: lhr.environment.hostUserAgent.match(/Chrome\/([\d.]+)/)?.[1] };
       results.push(lhr);
@@ -135,6 +145,8 @@ try {
       lcpMs: Math.round(metric('largest-contentful-paint')),
       tbtMs: Math.round(metric('total-blocking-time')),
       cls: Math.round(metric('cumulative-layout-shift') * 1000) / 1000,
+      cpu: median(runMultipliers),
+      hostIndex: Math.round(median(results.map((r) => r.environment.benchmarkIndex))),
     };
     // What keeps a score from its goal: every audit that failed in any run, with its figure.
     const failed = new Map();
@@ -156,10 +168,10 @@ try {
   const mark = (value, ok) => (ok ? `${value}` : `**${value}**`);
   const table = [
     '<!-- lighthouse:start -->',
-    `Lighthouse ${environment.lighthouse} (its mobile preset: a phone at 412 px, simulated slow 4G) in Chromium ${environment.chromium}, ${cpuLine(slowdown)}, medians of ${runs} runs per page, embedded database, ${os.cpus().length} cores at a load average of ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}, Lighthouse's CPU benchmark index of the host ${Math.round(median(benchmarkIndexes))} (median of the runs; ${Math.round(Math.min(...benchmarkIndexes))} to ${Math.round(Math.max(...benchmarkIndexes))}) (${stamp.slice(0, 10)}, \`node bench/lighthouse.mjs\`). "(member)" and the member's pages signed in as a member who holds an annual pass, a paid booking to come and an open payment session (/checkout); /profile?claimPass as a member given a pass; 404 is /no-such-page (its SEO audit "successful HTTP status code" fails by design). Below the goal (performance 95, the others 100, CLS 0.02) in bold:`,
+    `Lighthouse ${environment.lighthouse} (its mobile preset: a phone at 412 px, simulated slow 4G) in Chromium ${environment.chromium}, ${cpuLine(slowdown.mode, multipliers)}, medians of ${runs} runs per page, embedded database, ${os.cpus().length} cores at a load average of ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}, Lighthouse's CPU benchmark index of the host ${Math.round(median(benchmarkIndexes))} (median of the runs; ${Math.round(Math.min(...benchmarkIndexes))} to ${Math.round(Math.max(...benchmarkIndexes))}) (${stamp.slice(0, 10)}, \`node bench/lighthouse.mjs\`). "(member)" and the member's pages signed in as a member who holds an annual pass, a paid booking to come and an open payment session (/checkout); /profile?claimPass as a member given a pass; 404 is /no-such-page (its SEO audit "successful HTTP status code" fails by design). Below the goal (performance 95, the others 100, CLS 0.02) in bold:`,
     '',
-    '| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS |',
-    '|---|---|---|---|---|---|---|---|',
+    '| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS | CPU |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...rows.map((r) =>
       [
         '',
@@ -171,13 +183,14 @@ try {
         `${(r.lcpMs / 1000).toFixed(1)} s`,
         `${r.tbtMs} ms`,
         mark(r.cls.toFixed(3), r.cls <= GOAL.cls),
+        `${r.cpu}x`,
         '',
       ].join(' | ').trim(),
     ),
     '<!-- lighthouse:end -->',
   ].join('\n');
   console.log(table);
-  fs.writeFileSync(`${outDir}/summary.json`, JSON.stringify({ stamp, environment, runs, slowdown, loads, benchmarkIndexes, rows }, null, 2));
+  fs.writeFileSync(`${outDir}/summary.json`, JSON.stringify({ stamp, environment, runs, cpu: { mode: slowdown.mode, multipliers }, loads, benchmarkIndexes, rows }, null, 2));
   if (complete) {
     const readme = fs.readFileSync('README.md', 'utf8');
     fs.writeFileSync(
