@@ -1,17 +1,24 @@
-// Lighthouse 12 (its default: a mobile phone, simulated slow 4G and CPU) over the visitor's pages, signed
-// in where a page needs a member: medians of 3 runs per route, written into README.md. Needs a build
-// (npx next build), Chromium (CHROMIUM_PATH, else /usr/bin/chromium) and, once, the npm registry:
-// Lighthouse is installed on first use into a folder of its own (LIGHTHOUSE_DIR), not with the project,
-// so `npm install` and CI stay lean.
-//   node bench/lighthouse.mjs                     every route, 3 runs each, README updated
-//   node bench/lighthouse.mjs /products --runs=1  some routes (a quick look; README untouched)
+// Lighthouse 12 (its default: a mobile phone, simulated slow 4G and CPU) over every visitor and member page
+// (bench/visitor-pages.mjs), signed in where a page needs a member: medians of 3 runs per page, written into
+// README.md. Needs a build (npx next build), Chromium (CHROMIUM_PATH, else /usr/bin/chromium) and, once, the
+// npm registry: Lighthouse is installed on first use into a folder of its own (LIGHTHOUSE_DIR), not with the
+// project, so `npm install` and CI stay lean.
+// The CPU as on a slower host (decision 0058): Lighthouse's preset slows the host's CPU 4x, whatever the
+// host, and the goal holds on hosts whose Lighthouse CPU benchmark index is about 2,300. Each run is
+// therefore slowed 4 x index / 2,300, with the index Lighthouse measured on the host in the run before (a
+// first, uncounted run of / gives the first): a fast, quiet host is slowed more than 4x; a host busy with
+// other work (its index falls as its load rises) less, down to 1x, since the contention already slows it.
+//   node bench/lighthouse.mjs                       every page, 3 runs each, as on a host of index 2,300; README updated
+//   node bench/lighthouse.mjs /products --runs=1    some pages (a name, or its start: /products, /gift-cards); README untouched
+//   --cpu-index=N     measure as on a host of index N instead of 2,300
+//   --multiplier=X    this CPU slowdown for every run, no calibration
+//   --preset          Lighthouse's plain preset (4x, whatever the host)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { browserClient } from './client.mjs';
-import { startBenchSite } from './site.mjs';
+import { PAGES, preparePages, startPagesSite } from './visitor-pages.mjs';
 
 const LIGHTHOUSE_VERSION = '12.8.2';
 const lighthouseRoot = process.env.LIGHTHOUSE_DIR ?? path.join(os.tmpdir(), 'skypass-lighthouse');
@@ -27,24 +34,24 @@ async function loadLighthouse() {
   return { lighthouse: (await load('lighthouse', 'core/index.js')).default, chromeLauncher: await load('chrome-launcher', 'dist/index.js') };
 }
 
-const ROUTES = [
-  { path: '/' },
-  { path: '/products' },
-  { path: '/login' },
-  { path: '/signup' },
-  { path: '/verifyRequest' },
-  { path: '/profile', member: true },
-  // The open payment session of a booking made through the API, as the member's Book makes it (not paid).
-  { path: '/checkout', member: true, checkout: true },
-];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const GOAL = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100, cls: 0.02 };
 
 const args = process.argv.slice(2);
-const runs = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 3);
-const only = args.filter((a) => a.startsWith('/'));
-const routes = only.length ? ROUTES.filter((r) => only.includes(r.path)) : ROUTES;
-const complete = routes.length === ROUTES.length && runs === 3;
+const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const runs = Number(option('runs') ?? 3);
+const only = args.filter((a) => !a.startsWith('--'));
+const pages = only.length ? PAGES.filter((p) => only.some((o) => p.name === o || p.name.startsWith(`${o} `) || p.name.startsWith(`${o}/`))) : PAGES;
+const PRESET_SLOWDOWN = 4;
+const TARGET_INDEX = Number(option('cpu-index') ?? 2300);
+const preset = args.includes('--preset');
+const complete = pages.length === PAGES.length && runs === 3 && !preset && !option('multiplier') && TARGET_INDEX === 2300;
+
+/** The CPU slowdown as the README's table says it. */
+const cpuLine = (mode, used) =>
+  mode === 'tracking'
+    ? `the CPU slowed 4 x the host's index / ${TARGET_INDEX} (the index of the run before: as Lighthouse's 4x on a host of index ${TARGET_INDEX}), ${Math.min(...used)}x to ${Math.max(...used)}x (column CPU: the median of a page's runs)`
+    : `the CPU slowed ${used[0]}x${mode === 'preset' ? " (Lighthouse's preset)" : ''}`;
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -52,23 +59,8 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-/** A booking held for the member, with its payment session open: /checkout?uuid= shows it. */
-async function openPaymentSession(member) {
-  for (let day = 0; day < 3; day++) {
-    const selectedDate = new Date(Date.now() + day * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
-    const quantities = { adult: 2 };
-    const res = await member.json('/api/auth/octo/products/availability', { productId: 'main-deck', optionId: 'main-deck-day', quantities, selectedDate });
-    const slot = (await res.json()).find((s) => s.available);
-    if (!slot) continue;
-    const started = await member.json('/api/auth/octo/bookings/payWithPayment', { productId: 'main-deck', optionId: 'main-deck-day', quantities, selectedTime: slot.id });
-    if (started.status !== 201) throw new Error(`payWithPayment answered ${started.status}: ${await started.text()}`);
-    return (await started.json()).bookingId;
-  }
-  throw new Error('no slot on sale in the next 3 days');
-}
-
 const { lighthouse, chromeLauncher } = await loadLighthouse();
-const { url, stop } = await startBenchSite('localhost');
+const { url, stop } = await startPagesSite();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox'],
@@ -77,36 +69,66 @@ const stamp = new Date().toISOString();
 const outDir = `bench/results/lighthouse-${stamp.replace(/[:.]/g, '-')}`;
 fs.mkdirSync(outDir, { recursive: true });
 
+/** One Lighthouse run of `target`; `cookie` is the member's, when the page needs one. */
+async function measure(target, cookie, cpuSlowdownMultiplier, status = 200) {
+  const { lhr } = await lighthouse(target, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: CATEGORIES,
+    // Merged into the preset's throttling (slow 4G stays as it is).
+    throttling: { cpuSlowdownMultiplier },
+    // Lighthouse's own list plus cookies: a cookie an earlier run left (next-auth's csrf cookie) would
+    // replace the member's Cookie header below.
+    clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'cookies'],
+    extraHeaders: cookie ? { Cookie: cookie } : undefined,
+    // The 404 page is measured as it is answered, with its 404.
+    ignoreStatusCode: status !== 200,
+  });
+  if (lhr.runtimeError) throw new Error(`${target}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  return lhr;
+}
+
+/** The CPU slowdown of each run: fixed (--preset, --multiplier) or tracking the host's index (see the top). */
+async function cpuSlowdown() {
+  if (preset || option('multiplier')) {
+    const fixed = preset ? PRESET_SLOWDOWN : Number(option('multiplier'));
+    return { mode: preset ? 'preset' : 'fixed', next: () => fixed, observe: () => undefined };
+  }
+  const forIndex = (index) => Math.max(1, Math.round((PRESET_SLOWDOWN * index * 10) / TARGET_INDEX) / 10);
+  const { environment } = await measure(`${url}/`, undefined, PRESET_SLOWDOWN);
+  let multiplier = forIndex(environment.benchmarkIndex);
+  console.log(`CPU slowdown: 4 x index / ${TARGET_INDEX}; first ${multiplier}x (the host's index ${Math.round(environment.benchmarkIndex)})`);
+  return { mode: 'tracking', next: () => multiplier, observe: (index) => (multiplier = forIndex(index)) };
+}
+
 try {
-  const member = browserClient(url);
-  await member.signIn();
-  const bookingId = routes.some((r) => r.checkout) ? await openPaymentSession(member) : undefined;
+  const { clients, fixtures } = await preparePages(url);
+  const slowdown = await cpuSlowdown();
+  // Every run's slowdown, for the table.
+  const multipliers = [];
 
   const rows = [];
   // The machine's load beside the figures: TBT grows with it (the CPU work is measured, then multiplied).
   const loads = [os.loadavg()[0]];
-  // Lighthouse's CPU benchmark of the host: its 4x slowdown is a fixed multiplier, so a slower host
-  // scores lower for the same page (DevTools' calibration calls 1000 a mid-tier phone).
+  // Lighthouse's CPU benchmark of the host, each run (DevTools' calibration calls 1000 a mid-tier phone).
   const benchmarkIndexes = [];
   let environment;
-  for (const route of routes) {
-    const target = `${url}${route.path}${route.checkout ? `?uuid=${bookingId}` : ''}`;
+  for (const page of pages) {
+    const target = `${url}${page.path(fixtures)}`;
     const results = [];
+    const runMultipliers = [];
     for (let i = 1; i <= runs; i++) {
-      const { lhr } = await lighthouse(target, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: CATEGORIES,
-        // Lighthouse's own list plus cookies: a cookie an earlier run left (next-auth's csrf cookie) would
-        // replace the member's Cookie header below.
-        clearStorageTypes: ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'cookies'],
-        extraHeaders: route.member ? { Cookie: member.cookieHeader() } : undefined,
-      });
-      if (lhr.runtimeError) throw new Error(`${route.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const multiplier = slowdown.next();
+      const lhr = await measure(target, page.as ? clients[page.as].cookieHeader() : undefined, multiplier, page.status);
+      slowdown.observe(lhr.environment.benchmarkIndex);
+      multipliers.push(multiplier);
+      runMultipliers.push(multiplier);
       // A signed-out member would be measured on /login instead.
-      if (new URL(lhr.finalDisplayedUrl).pathname !== route.path) throw new Error(`${route.path} ended on ${lhr.finalDisplayedUrl}`);
-      fs.writeFileSync(`${outDir}/${route.path.slice(1) || 'home'}-${i}.json`, JSON.stringify(lhr));
+      const landed = new URL(lhr.finalDisplayedUrl).pathname;
+      if (landed !== new URL(target).pathname) throw new Error(`${page.name} ended on ${lhr.finalDisplayedUrl}`);
+      if (lhr.configSettings.throttling.cpuSlowdownMultiplier !== multiplier) throw new Error(`${page.name}: measured at ${lhr.configSettings.throttling.cpuSlowdownMultiplier}x`);
+      fs.writeFileSync(`${outDir}/${page.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${i}.json`, JSON.stringify(lhr));
       environment = { lighthouse: lhr.lighthouseVersion, chromium: lhr.environment.hostUserAgent.match(/Chrome\/([\d.]+)/)?.[1] };
       results.push(lhr);
       loads.push(os.loadavg()[0]);
@@ -115,7 +137,7 @@ try {
     const score = (id) => Math.round(median(results.map((r) => r.categories[id].score * 100)));
     const metric = (id) => median(results.map((r) => r.audits[id].numericValue));
     const row = {
-      route: route.path,
+      route: page.name,
       performance: score('performance'),
       accessibility: score('accessibility'),
       'best-practices': score('best-practices'),
@@ -123,6 +145,8 @@ try {
       lcpMs: Math.round(metric('largest-contentful-paint')),
       tbtMs: Math.round(metric('total-blocking-time')),
       cls: Math.round(metric('cumulative-layout-shift') * 1000) / 1000,
+      cpu: median(runMultipliers),
+      hostIndex: Math.round(median(results.map((r) => r.environment.benchmarkIndex))),
     };
     // What keeps a score from its goal: every audit that failed in any run, with its figure.
     const failed = new Map();
@@ -144,10 +168,10 @@ try {
   const mark = (value, ok) => (ok ? `${value}` : `**${value}**`);
   const table = [
     '<!-- lighthouse:start -->',
-    `Lighthouse ${environment.lighthouse} (its mobile preset: a phone at 412 px, simulated slow 4G and 4x slower CPU) in Chromium ${environment.chromium}, medians of ${runs} runs per route, embedded database, ${os.cpus().length} cores at a load average of ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}, Lighthouse's CPU benchmark index of the host ${Math.round(median(benchmarkIndexes))} (median; ${Math.round(Math.min(...benchmarkIndexes))} to ${Math.round(Math.max(...benchmarkIndexes))}) (${stamp.slice(0, 10)}, \`node bench/lighthouse.mjs\`); /profile and /checkout signed in as a member, /checkout with a booking's payment session open. Below the goal (performance 95, the others 100, CLS 0.02) in bold:`,
+    `Lighthouse ${environment.lighthouse} (its mobile preset: a phone at 412 px, simulated slow 4G) in Chromium ${environment.chromium}, ${cpuLine(slowdown.mode, multipliers)}, medians of ${runs} runs per page, embedded database, ${os.cpus().length} cores at a load average of ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}, Lighthouse's CPU benchmark index of the host ${Math.round(median(benchmarkIndexes))} (median of the runs; ${Math.round(Math.min(...benchmarkIndexes))} to ${Math.round(Math.max(...benchmarkIndexes))}) (${stamp.slice(0, 10)}, \`node bench/lighthouse.mjs\`). "(member)" and the member's pages signed in as a member who holds an annual pass, a paid booking to come and an open payment session (/checkout); /profile?claimPass as a member given a pass; 404 is /no-such-page (its SEO audit "successful HTTP status code" fails by design). Below the goal (performance 95, the others 100, CLS 0.02) in bold:`,
     '',
-    '| route | performance | accessibility | best practices | SEO | LCP | TBT | CLS |',
-    '|---|---|---|---|---|---|---|---|',
+    '| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS | CPU |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...rows.map((r) =>
       [
         '',
@@ -159,13 +183,14 @@ try {
         `${(r.lcpMs / 1000).toFixed(1)} s`,
         `${r.tbtMs} ms`,
         mark(r.cls.toFixed(3), r.cls <= GOAL.cls),
+        `${r.cpu}x`,
         '',
       ].join(' | ').trim(),
     ),
     '<!-- lighthouse:end -->',
   ].join('\n');
   console.log(table);
-  fs.writeFileSync(`${outDir}/summary.json`, JSON.stringify({ stamp, environment, runs, loads, benchmarkIndexes, rows }, null, 2));
+  fs.writeFileSync(`${outDir}/summary.json`, JSON.stringify({ stamp, environment, runs, cpu: { mode: slowdown.mode, multipliers }, loads, benchmarkIndexes, rows }, null, 2));
   if (complete) {
     const readme = fs.readFileSync('README.md', 'utf8');
     fs.writeFileSync(

@@ -1,26 +1,45 @@
-// Page weight of every route: the JavaScript a first visit downloads (as sent, gzip) and, for the home
-// page, the largest image. Needs a build (npx next build). Writes the figures into README.md.
-//   node bench/page-weight.mjs
+// Page weight of every visitor and member page (bench/visitor-pages.mjs): the JavaScript a first visit
+// downloads (as sent, gzip) and, for the home page, the largest image. Needs a build (npx next build).
+// Writes the figures into README.md when every page was measured.
+//   node bench/page-weight.mjs                 every page
+//   node bench/page-weight.mjs /gift-cards     some pages (a name, or its start); README untouched
 import fs from 'node:fs';
+import os from 'node:os';
 import { chromium } from '@playwright/test';
-import { startBenchSite } from './site.mjs';
+import { PAGES, preparePages, startPagesSite } from './visitor-pages.mjs';
 
-const ROUTES = ['/', '/login', '/signup', '/verifyRequest', '/products', '/error', '/dev/mailbox'];
 const BUDGET_KB = 150;
+const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const pages = only.length ? PAGES.filter((p) => only.some((o) => p.name === o || p.name.startsWith(`${o} `) || p.name.startsWith(`${o}/`))) : PAGES;
 
-const { url, stop } = await startBenchSite('localhost');
+const { url, stop } = await startPagesSite();
+
+/** A client's cookies as Playwright's, for a browser context that must be that member. */
+const cookiesOf = (client) =>
+  client
+    .cookieHeader()
+    .split('; ')
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
+    });
 
 try {
+  const { clients, fixtures } = await preparePages(url);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
   const rows = [];
+  const loads = [os.loadavg()[0]];
   let largestImage = { url: '', bytes: 0 };
-  for (const route of ROUTES) {
+  for (const visit of pages) {
     // A fresh context: nothing cached, as for a first visit.
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    if (visit.as) await context.addCookies(cookiesOf(clients[visit.as]));
     const page = await context.newPage();
     const responses = [];
     page.on('response', (response) => responses.push(response));
-    const document = await page.goto(`${url}${route}`, { waitUntil: 'networkidle' });
+    const document = await page.goto(`${url}${visit.path(fixtures)}`, { waitUntil: 'networkidle' });
+    if (document?.status() !== (visit.status ?? 200)) throw new Error(`${visit.name} answered ${document?.status()} on ${page.url()}`);
     // First-load JavaScript is what the page's HTML asks for; chunks prefetched later for linked pages
     // are not part of it.
     const html = (await document?.text()) ?? '';
@@ -30,29 +49,33 @@ try {
       const type = response.request().resourceType();
       const { responseBodySize } = await response.request().sizes();
       if (type === 'script' && firstLoad.has(response.url())) js += responseBodySize;
-      if (route === '/' && type === 'image' && responseBodySize > largestImage.bytes) largestImage = { url: response.url(), bytes: responseBodySize };
+      if (visit.name === '/' && type === 'image' && responseBodySize > largestImage.bytes) largestImage = { url: response.url(), bytes: responseBodySize };
     }
-    rows.push({ route, kb: Math.round(js / 102.4) / 10 });
+    rows.push({ page: visit.name, kb: Math.round(js / 102.4) / 10 });
+    loads.push(os.loadavg()[0]);
+    console.log(`${visit.name}: ${Math.round(js / 102.4) / 10} KB`);
     await context.close();
   }
   await browser.close();
 
   const stamp = new Date().toISOString().slice(0, 10);
-  const imageName = decodeURIComponent(new URL(largestImage.url).searchParams.get('url') ?? new URL(largestImage.url).pathname);
+  const imageName = largestImage.url ? decodeURIComponent(new URL(largestImage.url).searchParams.get('url') ?? new URL(largestImage.url).pathname) : '';
   const table = [
     '<!-- weight:start -->',
-    `First-load JavaScript per route, as sent (gzip), in a fresh browser at 1280 px (${stamp}, \`node bench/page-weight.mjs\`); budget ${BUDGET_KB} KB:`,
+    `First-load JavaScript per page, as sent (gzip), in a fresh browser at 1280 px (${stamp}, \`node bench/page-weight.mjs\`, ${os.cpus().length} cores at a load average of ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}: bytes do not depend on the CPU); the same pages and member as the Lighthouse table; budget ${BUDGET_KB} KB:`,
     '',
-    '| route | JavaScript |',
+    '| page | JavaScript |',
     '|---|---|',
-    ...rows.map((r) => `| ${r.route} | ${r.kb} KB${r.kb > BUDGET_KB ? ' (over budget)' : ''} |`),
+    ...rows.map((r) => `| ${r.page} | ${r.kb} KB${r.kb > BUDGET_KB ? ' (over budget)' : ''} |`),
     '',
     `Largest image of the home page: ${imageName} at ${Math.round(largestImage.bytes / 102.4) / 10} KB.`,
     '<!-- weight:end -->',
   ].join('\n');
-  const readme = fs.readFileSync('README.md', 'utf8');
-  fs.writeFileSync('README.md', readme.replace(/<!-- weight:start -->[\s\S]*<!-- weight:end -->/, table));
   console.log(table);
+  if (pages.length === PAGES.length) {
+    const readme = fs.readFileSync('README.md', 'utf8');
+    fs.writeFileSync('README.md', readme.replace(/<!-- weight:start -->[\s\S]*<!-- weight:end -->/, table));
+  }
 } finally {
   stop();
 }

@@ -8,14 +8,9 @@ import { useWaitlistJoin } from '@/client/booking/use-waitlist-join';
 import { BookingSummary } from '@/components/booking/BookingSummary';
 import styles from '@/components/booking/booking.module.css';
 import frame from '@/components/ui/page.module.css';
-import { DatePicker } from '@/components/booking/DatePicker';
-import { MobileBookBar } from '@/components/booking/MobileBookBar';
-import { OptionPicker } from '@/components/booking/OptionPicker';
 import { ProductPicker } from '@/components/booking/ProductPicker';
 import { ProductsLoading } from '@/components/booking/ProductsLoading';
-import { QuantityPicker } from '@/components/booking/QuantityPicker';
 import { Step } from '@/components/booking/Step';
-import { TimeSlotPicker } from '@/components/booking/TimeSlotPicker';
 import { Alert } from '@/components/ui/Alert';
 import { PageTitle } from '@/components/ui/PageTitle';
 import { selectionTotal } from '@/universal/web-product';
@@ -25,24 +20,22 @@ import type { GetStaticProps } from 'next';
 import { translationProps } from '@/server/translations';
 import { currentCatalog } from '@/config/catalog';
 import { AnnualPassOffer, type AnnualPassOfferProps } from '@/components/passes/AnnualPassOffer';
-import { PassVisitChoice } from '@/components/passes/PassVisitChoice';
 import { activePass, usePasses } from '@/client/booking/use-passes';
-import { RewardPicker } from '@/components/booking/RewardPicker';
-import { GiftCardField } from '@/components/booking/GiftCardField';
-import { PromoCodeField } from '@/components/booking/PromoCodeField';
-import { AddonPicker } from '@/components/booking/AddonPicker';
 import { addonChoiceStore, useAddonChoice } from '@/client/booking/addon-choice';
 import { useAddonOffer } from '@/client/booking/use-addon-offer';
 import { rewardChoiceStore, useRewardChoice } from '@/client/booking/reward-choice';
-import { useRewards } from '@/client/booking/use-rewards';
+import { useRewards, type RewardsCatalogue } from '@/client/booking/use-rewards';
+import { useLaterSteps } from '@/components/booking/later-steps';
+import { currentProgram } from '@/config/program';
 
 /** Quantity clicks come in bursts: ask for times once they settle. */
 const FETCH_DELAY_MS = 250;
 
-/** The annual pass on sale (decision 0051), with the options its visits may book; null: none is sold. */
-type Props = { annualPass: (AnnualPassOfferProps & { covers: { productId: string; optionIds: string[] }[] }) | null };
+/** The annual pass on sale (decision 0051), with the options its visits may book; null: none is sold.
+ * `rewards`: the program's rewards a member may take here (decision 0042). */
+type Props = { annualPass: (AnnualPassOfferProps & { covers: { productId: string; optionIds: string[] }[] }) | null; rewards: RewardsCatalogue };
 
-export default function ProductsPage({ annualPass }: Props) {
+export default function ProductsPage({ annualPass, rewards }: Props) {
   const { t } = useTranslation('products');
   const { t: tpass } = useTranslation('passes');
   const { t: tr } = useTranslation('rewards');
@@ -51,6 +44,8 @@ export default function ProductsPage({ annualPass }: Props) {
   const { t: ta } = useTranslation('addons');
   useRestoredBooking();
   const { data: products, error: productsError } = useProducts();
+  // The steps after the product, loaded with the products (components/booking/later-steps.ts).
+  const later = useLaterSteps(!!products);
   const productId = useSelection((s) => s.productId);
   const optionId = useSelection((s) => s.optionId);
   const quantities = useSelection((s) => s.quantities);
@@ -96,7 +91,7 @@ export default function ProductsPage({ annualPass }: Props) {
   }
 
   // A reward paid with points, or a guest pass, taken off after the member price (decision 0042).
-  const offer = useRewards(product, option, quantities, perks?.discountPercent ?? 0);
+  const offer = useRewards(rewards, product, option, quantities, perks?.discountPercent ?? 0);
   const chosenReward = useRewardChoice((s) => s.reward);
   const chosenPass = useRewardChoice((s) => s.guestPass);
   const reward = chosenPass && offer?.guestPass?.cents
@@ -162,14 +157,14 @@ export default function ProductsPage({ annualPass }: Props) {
               <ProductPicker products={products} selectedId={product?.id} onSelect={(p) => selectionStore.getState().selectProduct(p)} />
             )}
           </Step>
-          {product && showOptions && (
+          {later && product && showOptions && (
             <Step number={2} title={t('steps.option')}>
-              <OptionPicker product={product} selectedId={optionId} onSelect={(id) => selectionStore.getState().selectOption(id)} />
+              <later.OptionPicker product={product} selectedId={optionId} onSelect={(id) => selectionStore.getState().selectOption(id)} />
             </Step>
           )}
-          {product && option && (
+          {later && product && option && (
             <Step number={stepAfterOptions} title={t('steps.quantities')}>
-              <QuantityPicker
+              <later.QuantityPicker
                 option={option}
                 currency={product.currency}
                 quantities={quantities}
@@ -178,10 +173,10 @@ export default function ProductsPage({ annualPass }: Props) {
               />
             </Step>
           )}
-          {product && option && (
+          {later && product && option && (
             <Step number={stepAfterOptions + 1} title={t('steps.date')}>
               {!hasQuantity && <p className={styles.hint}>{t('calendar.pickQuantitiesFirst')}</p>}
-              <DatePicker
+              <later.DatePicker
                 productId={product.id}
                 optionId={option.id}
                 quantities={quantities}
@@ -190,7 +185,7 @@ export default function ProductsPage({ annualPass }: Props) {
               />
             </Step>
           )}
-          {product && option && (
+          {later && product && option && (
             <Step number={stepAfterOptions + 2} title={t('steps.time')}>
               {problem === 'failed' ? (
                 <Alert tone="error">{message ?? t('messages.failedToFetch')}</Alert>
@@ -201,16 +196,16 @@ export default function ProductsPage({ annualPass }: Props) {
                   {t('slots.loading')}
                 </p>
               ) : (
-                <TimeSlotPicker slots={slots} selectedId={selectedTime} onSelect={(id) => availabilityStore.getState().selectTime(id)} waitlist={waitlist} wanted={Object.values(quantities).reduce((n, q) => n + q, 0)} />
+                <later.TimeSlotPicker slots={slots} selectedId={selectedTime} onSelect={(id) => availabilityStore.getState().selectTime(id)} waitlist={waitlist} wanted={Object.values(quantities).reduce((n, q) => n + q, 0)} />
               )}
             </Step>
           )}
-          {product && option && heldPass && passCovers && (
+          {later && product && option && heldPass && passCovers && (
             <Step number={steps.pass} title={tpass('holder.step')}>
-              <PassVisitChoice pass={heldPass} />
+              <later.PassVisitChoice pass={heldPass} />
             </Step>
           )}
-          {product && option && hasAddons && (
+          {later && product && option && hasAddons && (
             <Step number={steps.addons} title={ta('checkout.step')}>
               {!selectedTime ? (
                 <p className={styles.hint}>{ta('checkout.chooseTimeFirst')}</p>
@@ -219,23 +214,23 @@ export default function ProductsPage({ annualPass }: Props) {
                   {ta('checkout.loading')}
                 </p>
               ) : (
-                <AddonPicker offer={addonOffer} currency={product.currency} quantities={addonQuantities} onChange={(id, n) => addonChoiceStore.getState().setQuantity(id, n)} />
+                <later.AddonPicker offer={addonOffer} currency={product.currency} quantities={addonQuantities} onChange={(id, n) => addonChoiceStore.getState().setQuantity(id, n)} />
               )}
             </Step>
           )}
-          {product && option && hasRewards && (
+          {later && product && option && hasRewards && (
             <Step number={steps.rewards} title={tr('picker.heading')}>
-              <RewardPicker offer={offer} currency={product.currency} chosen={{ reward: chosenReward, guestPass: chosenPass }} onChoose={(c) => rewardChoiceStore.getState().choose(c)} />
+              <later.RewardPicker offer={offer} currency={product.currency} chosen={{ reward: chosenReward, guestPass: chosenPass }} onChoose={(c) => rewardChoiceStore.getState().choose(c)} />
             </Step>
           )}
-          {product && option && !passChosen && (
+          {later && product && option && !passChosen && (
             <Step number={steps.promo} title={tp('checkout.step')}>
-              <PromoCodeField />
+              <later.PromoCodeField />
             </Step>
           )}
-          {product && option && !passChosen && offer && (
+          {later && product && option && !passChosen && offer && (
             <Step number={steps.giftCard} title={tc('giftCard.heading')}>
-              <GiftCardField />
+              <later.GiftCardField />
             </Step>
           )}
         </div>
@@ -255,7 +250,7 @@ export default function ProductsPage({ annualPass }: Props) {
         />
       </div>
       {annualPass && <AnnualPassOffer offer={annualPass} />}
-      {product && <MobileBookBar total={total} currency={product.currency} busy={busy} onBook={book} />}
+      {later && product && <later.MobileBookBar total={total} currency={product.currency} busy={busy} onBook={book} />}
     </div>
   );
 }
@@ -263,8 +258,10 @@ export default function ProductsPage({ annualPass }: Props) {
 export const getStaticProps: GetStaticProps<Props> = async ({ locale }) => {
   const catalog = currentCatalog();
   const pass = catalog.annualPass;
+  const program = currentProgram();
   return {
     props: {
+      rewards: { catalogue: program.rewards.catalogue, guestPassUnitId: program.rewards.guestPasses.unitId },
       ...(await translationProps(locale, ['products', 'checkout', 'rewards', 'promos', 'passes', 'addons'])),
       annualPass: pass ? { id: pass.id, price: pass.price, currency: catalog.currency, validDays: pass.validDays, visitorsPerVisit: pass.visitorsPerVisit, covers: pass.covers } : null,
     },

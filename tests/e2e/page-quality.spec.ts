@@ -85,6 +85,23 @@ test("a member's card: headings in order, the QR drawn in its own square (nothin
   expect((await shifts()).reduce((sum, s) => sum + s.value, 0)).toBeLessThanOrEqual(0.02);
 });
 
+test("a member's gift card page: the buying form is there from the first paint, the balance check does not move", async ({ page }) => {
+  await signedInAsNewMember(page, 'quality-gift', null);
+  const shifts = await recordLayoutShifts(page);
+  // The session's own call held back: the form must not wait for it (it once replaced a sign-in line, CLS 0.46).
+  const session = gate();
+  await page.route('**/api/auth/session', async (route) => {
+    await session.opened;
+    await route.continue();
+  });
+  await page.goto('/gift-cards');
+  await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeVisible();
+  await expect(page.getByText('Gift cards are bought by members of the program.')).toHaveCount(0);
+  session.open();
+  await page.waitForLoadState('networkidle');
+  expect((await shifts()).reduce((sum, s) => sum + s.value, 0)).toBeLessThanOrEqual(0.02);
+});
+
 test('the checkout page does not move while the booking loads', async ({ page }) => {
   await signedInAsNewMember(page, 'quality-checkout');
   let slot: { id: string } | undefined;

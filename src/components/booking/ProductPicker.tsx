@@ -1,7 +1,7 @@
-import Image from 'next/image';
 import { useTranslation } from '@/client/i18n';
 import type { ListedProduct } from '@/modules/catalog/web-product';
 import { firstScreenImage } from '@/components/ui/first-screen-image';
+import { optimizedPhoto } from '@/components/ui/optimized-image';
 import styles from './booking.module.css';
 
 type Props = { products: ListedProduct[]; selectedId?: string; onSelect: (product: ListedProduct) => void };
@@ -20,13 +20,16 @@ export function ProductPicker({ products, selectedId, onSelect }: Props) {
             onChange={() => onSelect(product)}
           />
           {product.image && (
-            <Image
+            // The optimiser's sizes without next/image's code (components/ui/optimized-image.ts).
+            // eslint-disable-next-line @next/next/no-img-element
+            <img
               className={styles.productImage}
-              src={product.image}
+              {...optimizedPhoto(product.image)}
               alt=""
               width={600}
               height={400}
               sizes="(min-width: 1000px) 260px, (min-width: 600px) 45vw, 92vw"
+              decoding="async"
               // The first two cards are in view on a phone.
               {...firstScreenImage(index, 2)}
             />

@@ -1,6 +1,7 @@
 // The annual pass on the ticket page (decision 0051): what it gives and costs; bought for oneself or as a
 // gift (the recipient's e-mail), then paid through the one payments ledger. A member who holds one reads
 // until when, and books visits with it in the steps above.
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import { useState, type FormEvent } from 'react';
 import { postJson } from '@/client/api';
@@ -15,8 +16,10 @@ import { TextField } from '@/components/ui/TextField';
 import type { CheckoutSession } from '@/ports/payments';
 import { formatShortDate as formatDate } from '@/universal/format/date-time';
 import { formatMoney } from '@/universal/format/money';
-import { PassPayment } from './PassPayment';
 import styles from './passes.module.css';
+
+// The payment form loads when the member pays, not with the page (decision 0058).
+const PassPayment = dynamic(() => import('./PassPayment').then((m) => m.PassPayment));
 
 export type AnnualPassOfferProps = { id: string; price: number; currency: string; validDays: number; visitorsPerVisit: number };
 

@@ -2,6 +2,7 @@
 // visit booked with it; "Renew" from 30 days before its end (a new payment that adds a year to the old
 // end); a gift they bought, waiting for its recipient; and, arriving from a gift's e-mail
 // (?claimPass=CODE), the button that claims it.
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import { useState } from 'react';
 import { postJson } from '@/client/api';
@@ -14,8 +15,10 @@ import type { MemberPassView } from '@/modules/passes/member-pass';
 import type { CheckoutSession } from '@/ports/payments';
 import { formatShortDate as formatDate, formatLongDate, formatTime } from '@/universal/format/date-time';
 import { formatMoney } from '@/universal/format/money';
-import { PassPayment } from './PassPayment';
 import styles from './passes.module.css';
+
+// The payment form loads when the member pays, not with the page (decision 0058).
+const PassPayment = dynamic(() => import('./PassPayment').then((m) => m.PassPayment));
 
 type Props = { initial: MemberPassView[]; claimCode: string | null; renewal: { price: number; currency: string } };
 

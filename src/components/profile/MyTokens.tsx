@@ -1,4 +1,3 @@
-import Image from 'next/image';
 import { Link } from '@/components/ui/Link';
 import { useTranslation } from '@/client/i18n';
 import type { MemberToken } from '@/modules/loyalty/membership';
@@ -24,13 +23,14 @@ export function MyTokens({ tokens }: { tokens: MemberToken[] }) {
     <ul className={styles.tokens}>
       {tokens.map((token, index) => (
         <li key={token.id} className={styles.token}>
-          {/* Our own SVG artwork: nothing for the image optimiser to resize. */}
-          <Image
+          {/* Our own SVG artwork: nothing for the image optimiser to resize, so no next/image code either. */}
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img
             src={token.artwork}
             alt=""
             width={160}
             height={160}
-            unoptimized
+            decoding="async"
             className={styles.tokenArt}
             {...firstScreenImage(index, FIRST_SCREEN)}
           />

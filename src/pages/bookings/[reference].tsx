@@ -38,6 +38,7 @@ import { formatDate, formatTime } from '@/universal/format/date-time';
 import { formatMoney } from '@/universal/format/money';
 import { todayIn } from '@/universal/local-date';
 import { serverNow } from '@/server/clock';
+import { ticketQrImages } from '@/server/qr-images';
 
 type Props = {
   order: OrderView;
@@ -54,6 +55,8 @@ type Props = {
   changeOutcome: { status: 'DONE' | 'REFUNDED'; refund: number } | null;
   /** A change whose payment may have been taken meanwhile: the page asks for its completion on return. */
   awaitingChange: string | null;
+  /** The tickets' QR codes, drawn on the server: the page's largest paint is in its HTML. */
+  ticketQrs: Record<string, string>;
 };
 
 /** On return from paying a change, asks the server to complete it; the page reads again once it moved on. */
@@ -74,7 +77,7 @@ function useChangeCompletion(bookingId: string, changeId: string | null) {
   }, [bookingId, changeId, router]);
 }
 
-export default function BookingPage({ order: booked, refundedAmount, changeable, cancelTerms, wallet, units, today, pendingChange, changeOutcome, awaitingChange }: Props) {
+export default function BookingPage({ order: booked, refundedAmount, changeable, cancelTerms, wallet, units, today, pendingChange, changeOutcome, awaitingChange, ticketQrs }: Props) {
   useChangeCompletion(booked.bookingId, awaitingChange);
   const { t } = useTranslation('booking');
   // Names in the reader's language, whichever language the booking was made in.
@@ -128,7 +131,7 @@ export default function BookingPage({ order: booked, refundedAmount, changeable,
         {order.status === 'CONFIRMED' && order.tickets.length > 0 && (
           <section aria-labelledby="tickets-heading" className={styles.section}>
             <h2 id="tickets-heading">{t('ticketsHeading', { count: order.tickets.length })}</h2>
-            <Tickets tickets={order.tickets} />
+            <Tickets tickets={order.tickets} drawn={ticketQrs} />
             {(wallet.google || wallet.apple) && (
               <div className={styles.links}>
                 {wallet.google && (
@@ -199,11 +202,12 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const google = row.status === 'CONFIRMED' ? googleWalletConfig() : null;
   const profile = google ? await getMemberProfile(deps.db, session.user.id) : null;
   const googleUrl = google ? googleWalletSaveUrl(googleWalletJwt(row, google, profile ? `${profile.firstName} ${profile.lastName}` : '', deps.siteUrl)) : null;
+  const order = orderView(row);
   return {
     props: {
       ...(await translationProps(ctx.locale, ['booking', 'profile', 'checkout', 'catalog', 'rewards', 'addons'])),
       session: JSON.parse(JSON.stringify(session)),
-      order: orderView(row),
+      order,
       refundedAmount,
       changeable: changeable && units.length > 0,
       cancelTerms: cancellationTerms(row, now),
@@ -213,6 +217,7 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
       pendingChange: still && changeable ? await changePaymentView(deps.db, still) : null,
       changeOutcome: asked && (asked.status === 'DONE' || asked.status === 'REFUNDED') ? { status: asked.status, refund: asked.status === 'REFUNDED' ? asked.payAmount : 0 } : null,
       awaitingChange: awaiting?.id ?? null,
+      ticketQrs: order.status === 'CONFIRMED' ? await ticketQrImages(order.tickets) : {},
     },
   };
 });

@@ -13,6 +13,7 @@ import { serverNow } from '@/server/clock';
 import { translationProps } from '@/server/translations';
 import { formatMoney } from '@/universal/format/money';
 import { addLocalDays, todayIn } from '@/universal/local-date';
+import { readSession } from '@/wiring/member-session';
 import { useRouter } from 'next/router';
 
 type Props = { offer: GiftCardOffer; validMonths: number };
@@ -47,9 +48,13 @@ export default function GiftCardsPage({ offer, validMonths }: Props) {
 export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const rules = currentGiftCardRules();
   const today = todayIn(TIME_ZONE, serverNow());
+  // The member's session from the server: the buying form is rendered at once, instead of the sign-in
+  // line that the form replaced when the session arrived, pushing the balance check down (CLS 0.46; decision 0058).
+  const session = await readSession(ctx.req, ctx.res);
   return {
     props: {
       ...(await translationProps(ctx.locale, ['giftcards', 'checkout'])),
+      session: session ? JSON.parse(JSON.stringify(session)) : null,
       offer: { presets: rules.presets, min: rules.min, max: rules.max, step: rules.step, currency: ATTRACTION.currency, today, lastDate: addLocalDays(today, rules.deliverWithinDays) },
       validMonths: rules.validMonths,
     },

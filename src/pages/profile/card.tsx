@@ -14,12 +14,14 @@ import { requireMember } from '@/http/require-member';
 import { memberCard, type MemberCard } from '@/modules/program/member-card';
 import { memberCardWallets, type MemberCardWallets } from '@/wiring/member-card-wallets';
 import { serverNow } from '@/server/clock';
+import { MEMBER_QR_WIDTH, qrDataUrl } from '@/server/qr-images';
 import { getDb } from '@/server/db/client';
 import { translationProps } from '@/server/translations';
 
-type Props = { card: MemberCard; wallets: MemberCardWallets };
+/** `qr`: the member code's QR, drawn on the server. */
+type Props = { card: MemberCard; wallets: MemberCardWallets; qr: string };
 
-export default function MemberCardPage({ card, wallets }: Props) {
+export default function MemberCardPage({ card, wallets, qr }: Props) {
   const { t } = useTranslation('card');
   return (
     <div className={frame.page}>
@@ -42,7 +44,7 @@ export default function MemberCardPage({ card, wallets }: Props) {
           <dd>{card.nextBooking ? `${card.nextBooking.product}, ${card.nextBooking.when}` : t('noBooking')}</dd>
         </dl>
         <div className={styles.qrBox}>
-          <MemberQr code={card.code} label={t('qr', { name: card.name })} />
+          <MemberQr image={qr} label={t('qr', { name: card.name })} />
           <p className={styles.hint}>{t('hint')}</p>
         </div>
       </section>
@@ -79,6 +81,7 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
       session: JSON.parse(JSON.stringify(session)),
       card,
       wallets: await memberCardWallets(db, card, locale),
+      qr: await qrDataUrl(card.code, MEMBER_QR_WIDTH),
     },
   };
 });
