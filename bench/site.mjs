@@ -18,9 +18,10 @@ export async function freePort() {
 /** One ticket signing key for every site this benchmark starts: servers on one database must share it (decision 0033). */
 export const BENCH_TICKET_KEY = crypto.generateKeyPairSync('ed25519').privateKey.export({ format: 'der', type: 'pkcs8' }).subarray(16).toString('base64');
 
-/** `env` adds to or overrides the site's environment (NEXTAUTH_URL for an address of its own). */
+/** `env` adds to or overrides the site's environment (NEXTAUTH_URL for an address of its own). BENCH_PORT
+ * pins the port (an engineer's own range on a shared machine); a free one otherwise. */
 export async function startBenchSite(host = '127.0.0.1', env = {}) {
-  const port = await freePort();
+  const port = Number(process.env.BENCH_PORT) || (await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skypass-bench-'));
   const url = `http://${host}:${port}`;
   const site = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {

@@ -1,13 +1,20 @@
 // How soon the waiting room asks again (decision 0056): every 2 s near the front (the turn and the sold-out
 // news show within 2 s), less often further back, a tenth of the estimated wait, at most every 15 s, so that
-// 20,000 people waiting ask the site about 2,000 times a second instead of 10,000.
+// 20,000 people waiting ask the site about 2,000 times a second instead of 10,000. The server says when
+// (`pollAfterMs`, the same rule give or take a tenth, decision 0061); the rule stands in when it does not.
 export const QUEUE_POLL_MIN_MS = 2_000;
 export const QUEUE_POLL_MAX_MS = 15_000;
 
 /** `busyStreak`: how many answers in a row said "busy" (the queue's store was slow): each one doubles the delay
  * (4 s, 8 s, then 15 s), so a slow store is not asked harder while it catches up. */
-export function queuePollDelay(answer: { phase: string; estimatedWaitSeconds?: number | null; onsale?: { opensAt: string } } | undefined, now = Date.now(), busyStreak = 0): number {
+export function queuePollDelay(
+  answer: { phase: string; estimatedWaitSeconds?: number | null; onsale?: { opensAt: string }; pollAfterMs?: number } | undefined,
+  now = Date.now(),
+  busyStreak = 0,
+): number {
   if (!answer) return QUEUE_POLL_MIN_MS;
+  // The server's word first (decision 0061): it spreads the asks of buyers who came together.
+  if (answer.phase !== 'busy' && typeof answer.pollAfterMs === 'number') return Math.min(QUEUE_POLL_MAX_MS * 1.1, Math.max(QUEUE_POLL_MIN_MS * 0.9, answer.pollAfterMs));
   if (answer.phase === 'busy') return Math.min(QUEUE_POLL_MAX_MS, QUEUE_POLL_MIN_MS * 2 ** Math.max(1, busyStreak));
   if (answer.phase === 'waiting') return Math.min(QUEUE_POLL_MAX_MS, Math.max(QUEUE_POLL_MIN_MS, ((answer.estimatedWaitSeconds ?? 0) * 1000) / 10));
   // Before the opening: about halfway to it, and every 2 s around it.
