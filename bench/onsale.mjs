@@ -11,6 +11,8 @@
 // is 20,000 members, 2,000 places, 60 s; `--scale=0.1` runs a tenth of the members and places over the same
 // minute on a smaller machine.
 //   npx tsx bench/onsale.mjs [--scale=0.1] [--rate=600]      (needs a build: npx next build)
+import fs from 'node:fs';
+import os from 'node:os';
 import pg from 'pg';
 import { queuePollDelay } from '../src/universal/queue-poll.ts';
 import { browserClient, createDatabase } from './client.mjs';
@@ -43,7 +45,7 @@ async function timed(what, run) {
     answers.push({ what, ms: performance.now() - started, status: res.status });
     return res;
   } catch (error) {
-    answers.push({ what, ms: performance.now() - started, status: 0 });
+    answers.push({ what, ms: performance.now() - started, status: 0, cause: error.cause?.code ?? error.cause?.message ?? error.message });
     throw error;
   }
 }
@@ -67,13 +69,22 @@ const db = new pg.Client({ connectionString: database.url });
 const outcomes = new Map();
 try {
   await db.connect();
-  // The day sold: 30 days ahead; its 26 slots get PLACES places in all.
+  // The day sold: 30 days ahead; its 26 slots get PLACES places in all that the bench's members (the program's
+  // first tier) may buy: each slot's capacity is raised by the places the program keeps for higher tiers until
+  // 48 h before (decision 0041, config/program.json), which these buyers never see.
   const day = nyDate(Date.now() + 30 * 86_400_000);
+  const keptPercent = JSON.parse(fs.readFileSync('config/program.json', 'utf8')).memberPlaces.allotment;
+  const percent = keptPercent.options?.[OPTION.optionId] ?? keptPercent.percent;
+  const capacityFor = (places) => {
+    let capacity = places;
+    while (capacity - Math.floor((capacity * percent) / 100) < places) capacity += 1;
+    return capacity;
+  };
   const manager = browserClient(url, 'manager@bench.example');
   await manager.json('/api/dev/session', { email: 'manager@bench.example' });
   const times = Array.from({ length: 26 }, (_, i) => `${String(9 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
   for (const [i, time] of times.entries()) {
-    const capacity = Math.floor(PLACES / 26) + (i < PLACES % 26 ? 1 : 0);
+    const capacity = capacityFor(Math.floor(PLACES / 26) + (i < PLACES % 26 ? 1 : 0));
     const res = await manager.json('/api/staff/calendar/capacity', { optionId: OPTION.optionId, date: day, time, capacity });
     if (res.status !== 200) throw new Error(`capacity ${time}: ${res.status} ${await res.text()}`);
   }
@@ -95,6 +106,7 @@ try {
   const onsale = await scheduled.json();
   await sleep(opensAt - OPEN_AFTER_S * 1000 - Date.now());
   const start = Date.now();
+  const loadAtStart = os.loadavg().map((l) => Number(l.toFixed(1)));
 
   async function buyer(member, index) {
     await sleep(start + (index * SECONDS * 1000) / MEMBERS - Date.now());
@@ -176,10 +188,14 @@ try {
   const seen = all.filter((o) => o.soldOutSeenAt && soldOutAt && o.arrivedAt < soldOutAt).map((o) => o.soldOutSeenAt - soldOutAt).sort((a, b) => a - b);
   const count = (result) => all.filter((o) => o.result === result && !o.error).length;
   const byWhat = Object.fromEntries(['join', 'status', 'availability', 'hold'].map((what) => {
-    const ms = answers.filter((a) => a.what === what).map((a) => a.ms).sort((a, b) => a - b);
-    return [what, { requests: ms.length, p99: Math.round(ms[Math.floor(0.99 * ms.length)] ?? 0) }];
+    const of = answers.filter((a) => a.what === what);
+    const ms = of.map((a) => a.ms).sort((a, b) => a - b);
+    const statuses = {};
+    for (const a of of) statuses[a.cause ?? a.status] = (statuses[a.cause ?? a.status] ?? 0) + 1;
+    return [what, { requests: ms.length, p50: Math.round(ms[Math.floor(0.5 * ms.length)] ?? 0), p99: Math.round(ms[Math.floor(0.99 * ms.length)] ?? 0), statuses }];
   }));
   const report = {
+    loadAverage: { atStart: loadAtStart, atEnd: os.loadavg().map((l) => Number(l.toFixed(1))) },
     ran: { members: MEMBERS, places: PLACES, arrivalSeconds: SECONDS, ratePerMinute: RATE, scale: SCALE, signInSeconds: Math.round(setupSeconds), measuredSeconds: Math.round(measuredSeconds) },
     requests: answers.length,
     fiveXX,

@@ -18,10 +18,8 @@ export type Joined = { joined: boolean; position?: number | null } | typeof FAIL
 
 export async function joinQueue(deps: OnsaleDeps, onsaleId: string, userId: string): Promise<Joined> {
   const answer = await orFailOpen(deps, 'join', async () => {
-    const { db } = deps;
-    const [existing] = await db.select({ position: onsaleQueue.position }).from(onsaleQueue).where(and(eq(onsaleQueue.onsaleId, onsaleId), eq(onsaleQueue.userId, userId)));
-    if (existing) return { joined: false, position: existing.position };
-    // The row as this server knows it; if the on-sale opened meanwhile, once more as it is now.
+    // The row as this server knows it; if the on-sale opened meanwhile, once more as it is now. A member already
+    // in line is found by the statement itself (it adds nothing), then their place is read.
     for (let attempt = 0; attempt < 3; attempt++) {
       // An on-sale whose time came opens before anyone joins it: who arrives after the opening is not in the draw.
       const row = await currentOnsale(deps, onsaleId, attempt > 0);

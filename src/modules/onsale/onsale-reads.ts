@@ -3,7 +3,8 @@
 // `deps.cacheMs` (the site sets it; tests read afresh), each server reads an on-sale's row (and ticks it,
 // tick-queue.ts) at most once per `cacheMs`, one read at a time, and the asks in between share the answer. The
 // row on the database stays the one truth: a cache is never written back, and two servers still move the line
-// once (the tick's row lock). What it costs: a change reaches this server's answers up to `cacheMs` late.
+// once (the tick's row lock). What it costs: a change reaches this server's answers up to `cacheMs` late (up to
+// ONSALE_STALE_MS while the database is slow to answer this server's next read).
 import { and, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { onsaleQueue, onsales } from '@/server/db/schema';
 import { processGlobal } from '@/universal/process-global';
@@ -16,6 +17,11 @@ import { tickQueue } from './tick-queue';
  * server moves each second and the sold-out news is at most half a second older than the database's. */
 export const ONSALE_CACHE_MS = 500;
 
+/** How old a copy of a row may be answered while this server's next read of it is under way: the read ticks the
+ * line, whose commit waits on a busy database, and every waiting buyer's answer should not wait with it. Past
+ * it, asks wait for the read (and meet the queue's timeout: busy). */
+export const ONSALE_STALE_MS = 5_000;
+
 type Cached<T> = { value?: T; at: number; reading?: Promise<T> };
 
 const rows = processGlobal('onsale-rows', () => new Map<string, Cached<OnsaleRow | undefined>>());
@@ -23,13 +29,24 @@ const prequeueCounts = processGlobal('onsale-prequeue-counts', () => new Map<str
 const liveLists = processGlobal('onsale-live-lists', () => new Map<string, Cached<OnsaleRow[]>>());
 const drawn = processGlobal('onsale-drawn-positions', () => new Map<string, Cached<Map<string, number>>>());
 
-/** `read`'s answer, at most `ms` old, with one read at a time per key; `ms` 0: read afresh each time. */
-async function shared<T>(cache: Map<string, Cached<T>>, key: string, ms: number, read: () => Promise<T>): Promise<T> {
+/** `read`'s answer, at most `ms` old, with one read at a time per key; `ms` 0: read afresh each time. While a
+ * read is under way, a copy younger than `staleMs` is answered at once instead of waiting for it. */
+async function shared<T>(cache: Map<string, Cached<T>>, key: string, ms: number, read: () => Promise<T>, staleMs = 0): Promise<T> {
   if (ms <= 0) return read();
   const hit = cache.get(key);
   // Durations on the real clock: the shop's clock may be fixed (tests, demos).
-  if (hit && 'value' in hit && Date.now() - hit.at < ms) return hit.value as T;
-  if (hit?.reading) return hit.reading;
+  const age = hit && 'value' in hit ? Date.now() - hit.at : Number.POSITIVE_INFINITY;
+  if (age < ms) return hit!.value as T;
+  const reading = hit?.reading ?? startReading(cache, key, hit, read);
+  if (age < staleMs) {
+    // Its failure is the next asker's to meet; this answer is the copy.
+    reading.catch(() => undefined);
+    return hit!.value as T;
+  }
+  return reading;
+}
+
+function startReading<T>(cache: Map<string, Cached<T>>, key: string, hit: Cached<T> | undefined, read: () => Promise<T>): Promise<T> {
   const entry: Cached<T> = hit ?? { at: 0 };
   const reading = read().then(
     (value) => {
@@ -50,10 +67,11 @@ async function shared<T>(cache: Map<string, Cached<T>>, key: string, ms: number,
 
 /** The on-sale's row as it is now, moved on when due (opened at its time, buyers let through each second). */
 export function currentOnsale(deps: OnsaleDeps, onsaleId: string, fresh = false): Promise<OnsaleRow | undefined> {
-  return shared(rows, onsaleId, fresh ? 0 : (deps.cacheMs ?? 0), async () => {
-    const [read] = await deps.db.select().from(onsales).where(eq(onsales.id, onsaleId));
-    return read ? tickQueue(deps.db, read, deps.now()) : undefined;
-  });
+  const read = async () => {
+    const [row] = await deps.db.select().from(onsales).where(eq(onsales.id, onsaleId));
+    return row ? tickQueue(deps.db, row, deps.now()) : undefined;
+  };
+  return shared(rows, onsaleId, fresh ? 0 : (deps.cacheMs ?? 0), read, ONSALE_STALE_MS);
 }
 
 /** This server forgets what it knew of an on-sale (after it marked it sold out, scheduled, stopped or opened it):
@@ -65,10 +83,11 @@ export function forgetOnsale(onsaleId?: string): void {
 
 /** How many wait for the opening in the pre-queue. */
 export function prequeueCount(deps: OnsaleDeps, onsaleId: string): Promise<number> {
-  return shared(prequeueCounts, onsaleId, deps.cacheMs ?? 0, async () => {
+  const read = async () => {
     const [gathered] = await deps.db.select({ n: count() }).from(onsaleQueue).where(and(eq(onsaleQueue.onsaleId, onsaleId), isNull(onsaleQueue.position)));
     return gathered?.n ?? 0;
-  });
+  };
+  return shared(prequeueCounts, onsaleId, deps.cacheMs ?? 0, read, ONSALE_STALE_MS);
 }
 
 /** The live on-sales (scheduled or open): what every hold is checked against. */

@@ -2,7 +2,7 @@
 // the ask moves the queue on (tick-queue.ts), then answers the member's phase. A member let through gets
 // their pass (queue-pass.ts), valid PASS_MINUTES from the moment they were first let through.
 import { and, eq, isNull } from 'drizzle-orm';
-import { onsaleQueue, onsales } from '@/server/db/schema';
+import { onsaleQueue } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { metrics } from '@/server/metrics';
 import type { OnsaleDeps } from './deps';
