@@ -6,7 +6,7 @@ import { currentCatalog } from '@/config/catalog';
 import { placesLeftIn } from '@/modules/onsale/sold-out';
 import type { SupplierPort } from '@/ports/supplier';
 import { addLocalDays } from '@/universal/local-date';
-import { QUEUE_POLL_MAX_MS, QUEUE_POLL_MIN_MS, queuePollDelay } from '@/universal/queue-poll';
+import { longestPollMs, QUEUE_POLL_FAR_MAX_MS, QUEUE_POLL_MAX_MS, QUEUE_POLL_MIN_MS, queuePollDelay } from '@/universal/queue-poll';
 
 /** A supplier of two products (one option each) whose places are `left` by product and day. */
 function supplierWith(left: Record<string, Record<string, number>>) {
@@ -60,7 +60,15 @@ describe('the waiting room asks again', () => {
   it('when the server says, within the rule\'s bounds; after a busy answer by its own back-off', () => {
     expect(queuePollDelay({ phase: 'waiting', estimatedWaitSeconds: 600, pollAfterMs: 7_300 })).toBe(7_300);
     expect(queuePollDelay({ phase: 'waiting', pollAfterMs: 10 })).toBe(QUEUE_POLL_MIN_MS * 0.9);
-    expect(queuePollDelay({ phase: 'waiting', pollAfterMs: 10 * 60_000 })).toBe(QUEUE_POLL_MAX_MS * 1.1);
+    expect(queuePollDelay({ phase: 'waiting', pollAfterMs: 10 * 60_000 })).toBe(QUEUE_POLL_FAR_MAX_MS * 1.1);
     expect(queuePollDelay({ phase: 'busy', pollAfterMs: 2_000 }, 0, 1)).toBe(2 * QUEUE_POLL_MIN_MS);
+  });
+
+  it('in a long line, far back less often: the whole line about 500 times a second, at most every minute', () => {
+    expect([0, 7_500, 10_000, 20_000, 100_000].map(longestPollMs)).toEqual([QUEUE_POLL_MAX_MS, QUEUE_POLL_MAX_MS, 20_000, 40_000, QUEUE_POLL_FAR_MAX_MS]);
+    // Near the front it stays 2 s whatever the line's length; far back, a tenth of the wait up to that bound.
+    expect(queuePollDelay({ phase: 'waiting', estimatedWaitSeconds: 5 }, 0, 0, longestPollMs(20_000))).toBe(QUEUE_POLL_MIN_MS);
+    expect(queuePollDelay({ phase: 'waiting', estimatedWaitSeconds: 300 }, 0, 0, longestPollMs(20_000))).toBe(30_000);
+    expect(queuePollDelay({ phase: 'waiting', estimatedWaitSeconds: 1_800 }, 0, 0, longestPollMs(20_000))).toBe(40_000);
   });
 });

@@ -9,7 +9,7 @@ import type { OnsaleDeps } from './deps';
 import { FAIL_OPEN, orFailOpen, STORE_BUSY } from './fail-open';
 import { PASS_MINUTES, signPass } from './queue-pass';
 import { onsaleView, type OnsaleView } from './schedule-onsale';
-import { queuePollDelay } from '@/universal/queue-poll';
+import { longestPollMs, queuePollDelay } from '@/universal/queue-poll';
 import { currentOnsale, drawnPosition, prequeueCount } from './onsale-reads';
 
 export type QueuePhase =
@@ -45,12 +45,14 @@ export type QueueStatus = {
   passExpiresAt: string | null;
   /** The member's place in line since the opening (1: the first let through), for their ticket; not shown. */
   place?: number;
+  /** How many are waiting in line, for when to ask again; not shown. */
+  lineLength?: number;
 };
 
 /** How soon the waiting room should ask again, as this server tells it (decision 0061): queuePollDelay, give or
  * take a tenth at random, so that buyers who came together do not keep asking together. */
-export function pollAfterMs(status: Pick<QueueStatus, 'phase' | 'estimatedWaitSeconds' | 'onsale'>, now: Date): number {
-  return Math.round(queuePollDelay(status, now.getTime()) * (0.9 + Math.random() * 0.2));
+export function pollAfterMs(status: Pick<QueueStatus, 'phase' | 'estimatedWaitSeconds' | 'onsale' | 'lineLength'>, now: Date): number {
+  return Math.round(queuePollDelay(status, now.getTime(), 0, longestPollMs(status.lineLength ?? 0)) * (0.9 + Math.random() * 0.2));
 }
 
 /** The member's status; FAIL_OPEN when the queue's store is down (then they go straight through), STORE_BUSY
@@ -78,7 +80,7 @@ export async function queueStatus(deps: OnsaleDeps, onsaleId: string, userId: st
     const waiting = (position: number) => {
       if (row.soldOutAt) return { ...base, phase: 'soldOut' as const };
       const ahead = position - row.servedThrough - 1;
-      return { ...base, phase: 'waiting' as const, position: ahead + 1, ahead, estimatedWaitSeconds: Math.ceil(((ahead + 1) * 60) / row.ratePerMinute), place: position };
+      return { ...base, phase: 'waiting' as const, position: ahead + 1, ahead, estimatedWaitSeconds: Math.ceil(((ahead + 1) * 60) / row.ratePerMinute), place: position, lineLength: view.waiting };
     };
     const prequeue = async () => ({ ...base, phase: 'prequeue' as const, inPrequeue: await prequeueCount(deps, onsaleId) });
     // The cheap answers, from the ticket's place (or the opening's draw, read once per server) and the row.

@@ -47,6 +47,7 @@ async function answer({ req, res }: RouteContext<unknown>, join: boolean) {
   const secure = getEnv().siteUrl.startsWith('https:') ? '; Secure' : '';
   const cookies: string[] = [];
   const { place, ...shown } = status;
+  delete shown.lineLength;
   // The ticket, when the member has none yet or their place was drawn since.
   const position = place ?? (status.phase === 'prequeue' ? null : undefined);
   if (position !== undefined && (!ticket || ticket.position !== position)) {
