@@ -38,6 +38,8 @@ const nyWallClock = (ms) => {
 
 /** Answers of the measured minute: every request's time and status. */
 const answers = [];
+/** The holds refused with a 5xx, by what they said. */
+const holdRefusals = {};
 async function timed(what, run) {
   const started = performance.now();
   try {
@@ -145,6 +147,7 @@ try {
           return;
         }
         const body = await res.json();
+        if (res.status >= 500) holdRefusals[`${res.status} ${body.code}: ${String(body.error).slice(0, 60)}`] = (holdRefusals[`${res.status} ${body.code}: ${String(body.error).slice(0, 60)}`] ?? 0) + 1;
         // The queue's store too slow to check the pass (or the slot's lock busy): nothing held, try again in a moment.
         if (res.status === 503 && body.code === 'UNAVAILABLE') {
           await sleep(Number(res.headers.get('retry-after') ?? 5) * 1000);
@@ -205,6 +208,7 @@ try {
     p99ms: Math.round(pct(99)),
     byWhat,
     buyers: { failedOpen: all.filter((o) => o.failOpen).length, toldBusy: all.filter((o) => o.busy).length, place: count('place'), soldOut: count('soldOut'), stillInLine: count('waiting'), failed: all.filter((o) => o.error).length, errors: [...new Set(all.filter((o) => o.error).map((o) => o.error))].slice(0, 5) },
+    holdRefusals,
     rankCorrelation: Number(rho.toFixed(4)),
     // After the last place was held, how long until each buyer still waiting was told (their next ask).
     soldOutNews: soldOutAt ? { firstMs: seen[0] ?? null, medianMs: seen[Math.floor(seen.length / 2)] ?? null, lastMs: seen.at(-1) ?? null, buyersTold: seen.length } : null,
