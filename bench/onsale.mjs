@@ -52,12 +52,42 @@ async function timed(what, run) {
   }
 }
 
+/** CPU seconds (user + system) the site's processes used so far (the one started and its children: `next start`
+ * may run the server in a child), from /proc (Linux); 0 elsewhere. */
+function siteCpuSeconds() {
+  const stat = (p) => {
+    try {
+      const fields = fs.readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
+      return { ppid: Number(fields[1]), seconds: (Number(fields[11]) + Number(fields[12])) / 100 };
+    } catch {
+      return undefined;
+    }
+  };
+  let pids;
+  try {
+    pids = fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
+  } catch {
+    return 0;
+  }
+  const all = new Map(pids.map((p) => [p, stat(p)]).filter(([, s]) => s));
+  const ours = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [p, s] of all) {
+      if (ours.has(p) || !ours.has(s.ppid)) continue;
+      ours.add(p);
+      grew = true;
+    }
+  }
+  return [...ours].reduce((sum, p) => sum + (all.get(p)?.seconds ?? 0), 0);
+}
+
 async function inBatches(items, size, work) {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
 }
 
 const database = await createDatabase(adminUrl);
-const { url, stop } = await startBenchSite('127.0.0.1', {
+const { url, stop, pid } = await startBenchSite('127.0.0.1', {
   DATABASE_URL: database.url,
   TRUST_PROXY: 'true',
   MANAGER_EMAILS: 'manager@bench.example',
@@ -109,6 +139,7 @@ try {
   await sleep(opensAt - OPEN_AFTER_S * 1000 - Date.now());
   const start = Date.now();
   const loadAtStart = os.loadavg().map((l) => Number(l.toFixed(1)));
+  const cpuAtStart = siteCpuSeconds();
 
   async function buyer(member, index) {
     await sleep(start + (index * SECONDS * 1000) / MEMBERS - Date.now());
@@ -166,6 +197,7 @@ try {
   await Promise.race([Promise.all(members.map(buyer)), new Promise((resolve) => (cap = setTimeout(resolve, 600_000)))]);
   clearTimeout(cap);
   const measuredSeconds = (Date.now() - start) / 1000;
+  const siteCpu = siteCpuSeconds() - cpuAtStart;
 
   // The figures.
   const sorted = answers.map((a) => a.ms).sort((a, b) => a - b);
@@ -201,6 +233,8 @@ try {
     loadAverage: { atStart: loadAtStart, atEnd: os.loadavg().map((l) => Number(l.toFixed(1))) },
     ran: { members: MEMBERS, places: PLACES, arrivalSeconds: SECONDS, ratePerMinute: RATE, scale: SCALE, signInSeconds: Math.round(setupSeconds), measuredSeconds: Math.round(measuredSeconds) },
     requests: answers.length,
+    // The site's process: CPU seconds it used in the measured time (user + system), and per request answered.
+    siteCpu: { seconds: Number(siteCpu.toFixed(1)), msPerRequest: Number(((siteCpu * 1000) / Math.max(answers.length, 1)).toFixed(2)) },
     fiveXX,
     placesSold: sold[0].places,
     holdsAnswered201: count('place'),
