@@ -4,7 +4,8 @@
 // next ask. What an on-sale covers: its product (or every product) on its day (or every day that can still be
 // booked: today to the end of the booking window, where the supplier's calendar tells each day's places in
 // one read per option). Each server reads for one on-sale at a time: a hold that ends while a read is under
-// way has one more read after it, so the last hold is always followed by a read that sees it.
+// way has one more read after it, so the last hold is always followed by a read that sees it (for an on-sale
+// of every day, at most one read a second).
 import { and, eq, isNull } from 'drizzle-orm';
 import { TIME_ZONE } from '@/config/attraction';
 import { currentCatalog } from '@/config/catalog';
@@ -40,6 +41,10 @@ export async function placesLeftIn(supplier: SupplierPort, covered: Covered, now
 type Checking = { running: Promise<boolean>; again: boolean };
 const checking = processGlobal('onsale-sold-out-checks', () => new Map<string, Checking>());
 
+/** An on-sale of every day is read over the whole booking window (a calendar read per option): at most once a
+ * second per server, however many holds end meanwhile. */
+export const EVERY_DAY_CHECK_MS = 1_000;
+
 /** Marks the on-sale sold out when nothing it covers has a place left; answers whether it is sold out. */
 export function markSoldOutIfGone(db: Database, supplier: SupplierPort, onsaleId: string, now: Date): Promise<boolean> {
   const underWay = checking.get(onsaleId);
@@ -51,12 +56,16 @@ export function markSoldOutIfGone(db: Database, supplier: SupplierPort, onsaleId
   const entry: Checking = { again: false, running: Promise.resolve(false) };
   entry.running = (async () => {
     try {
-      let soldOut = await checkOnce(db, supplier, onsaleId, now);
-      while (entry.again && !soldOut) {
+      let started = Date.now();
+      let checked = await checkOnce(db, supplier, onsaleId, now);
+      while (entry.again && !checked.soldOut) {
         entry.again = false;
-        soldOut = await checkOnce(db, supplier, onsaleId, now);
+        // Durations on the real clock: pacing, not the shop's time.
+        if (checked.everyDay) await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + EVERY_DAY_CHECK_MS - Date.now())));
+        started = Date.now();
+        checked = await checkOnce(db, supplier, onsaleId, now);
       }
-      return soldOut;
+      return checked.soldOut;
     } finally {
       checking.delete(onsaleId);
     }
@@ -65,12 +74,13 @@ export function markSoldOutIfGone(db: Database, supplier: SupplierPort, onsaleId
   return entry.running;
 }
 
-async function checkOnce(db: Database, supplier: SupplierPort, onsaleId: string, now: Date): Promise<boolean> {
+async function checkOnce(db: Database, supplier: SupplierPort, onsaleId: string, now: Date): Promise<{ soldOut: boolean; everyDay: boolean }> {
   const [row] = await db.select().from(onsales).where(eq(onsales.id, onsaleId));
-  if (!row || row.soldOutAt) return Boolean(row?.soldOutAt);
-  if (await placesLeftIn(supplier, row, now)) return false;
+  if (!row || row.soldOutAt) return { soldOut: Boolean(row?.soldOutAt), everyDay: false };
+  const everyDay = row.day === null;
+  if (await placesLeftIn(supplier, row, now)) return { soldOut: false, everyDay };
   await db.update(onsales).set({ soldOutAt: now }).where(and(eq(onsales.id, onsaleId), isNull(onsales.soldOutAt)));
   // This server's answers say so at once; the others' within their copy's age (onsale-reads.ts).
   forgetOnsale(onsaleId);
-  return true;
+  return { soldOut: true, everyDay };
 }
