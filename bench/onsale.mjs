@@ -10,7 +10,7 @@
 // PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL), the way several servers would share it. The whole day
 // is 20,000 members, 2,000 places, 60 s; `--scale=0.1` runs a tenth of the members and places over the same
 // minute on a smaller machine.
-//   npx tsx bench/onsale.mjs [--scale=0.1] [--rate=600]      (needs a build: npx next build)
+//   [BENCH_PORT=3171] npx tsx bench/onsale.mjs [--scale=0.1] [--rate=600] [--bulk-sign-in]   (needs a build: npx next build)
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
