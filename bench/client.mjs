@@ -24,6 +24,8 @@ export function browserClient(baseUrl, email = `bench.${crypto.randomBytes(6).to
   return {
     email,
     request,
+    /** A cookie the site would have set (a session made by the bench itself, say). */
+    setCookie: (name, value) => cookies.set(name, value),
     /** The cookies as a Cookie header, for a browser that must be this person (Lighthouse). */
     cookieHeader: () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
     json,

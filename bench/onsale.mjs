@@ -10,7 +10,10 @@
 // PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL), the way several servers would share it. The whole day
 // is 20,000 members, 2,000 places, 60 s; `--scale=0.1` runs a tenth of the members and places over the same
 // minute on a smaller machine.
-//   npx tsx bench/onsale.mjs [--scale=0.1] [--rate=600]      (needs a build: npx next build)
+//   [BENCH_PORT=3171] npx tsx bench/onsale.mjs [--scale=0.1] [--rate=600] [--bulk-sign-in]   (needs a build: npx next build)
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import pg from 'pg';
 import { queuePollDelay } from '../src/universal/queue-poll.ts';
 import { browserClient, createDatabase } from './client.mjs';
@@ -23,6 +26,7 @@ const PLACES = Math.round(2_000 * SCALE);
 const SECONDS = arg('seconds', 60);
 const RATE = arg('rate', 600);
 const OPEN_AFTER_S = 10;
+const BULK_SIGN_IN = process.argv.includes('--bulk-sign-in');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (!adminUrl) throw new Error('BENCH_DATABASE_URL (or TEST_DATABASE_URL) must name a PostgreSQL server');
 const OPTION = { productId: 'main-deck', optionId: 'main-deck-day' };
@@ -36,6 +40,8 @@ const nyWallClock = (ms) => {
 
 /** Answers of the measured minute: every request's time and status. */
 const answers = [];
+/** The holds refused with a 5xx, by what they said. */
+const holdRefusals = {};
 async function timed(what, run) {
   const started = performance.now();
   try {
@@ -43,9 +49,65 @@ async function timed(what, run) {
     answers.push({ what, ms: performance.now() - started, status: res.status });
     return res;
   } catch (error) {
-    answers.push({ what, ms: performance.now() - started, status: 0 });
+    answers.push({ what, ms: performance.now() - started, status: 0, cause: error.cause?.code ?? error.cause?.message ?? error.message });
     throw error;
   }
+}
+
+/** CPU seconds (user + system) the site's processes used so far (the one started and its children: `next start`
+ * may run the server in a child), from /proc (Linux); 0 elsewhere. */
+function siteCpuSeconds() {
+  const stat = (p) => {
+    try {
+      const fields = fs.readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
+      return { ppid: Number(fields[1]), seconds: (Number(fields[11]) + Number(fields[12])) / 100 };
+    } catch {
+      return undefined;
+    }
+  };
+  let pids;
+  try {
+    pids = fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
+  } catch {
+    return 0;
+  }
+  const all = new Map(pids.map((p) => [p, stat(p)]).filter(([, s]) => s));
+  const ours = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [p, s] of all) {
+      if (ours.has(p) || !ours.has(s.ppid)) continue;
+      ours.add(p);
+      grew = true;
+    }
+  }
+  return [...ours].reduce((sum, p) => sum + (all.get(p)?.seconds ?? 0), 0);
+}
+
+/** What /api/signUp and /api/dev/session write, for each member, in a few statements. */
+async function signInInBulk(members) {
+  const firstTier = JSON.parse(fs.readFileSync('config/program.json', 'utf8')).tiers[0].id;
+  const expires = new Date(Date.now() + 30 * 86_400_000);
+  for (let i = 0; i < members.length; i += 5_000) {
+    const batch = members.slice(i, i + 5_000);
+    const ids = batch.map(() => crypto.randomUUID());
+    const tokens = batch.map(() => crypto.randomUUID());
+    await db.query('begin');
+    await db.query(`insert into users (id, name, email, email_verified) select id, 'Ana Lima', email, now() from unnest($1::text[], $2::text[]) as v(id, email)`, [ids, batch.map((m) => m.email)]);
+    await db.query(
+      `insert into memberships (user_id, first_name, last_name, phone_number, country, locale) select id, 'Ana', 'Lima', '+1 212 555 0100', 'US', 'en' from unnest($1::text[]) as v(id)`,
+      [ids],
+    );
+    await db.query(`insert into member_tiers (user_id, tier_id, visits, updated_at) select id, $2, 0, now() from unnest($1::text[]) as v(id)`, [ids, firstTier]);
+    await db.query(`insert into member_tier_changes (user_id, to_tier, at, reason) select id, $2, now(), 'joined' from unnest($1::text[]) as v(id)`, [ids, firstTier]);
+    await db.query(`insert into sessions (session_token, user_id, expires) select t, id, $3 from unnest($1::text[], $2::text[]) as v(t, id)`, [tokens, ids, expires]);
+    await db.query('commit');
+    batch.forEach((m, j) => m.setCookie('next-auth.session-token', tokens[j]));
+  }
+  // One of them, through the site: the session is the site's own.
+  const res = await members[0].request('/api/auth/session');
+  const session = await res.json();
+  if (session?.user?.email !== members[0].email) throw new Error(`bulk sign-in: the site does not see the session (${res.status} ${JSON.stringify(session)})`);
 }
 
 async function inBatches(items, size, work) {
@@ -53,7 +115,7 @@ async function inBatches(items, size, work) {
 }
 
 const database = await createDatabase(adminUrl);
-const { url, stop } = await startBenchSite('127.0.0.1', {
+const { url, stop, pid } = await startBenchSite('127.0.0.1', {
   DATABASE_URL: database.url,
   TRUST_PROXY: 'true',
   MANAGER_EMAILS: 'manager@bench.example',
@@ -67,25 +129,39 @@ const db = new pg.Client({ connectionString: database.url });
 const outcomes = new Map();
 try {
   await db.connect();
-  // The day sold: 30 days ahead; its 26 slots get PLACES places in all.
+  // The day sold: 30 days ahead; its 26 slots get PLACES places in all that the bench's members (the program's
+  // first tier) may buy: each slot's capacity is raised by the places the program keeps for higher tiers until
+  // 48 h before (decision 0041, config/program.json), which these buyers never see.
   const day = nyDate(Date.now() + 30 * 86_400_000);
+  const keptPercent = JSON.parse(fs.readFileSync('config/program.json', 'utf8')).memberPlaces.allotment;
+  const percent = keptPercent.options?.[OPTION.optionId] ?? keptPercent.percent;
+  const capacityFor = (places) => {
+    let capacity = places;
+    while (capacity - Math.floor((capacity * percent) / 100) < places) capacity += 1;
+    return capacity;
+  };
   const manager = browserClient(url, 'manager@bench.example');
   await manager.json('/api/dev/session', { email: 'manager@bench.example' });
   const times = Array.from({ length: 26 }, (_, i) => `${String(9 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
   for (const [i, time] of times.entries()) {
-    const capacity = Math.floor(PLACES / 26) + (i < PLACES % 26 ? 1 : 0);
+    const capacity = capacityFor(Math.floor(PLACES / 26) + (i < PLACES % 26 ? 1 : 0));
     const res = await manager.json('/api/staff/calendar/capacity', { optionId: OPTION.optionId, date: day, time, capacity });
     if (res.status !== 200) throw new Error(`capacity ${time}: ${res.status} ${await res.text()}`);
   }
 
-  // Members signed in (joined, then a session each), 25 at a time.
+  // Members signed in (joined, then a session each), 25 at a time; with --bulk-sign-in, written straight into
+  // the database as the sign-up and the sign-in write them (a member, their membership, their first tier and
+  // a next-auth session), for a machine where 20,000 sign-ins through the site would take most of an hour.
   const setupStarted = performance.now();
   const members = Array.from({ length: MEMBERS }, () => browserClient(url));
-  await inBatches(members, 25, async (m) => {
-    await m.json('/api/signUp', { email: m.email, contact: { firstName: 'Ana', lastName: 'Lima', phoneNumber: '+1 212 555 0100', country: 'US' } });
-    const res = await m.json('/api/dev/session', { email: m.email });
-    if (res.status !== 200) throw new Error(`sign-in: ${res.status}`);
-  });
+  if (BULK_SIGN_IN) await signInInBulk(members);
+  else {
+    await inBatches(members, 25, async (m) => {
+      await m.json('/api/signUp', { email: m.email, contact: { firstName: 'Ana', lastName: 'Lima', phoneNumber: '+1 212 555 0100', country: 'US' } });
+      const res = await m.json('/api/dev/session', { email: m.email });
+      if (res.status !== 200) throw new Error(`sign-in: ${res.status}`);
+    });
+  }
   const setupSeconds = (performance.now() - setupStarted) / 1000;
 
   // The on-sale opens at a whole minute (the form's precision) at least 15 s away; arrivals start 10 s before.
@@ -95,6 +171,8 @@ try {
   const onsale = await scheduled.json();
   await sleep(opensAt - OPEN_AFTER_S * 1000 - Date.now());
   const start = Date.now();
+  const loadAtStart = os.loadavg().map((l) => Number(l.toFixed(1)));
+  const cpuAtStart = siteCpuSeconds();
 
   async function buyer(member, index) {
     await sleep(start + (index * SECONDS * 1000) / MEMBERS - Date.now());
@@ -133,6 +211,7 @@ try {
           return;
         }
         const body = await res.json();
+        if (res.status >= 500) holdRefusals[`${res.status} ${body.code}: ${String(body.error).slice(0, 60)}`] = (holdRefusals[`${res.status} ${body.code}: ${String(body.error).slice(0, 60)}`] ?? 0) + 1;
         // The queue's store too slow to check the pass (or the slot's lock busy): nothing held, try again in a moment.
         if (res.status === 503 && body.code === 'UNAVAILABLE') {
           await sleep(Number(res.headers.get('retry-after') ?? 5) * 1000);
@@ -151,6 +230,7 @@ try {
   await Promise.race([Promise.all(members.map(buyer)), new Promise((resolve) => (cap = setTimeout(resolve, 600_000)))]);
   clearTimeout(cap);
   const measuredSeconds = (Date.now() - start) / 1000;
+  const siteCpu = siteCpuSeconds() - cpuAtStart;
 
   // The figures.
   const sorted = answers.map((a) => a.ms).sort((a, b) => a - b);
@@ -176,12 +256,18 @@ try {
   const seen = all.filter((o) => o.soldOutSeenAt && soldOutAt && o.arrivedAt < soldOutAt).map((o) => o.soldOutSeenAt - soldOutAt).sort((a, b) => a - b);
   const count = (result) => all.filter((o) => o.result === result && !o.error).length;
   const byWhat = Object.fromEntries(['join', 'status', 'availability', 'hold'].map((what) => {
-    const ms = answers.filter((a) => a.what === what).map((a) => a.ms).sort((a, b) => a - b);
-    return [what, { requests: ms.length, p99: Math.round(ms[Math.floor(0.99 * ms.length)] ?? 0) }];
+    const of = answers.filter((a) => a.what === what);
+    const ms = of.map((a) => a.ms).sort((a, b) => a - b);
+    const statuses = {};
+    for (const a of of) statuses[a.cause ?? a.status] = (statuses[a.cause ?? a.status] ?? 0) + 1;
+    return [what, { requests: ms.length, p50: Math.round(ms[Math.floor(0.5 * ms.length)] ?? 0), p99: Math.round(ms[Math.floor(0.99 * ms.length)] ?? 0), statuses }];
   }));
   const report = {
-    ran: { members: MEMBERS, places: PLACES, arrivalSeconds: SECONDS, ratePerMinute: RATE, scale: SCALE, signInSeconds: Math.round(setupSeconds), measuredSeconds: Math.round(measuredSeconds) },
+    loadAverage: { atStart: loadAtStart, atEnd: os.loadavg().map((l) => Number(l.toFixed(1))) },
+    ran: { signedIn: BULK_SIGN_IN ? 'in bulk' : 'through the site', members: MEMBERS, places: PLACES, arrivalSeconds: SECONDS, ratePerMinute: RATE, scale: SCALE, signInSeconds: Math.round(setupSeconds), measuredSeconds: Math.round(measuredSeconds) },
     requests: answers.length,
+    // The site's process: CPU seconds it used in the measured time (user + system), and per request answered.
+    siteCpu: { seconds: Number(siteCpu.toFixed(1)), msPerRequest: Number(((siteCpu * 1000) / Math.max(answers.length, 1)).toFixed(2)) },
     fiveXX,
     placesSold: sold[0].places,
     holdsAnswered201: count('place'),
@@ -189,6 +275,7 @@ try {
     p99ms: Math.round(pct(99)),
     byWhat,
     buyers: { failedOpen: all.filter((o) => o.failOpen).length, toldBusy: all.filter((o) => o.busy).length, place: count('place'), soldOut: count('soldOut'), stillInLine: count('waiting'), failed: all.filter((o) => o.error).length, errors: [...new Set(all.filter((o) => o.error).map((o) => o.error))].slice(0, 5) },
+    holdRefusals,
     rankCorrelation: Number(rho.toFixed(4)),
     // After the last place was held, how long until each buyer still waiting was told (their next ask).
     soldOutNews: soldOutAt ? { firstMs: seen[0] ?? null, medianMs: seen[Math.floor(seen.length / 2)] ?? null, lastMs: seen.at(-1) ?? null, buyersTold: seen.length } : null,

@@ -34,7 +34,7 @@ export async function startBenchSite(host = '127.0.0.1', env = {}) {
   };
   for (let i = 0; i < 200; i++) {
     try {
-      if ((await fetch(`${url}/api/auth/providers`)).ok) return { url, port, stop };
+      if ((await fetch(`${url}/api/auth/providers`)).ok) return { url, port, stop, pid: site.pid };
     } catch {
       // not listening yet
     }

@@ -5,10 +5,11 @@
 // only slow nobody goes through without a pass (busy, ask again) and the line resumes in order; the sold-out
 // news reaches the queue as soon as the last place is held; a rush of holds switches the queue on by itself.
 import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '@/server/db/client';
 import { AUTO_QUEUE_MINUTES } from '@/modules/onsale/auto-queue';
 import { FAIL_OPEN, STORE_BUSY } from '@/modules/onsale/fail-open';
@@ -19,6 +20,9 @@ import { queueStatus, type QueueStatus } from '@/modules/onsale/queue-status';
 import { startQueuedCheckout } from '@/modules/onsale/queued-checkout';
 import { newYorkInstant, scheduleOnsale, stopOnsale } from '@/modules/onsale/schedule-onsale';
 import { tickQueue } from '@/modules/onsale/tick-queue';
+import { forgetOnsale, ONSALE_CACHE_MS } from '@/modules/onsale/onsale-reads';
+import { readTicket, signTicket } from '@/modules/onsale/queue-ticket';
+import { setCapacity } from '@/modules/calendar/set-capacity';
 import { auditLog, onsaleQueue, onsales, orders } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { metrics } from '@/server/metrics';
@@ -78,7 +82,7 @@ describe.each(TEST_BACKENDS)('the on-sale queue on $name', ({ adminUrl }) => {
     expect(late.map((m) => after.get(m.userId))).toEqual([31, 32, 33]);
     expect(early.map((m) => after.get(m.userId))).toEqual(order);
     // Joining twice keeps the place.
-    expect(await joinQueue(deps(), sale.id, late[0]!.userId)).toEqual({ joined: false });
+    expect(await joinQueue(deps(), sale.id, late[0]!.userId)).toEqual({ joined: false, position: 31 });
     expect((await positions(sale.id)).get(late[0]!.userId)).toBe(31);
 
     // 60 a minute: after 5 s, 5 through; the 31st waits behind 25, about 26 s.
@@ -211,6 +215,80 @@ describe.each(TEST_BACKENDS)('the on-sale queue on $name', ({ adminUrl }) => {
     expect((await Promise.all(buyers.map((m) => statusAt(sale.id, m.userId, minute(1))))).map((s) => `${s.phase} ${s.position ?? ''}`)).toEqual(['admitted ', 'waiting 1', 'waiting 2']);
     await tickAt(sale.id, minute(2));
     expect((await Promise.all(buyers.slice(1).map((m) => statusAt(sale.id, m.userId, minute(2))))).map((s) => `${s.phase} ${s.position ?? ''}`)).toEqual(['admitted ', 'waiting 1']);
+  });
+
+  it('answers a waiting buyer from their ticket and this server\'s copy of the row, reading nothing of theirs', async () => {
+    const sale = await onsaleFor(46, 60);
+    const buyers = await members(3, 'ticket');
+    await tickAt(sale.id, sale.opensAt);
+    const at = new Date(sale.opensAt.getTime() + 1_000);
+    const joined = [];
+    for (const m of buyers) joined.push(await joinQueue({ ...deps(), now: () => at }, sale.id, m.userId));
+    // The join tells the place for the ticket: 1, 2, 3 in the order they came.
+    expect(joined).toEqual([1, 2, 3].map((position) => ({ joined: true, position })));
+    const ticket = signTicket({ onsaleId: sale.id, userId: buyers[2]!.userId, position: 3 }, SECRET);
+    expect(readTicket(ticket, sale.id, SECRET)).toEqual({ onsaleId: sale.id, userId: buyers[2]!.userId, position: 3 });
+    // Not another on-sale's, not another site's, not altered.
+    expect(readTicket(ticket, crypto.randomUUID(), SECRET)).toBeUndefined();
+    expect(readTicket(ticket, sale.id, 'another-secret-of-another-site-0123456789')).toBeUndefined();
+    expect(readTicket(`${ticket.slice(0, -2)}xx`, sale.id, SECRET)).toBeUndefined();
+
+    // A server that read the row a moment ago (a long copy here, to hold it still) answers from it alone.
+    const server = { ...deps(), now: () => at, cacheMs: 60_000, storeTimeoutMs: 300 };
+    expect(await queueStatus(server, sale.id, buyers[2]!.userId, { position: 3 })).toMatchObject({ phase: 'waiting', position: 3, ahead: 2 });
+    const release = await holdQueueTables(shop.db);
+    try {
+      // The store does not answer now: the buyer with a ticket still learns where they stand...
+      expect(await queueStatus(server, sale.id, buyers[2]!.userId, { position: 3 })).toMatchObject({ phase: 'waiting', position: 3, ahead: 2, estimatedWaitSeconds: 3 });
+      // ...one without (whose entry must be read) is told busy, still in line.
+      expect(await queueStatus(server, sale.id, buyers[2]!.userId)).toBe(STORE_BUSY);
+    } finally {
+      await release();
+      forgetOnsale(sale.id);
+    }
+    // The line moved meanwhile (another server's tick): this server's next read sees it.
+    await tickAt(sale.id, new Date(at.getTime() + 1_000));
+    const later = { ...server, now: () => new Date(at.getTime() + 1_000) };
+    expect(await queueStatus(later, sale.id, buyers[2]!.userId, { position: 3 })).toMatchObject({ phase: 'waiting', position: 1 });
+
+    // On a slow store this server's next read of the row (and its tick) takes a while: meanwhile the copy, up
+    // to 5 s old, answers at once instead of every waiting buyer waiting for that read.
+    const slowAgain = await holdQueueTables(shop.db);
+    const realNow = Date.now();
+    const twoSecondsOn = vi.spyOn(Date, 'now').mockReturnValue(realNow + 2_000);
+    try {
+      expect(await queueStatus({ ...later, cacheMs: ONSALE_CACHE_MS }, sale.id, buyers[2]!.userId, { position: 3 })).toMatchObject({ phase: 'waiting', position: 1 });
+    } finally {
+      twoSecondsOn.mockRestore();
+      await slowAgain();
+    }
+    forgetOnsale(sale.id);
+  });
+
+  it('tells an on-sale of every product on one day it is sold out once no option of any product has a place', { timeout: 120_000 }, async () => {
+    onsaleCount += 1;
+    const day = await openDay(shop.deps.supplier, 'main-deck', 'main-deck-day', 47, 1);
+    const today = todayIn(NY, serverNow());
+    const view = await scheduleOnsale(shop.db, onsaleBody.parse({ productId: null, day, opensAt: `${today}T${String(11 + (onsaleCount % 12)).padStart(2, '0')}:00`, ratePerMinute: 30 }), MANAGER, shop.now());
+    const slot = await firstSlot(shop.deps.supplier, 'main-deck', 'main-deck-day', day);
+    const calendar = { db: shop.db, supplier: shop.deps.supplier, ownInventory: true, now: shop.now };
+    // Every option of every product that day sold out but one place of Main Deck's first slot.
+    for (const product of await shop.deps.supplier.getProducts('en')) {
+      for (const option of product.options) {
+        await setCapacity(calendar, { optionId: option.id, date: day, capacity: 0, by: MANAGER }).catch((e: AppError) => expect(e.key).toBe('noSlotsOnDay'));
+      }
+    }
+    await setCapacity(calendar, { optionId: 'main-deck-day', date: day, time: slot.slice(11, 16), capacity: 1, by: MANAGER });
+    const [buyer, waiting] = await members(2, 'every');
+    await tickAt(view.id, newYorkInstant(`${today}T${String(11 + (onsaleCount % 12)).padStart(2, '0')}:00`));
+    const at = new Date((await row(view.id)).opensAt.getTime() + 1_000);
+    await joinQueue({ ...deps(), now: () => at }, view.id, buyer!.userId);
+    await joinQueue({ ...deps(), now: () => at }, view.id, waiting!.userId);
+    await tickAt(view.id, new Date(at.getTime() + 1_000));
+    const pass = (await statusAt(view.id, buyer!.userId, new Date(at.getTime() + 1_000))).pass!;
+    expect((await statusAt(view.id, waiting!.userId, new Date(at.getTime() + 1_000))).phase).toBe('waiting');
+    await startQueuedCheckout(shop.deps, { ...deps(), now: () => new Date(at.getTime() + 1_500) }, buyer!, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime: slot }, 'en', () => pass);
+    expect((await statusAt(view.id, waiting!.userId, new Date(at.getTime() + 1_600))).phase).toBe('soldOut');
   });
 
   it('lets managers schedule and stop on-sales, audited, and refuses bad ones with nothing written', async () => {

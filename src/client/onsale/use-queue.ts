@@ -9,7 +9,7 @@ import type { QueueStatus } from '@/modules/onsale/queue-status';
 import { queuePollDelay } from '@/universal/queue-poll';
 import { postJson } from '../api';
 
-export type QueueAnswer = Partial<QueueStatus> & { phase: QueueStatus['phase']; failOpen?: boolean; busy?: boolean };
+export type QueueAnswer = Partial<QueueStatus> & { phase: QueueStatus['phase']; failOpen?: boolean; busy?: boolean; pollAfterMs?: number };
 
 const FINAL = new Set<QueueStatus['phase']>(['passUsed', 'passExpired', 'soldOut', 'over']);
 

@@ -8,6 +8,7 @@ import { log } from '@/server/log';
 import { onsales, orders } from '@/server/db/schema';
 import { processGlobal } from '@/universal/process-global';
 import type { OnsaleDeps } from './deps';
+import { forgetOnsale } from './onsale-reads';
 import { LIVE_ONSALE_STATUSES } from './onsale-states';
 
 export const AUTO_QUEUE_MINUTES = 10;
@@ -24,7 +25,7 @@ export async function switchOnWhenBusy(deps: OnsaleDeps, threshold: number): Pro
   lastCheck.at = Date.now();
   const [held] = await deps.db.select({ n: count() }).from(orders).where(gt(orders.createdAt, new Date(now.getTime() - 60_000)));
   if ((held?.n ?? 0) <= threshold) return false;
-  return deps.db.transaction(async (tx) => {
+  const opened = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('skypass-onsale-auto'))`);
     const [live] = await tx.select({ id: onsales.id }).from(onsales).where(inArray(onsales.status, [...LIVE_ONSALE_STATUSES])).limit(1);
     if (live) return false;
@@ -40,5 +41,8 @@ export async function switchOnWhenBusy(deps: OnsaleDeps, threshold: number): Pro
     log.warn('[onsale] the queue switched itself on', { holdsLastMinute: held?.n, threshold, minutes: AUTO_QUEUE_MINUTES });
     return true;
   });
+  // This server's next holds need the new queue's pass at once.
+  if (opened) forgetOnsale();
+  return opened;
 }
 

@@ -9,4 +9,7 @@ export type OnsaleDeps = {
   secret: string;
   /** How long the queue's store may take before the queue answers "busy, ask again" (never "go through"); 5 s. */
   storeTimeoutMs?: number;
+  /** How long a server may answer from what it read of the on-sales (their rows, the live ones) before reading
+   * again (onsale-reads.ts, decision 0061); 0 or unset: read each time. */
+  cacheMs?: number;
 };

@@ -1,57 +1,71 @@
 // A signed-in member joins an on-sale's queue (decision 0056): once per on-sale (the entry is keyed by the
 // member). Before the opening they wait in the pre-queue without a place (the opening gives one at random);
-// after it they take the next place at the end. Under the on-sale row's lock, so that an entry never falls
-// between the opening's shuffle and the places given after it.
+// after it they take the next place at the end. Each join is one statement that takes the on-sale row's lock
+// (decision 0061): the pre-queue's with a share lock (joiners do not wait for each other, the opening waits for
+// them), a place at the end with the row's own lock held only for that statement, so an entry never falls
+// between the opening's shuffle and the places given after it, and 300 joins a second do not queue on the lock.
 import { and, eq, sql } from 'drizzle-orm';
-import { onsaleQueue, onsales } from '@/server/db/schema';
+import { onsaleQueue } from '@/server/db/schema';
+import { rowsOf } from '@/server/db/sql-rows';
 import { AppError } from '@/server/errors';
 import type { OnsaleDeps } from './deps';
 import { FAIL_OPEN, orFailOpen, STORE_BUSY } from './fail-open';
-import { tickQueue } from './tick-queue';
+import { currentOnsale } from './onsale-reads';
 
-/** FAIL_OPEN: the store is down (go straight through); STORE_BUSY: too slow (busy, ask again). */
-export type Joined = { joined: boolean } | typeof FAIL_OPEN | typeof STORE_BUSY;
+/** `position`: the member's place in line (null in the pre-queue or when there is no line to join).
+ * FAIL_OPEN: the store is down (go straight through); STORE_BUSY: too slow (busy, ask again). */
+export type Joined = { joined: boolean; position?: number | null } | typeof FAIL_OPEN | typeof STORE_BUSY;
 
 export async function joinQueue(deps: OnsaleDeps, onsaleId: string, userId: string): Promise<Joined> {
   const answer = await orFailOpen(deps, 'join', async () => {
-    const { db } = deps;
-    const [existing] = await db.select({ userId: onsaleQueue.userId }).from(onsaleQueue).where(and(eq(onsaleQueue.onsaleId, onsaleId), eq(onsaleQueue.userId, userId)));
-    if (existing) return { joined: false };
-    // Read outside the lock; if the on-sale opened meanwhile, once more with the lock an open one takes.
+    // The row as this server knows it; if the on-sale opened meanwhile, once more as it is now. A member already
+    // in line is found by the statement itself (it adds nothing), then their place is read.
     for (let attempt = 0; attempt < 3; attempt++) {
-      const [read] = await db.select().from(onsales).where(eq(onsales.id, onsaleId));
-      if (!read) return 'missing' as const;
       // An on-sale whose time came opens before anyone joins it: who arrives after the opening is not in the draw.
-      const row = await tickQueue(db, read, deps.now());
-      if (row.status !== 'SCHEDULED' && row.status !== 'OPEN') return { joined: false };
-      const joined = await joinAs(row.status);
-      if (joined !== 'opened') return joined;
+      const row = await currentOnsale(deps, onsaleId, attempt > 0);
+      if (!row) return 'missing' as const;
+      if (row.status !== 'SCHEDULED' && row.status !== 'OPEN') return { joined: false, position: null };
+      const joined = row.status === 'SCHEDULED' ? await joinPrequeue() : await joinAtTheEnd();
+      if (joined !== 'moved') return joined;
     }
-    return { joined: false };
+    return { joined: false, position: null };
   });
   if (answer === 'missing') throw new AppError('NOT_FOUND', 'onsaleNotFound');
   return answer;
 
-  function joinAs(status: 'SCHEDULED' | 'OPEN'): Promise<{ joined: boolean } | 'opened'> {
-    return deps.db.transaction(async (tx) => {
-      // A share lock for the pre-queue (joiners do not wait for each other), the row's own for a place at the end.
-      const lock = status === 'SCHEDULED' ? 'share' : 'update';
-      const [locked] = await tx.select({ status: onsales.status }).from(onsales).where(eq(onsales.id, onsaleId)).for(lock);
-      if (locked?.status === 'SCHEDULED') {
-        const inserted = await tx.insert(onsaleQueue).values({ onsaleId, userId, joinedAt: deps.now() }).onConflictDoNothing().returning();
-        return { joined: inserted.length > 0 };
-      }
-      if (locked?.status !== 'OPEN') return { joined: false };
-      if (lock !== 'update') return 'opened';
-      const inserted = await tx.insert(onsaleQueue).values({ onsaleId, userId, joinedAt: deps.now() }).onConflictDoNothing().returning();
-      if (inserted.length === 0) return { joined: false };
-      const [counted] = await tx
-        .update(onsales)
-        .set({ nextPosition: sql`${onsales.nextPosition} + 1` })
-        .where(eq(onsales.id, onsaleId))
-        .returning({ position: onsales.nextPosition });
-      await tx.update(onsaleQueue).set({ position: counted!.position }).where(and(eq(onsaleQueue.onsaleId, onsaleId), eq(onsaleQueue.userId, userId)));
-      return { joined: true };
-    });
+  /** Into the pre-queue while the on-sale is still SCHEDULED (the share lock waits for an opening under way). */
+  async function joinPrequeue(): Promise<{ joined: boolean; position: null } | 'moved'> {
+    const inserted = await rowsOf<{ user_id: string }>(
+      deps.db,
+      sql`insert into onsale_queue (onsale_id, user_id, joined_at)
+          select o.id, ${userId}, ${deps.now().toISOString()}::timestamptz from onsales o where o.id = ${onsaleId} and o.status = 'SCHEDULED' for share
+          on conflict do nothing returning user_id`,
+    );
+    if (inserted.length > 0) return { joined: true, position: null };
+    return (await stillThere()) ? { joined: false, position: null } : 'moved';
+  }
+
+  /** The next place at the end of an OPEN line: the counter and the entry in one statement. */
+  async function joinAtTheEnd(): Promise<{ joined: boolean; position: number | null } | 'moved'> {
+    const placed = await rowsOf<{ position: number }>(
+      deps.db,
+      sql`with placed as (
+            update onsales set next_position = next_position + 1
+            where id = ${onsaleId} and status = 'OPEN'
+              and not exists (select 1 from onsale_queue where onsale_id = ${onsaleId} and user_id = ${userId})
+            returning next_position)
+          insert into onsale_queue (onsale_id, user_id, joined_at, position)
+          select ${onsaleId}, ${userId}, ${deps.now().toISOString()}::timestamptz, next_position from placed
+          on conflict do nothing returning position`,
+    );
+    if (placed[0]) return { joined: true, position: placed[0].position };
+    const entry = await stillThere();
+    return entry ? { joined: false, position: entry.position } : 'moved';
+  }
+
+  /** The member's entry, if they are in (joined meanwhile, or by the statement that just found them). */
+  async function stillThere() {
+    const [entry] = await deps.db.select({ position: onsaleQueue.position }).from(onsaleQueue).where(and(eq(onsaleQueue.onsaleId, onsaleId), eq(onsaleQueue.userId, userId)));
+    return entry;
   }
 }

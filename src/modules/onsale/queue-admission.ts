@@ -4,36 +4,25 @@
 // order and the other gives its places back. When the queue's store is down (an error), the hold goes through
 // without a pass (fail-open); when it is only slow (no answer in time), the hold is refused for a moment
 // (503, queueBusy, nothing held): a slow store never lets a hold through without a pass.
-import { and, asc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { onsaleQueue, onsales } from '@/server/db/schema';
+import { onsaleQueue } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { localDatePart } from '@/universal/local-date';
 import type { OnsaleDeps } from './deps';
 import { FAIL_OPEN, orFailOpen, STORE_BUSY } from './fail-open';
-import { LIVE_ONSALE_STATUSES } from './onsale-states';
+import { liveOnsales } from './onsale-reads';
 import { checkPass } from './queue-pass';
 import type { OnsaleRow } from './schedule-onsale';
 
 /** A hold let through an on-sale's queue: `consume` uses its pass inside the hold's transaction. */
 export type QueueAdmission = { onsaleId: string; consume: (tx: Database) => Promise<void> };
 
-/** The live on-sale whose queue covers a hold of `productId` on the local date of `availabilityId`, if any. */
-export async function onsaleCovering(db: Database, productId: string, availabilityId: string): Promise<OnsaleRow | undefined> {
+/** The live on-sale whose queue covers a hold of `productId` on the local date of `availabilityId`, if any:
+ * the earliest to open. From the live on-sales this server read within `deps.cacheMs` (onsale-reads.ts). */
+export async function onsaleCovering(deps: OnsaleDeps, productId: string, availabilityId: string): Promise<OnsaleRow | undefined> {
   const day = localDatePart(availabilityId);
-  const [row] = await db
-    .select()
-    .from(onsales)
-    .where(
-      and(
-        inArray(onsales.status, [...LIVE_ONSALE_STATUSES]),
-        or(isNull(onsales.productId), eq(onsales.productId, productId)),
-        or(isNull(onsales.day), eq(onsales.day, day)),
-      ),
-    )
-    .orderBy(asc(onsales.opensAt))
-    .limit(1);
-  return row;
+  return (await liveOnsales(deps)).find((row) => (row.productId === null || row.productId === productId) && (row.day === null || row.day === day));
 }
 
 /** Seconds a hold refused by a slow queue store is told to wait before trying again. */
@@ -52,7 +41,7 @@ export async function queueAdmission(
   passOf: (onsaleId: string) => string | undefined,
 ): Promise<QueueAdmission | undefined> {
   const now = deps.now();
-  const covering = await orFailOpen(deps, 'admission', () => onsaleCovering(deps.db, hold.productId, hold.availabilityId));
+  const covering = await orFailOpen(deps, 'admission', () => onsaleCovering(deps, hold.productId, hold.availabilityId));
   if (covering === STORE_BUSY) throw queueBusy();
   if (covering === FAIL_OPEN || !covering) return undefined;
   const onsaleId = covering.id;

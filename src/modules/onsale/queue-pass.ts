@@ -4,7 +4,7 @@
 // (`onsale_queue.pass_used_at`) in the hold's own transaction (consume-pass.ts).
 //
 //   <base64url of JSON [onsaleId, userId, expiresAtMs]>.<base64url of the HMAC>
-import crypto from 'node:crypto';
+import { readSignedFields, signFields } from './signed-fields';
 
 /** How long a pass lets its member book after they were let through. */
 export const PASS_MINUTES = 10;
@@ -12,11 +12,10 @@ export const PASS_MINUTES = 10;
 /** The cookie that carries the pass of one on-sale to the hold API. */
 export const passCookieName = (onsaleId: string) => `skypass-onsale-${onsaleId}`;
 
-const mac = (payload: string, secret: string) => crypto.createHmac('sha256', secret).update(`onsale-pass:${payload}`).digest('base64url');
+const PURPOSE = 'onsale-pass';
 
 export function signPass(pass: { onsaleId: string; userId: string; expiresAt: Date }, secret: string): string {
-  const payload = Buffer.from(JSON.stringify([pass.onsaleId, pass.userId, pass.expiresAt.getTime()])).toString('base64url');
-  return `${payload}.${mac(payload, secret)}`;
+  return signFields(PURPOSE, [pass.onsaleId, pass.userId, pass.expiresAt.getTime()], secret);
 }
 
 export type PassCheck = { valid: true } | { valid: false; reason: 'missing' | 'forged' | 'otherMember' | 'otherOnsale' | 'expired' };
@@ -24,18 +23,8 @@ export type PassCheck = { valid: true } | { valid: false; reason: 'missing' | 'f
 /** Whether `pass` lets `userId` through the queue of `onsaleId` at `now` (its single use is the database's). */
 export function checkPass(pass: string | undefined, expected: { onsaleId: string; userId: string }, secret: string, now: Date): PassCheck {
   if (!pass) return { valid: false, reason: 'missing' };
-  const [payload, signature, ...rest] = pass.split('.');
-  if (!payload || !signature || rest.length > 0 || pass.length > 400) return { valid: false, reason: 'forged' };
-  const wanted = Buffer.from(mac(payload, secret));
-  const given = Buffer.from(signature);
-  if (wanted.length !== given.length || !crypto.timingSafeEqual(wanted, given)) return { valid: false, reason: 'forged' };
-  let fields: unknown;
-  try {
-    fields = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-  } catch {
-    return { valid: false, reason: 'forged' };
-  }
-  if (!Array.isArray(fields) || fields.length !== 3) return { valid: false, reason: 'forged' };
+  const fields = readSignedFields(PURPOSE, pass, secret);
+  if (!fields || fields.length !== 3) return { valid: false, reason: 'forged' };
   const [onsaleId, userId, expiresAt] = fields as [unknown, unknown, unknown];
   if (onsaleId !== expected.onsaleId) return { valid: false, reason: 'otherOnsale' };
   if (userId !== expected.userId) return { valid: false, reason: 'otherMember' };

@@ -9,6 +9,7 @@ import { onsales } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { recordAudit, type Actor } from '../staff/audit-log';
 import type { OnsaleFields } from './onsale-body';
+import { forgetOnsale } from './onsale-reads';
 import { onsaleStates, type OnsaleStatus } from './onsale-states';
 
 export type OnsaleRow = typeof onsales.$inferSelect;
@@ -59,7 +60,7 @@ export async function scheduleOnsale(db: Database, fields: OnsaleFields, actor: 
   if (fields.day && fields.opensAt.slice(0, 10) > fields.day) throw new AppError('INVALID_FIELDS', 'onsaleOpensAfterDay');
   // A few minutes of grace: "now", typed to the minute while the form is filled in, opens at once.
   if (opensAt.getTime() < now.getTime() - PAST_GRACE_MS) throw new AppError('INVALID_FIELDS', 'onsaleInPast');
-  return db.transaction(async (tx) => {
+  const view = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(onsales)
       .values({
@@ -73,11 +74,14 @@ export async function scheduleOnsale(db: Database, fields: OnsaleFields, actor: 
     await recordAudit(tx, { actor, action: 'onsale.schedule', target: row!.id, after: { productId: row!.productId, day: row!.day, opensAt: row!.opensAt.toISOString(), ratePerMinute: row!.ratePerMinute } });
     return onsaleView(row!);
   });
+  // This server's holds see it at once; the others' within their copy's age (onsale-reads.ts).
+  forgetOnsale(view.id);
+  return view;
 }
 
 /** Cancels an on-sale that has not opened, or ends an open one. */
 export async function stopOnsale(db: Database, id: string, actor: Actor): Promise<OnsaleView> {
-  return db.transaction(async (tx) => {
+  const view = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(onsales).where(eq(onsales.id, id)).for('update');
     if (!row) throw new AppError('NOT_FOUND', 'onsaleNotFound');
     if (row.status !== 'SCHEDULED' && row.status !== 'OPEN') throw new AppError('INVALID_FIELDS', 'onsaleOver');
@@ -86,6 +90,8 @@ export async function stopOnsale(db: Database, id: string, actor: Actor): Promis
     await recordAudit(tx, { actor, action: status === 'CANCELLED' ? 'onsale.cancel' : 'onsale.end', target: id, before: { status: row.status }, after: { status } });
     return onsaleView(updated!);
   });
+  forgetOnsale(id);
+  return view;
 }
 
 /** The newest on-sales first: those still to come or open, then the last ones that ended. */

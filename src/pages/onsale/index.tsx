@@ -3,8 +3,8 @@
 import { withOutagePage } from '@/http/outage-page';
 import { onsaleCovering } from '@/modules/onsale/queue-admission';
 import { DEFAULT_LOCALE, isLocale } from '@/config/locales';
-import { getDb } from '@/server/db/client';
 import { localizedPath } from '@/universal/localized-path';
+import { getOnsaleDeps } from '@/wiring/onsale';
 
 export default function OnsaleRedirect() {
   return null;
@@ -14,7 +14,7 @@ export const getServerSideProps = withOutagePage<Record<string, never>>(async (c
   const locale = isLocale(ctx.locale) ? ctx.locale : DEFAULT_LOCALE;
   const product = typeof ctx.query.product === 'string' ? ctx.query.product.slice(0, 100) : '';
   const time = typeof ctx.query.time === 'string' ? ctx.query.time.slice(0, 40) : '';
-  const covering = product && time ? await onsaleCovering(await getDb(), product, time) : undefined;
+  const covering = product && time ? await onsaleCovering(await getOnsaleDeps(), product, time) : undefined;
   const destination = covering ? `/onsale/${covering.id}` : '/products';
   return { redirect: { destination: localizedPath(destination, locale), permanent: false } };
 });

@@ -1,39 +1,74 @@
-// GET /api/onsale/{id}: where the signed-in member stands in the on-sale's queue (polled by /onsale/{id}).
-// POST /api/onsale/{id}: joins the queue, then answers the same. When the member's turn has come, the answer
-// carries their pass and sets it as a cookie for the hold API (decision 0056). When the queue's store is down
-// (an error), the answer says to go straight through (`phase: "over"`, `failOpen: true`); when it is only slow,
-// it says busy, still in line, ask again (`phase: "busy"`, with Retry-After), and lets nobody through.
+// GET /api/onsale/{id}: where the member stands in the on-sale's queue (polled by /onsale/{id}).
+// POST /api/onsale/{id}: joins the queue (signed in), then answers the same. The join gives the member a queue
+// ticket (an HttpOnly cookie for this path, queue-ticket.ts): their asks are answered from it, without the
+// session (decision 0061). When the member's turn has come, the answer carries their pass and sets it as a
+// cookie for the hold API (decision 0056). Every answer says when to ask again (`pollAfterMs`). When the
+// queue's store is down (an error), the answer says to go straight through (`phase: "over"`, `failOpen: true`);
+// when it is only slow (the session or the queue not read in time), it says busy, still in line, ask again
+// (`200 {phase: "busy"}`, with Retry-After), and lets nobody through.
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { z } from 'zod';
+import { admit } from '@/http/access';
 import { jsonRoute, type RouteContext } from '@/http/route';
-import { FAIL_OPEN, STORE_BUSY } from '@/modules/onsale/fail-open';
+import { FAIL_OPEN, STORE_BUSY, STORE_TIMEOUT_MS } from '@/modules/onsale/fail-open';
 import { QUEUE_BUSY_RETRY_SECONDS } from '@/modules/onsale/queue-admission';
 import { joinQueue } from '@/modules/onsale/join-queue';
 import { passCookieName, PASS_MINUTES } from '@/modules/onsale/queue-pass';
-import { queueStatus } from '@/modules/onsale/queue-status';
+import { pollAfterMs, queueStatus } from '@/modules/onsale/queue-status';
+import { readTicket, signTicket, ticketCookieName, ticketCookiePath, TICKET_MAX_AGE_SECONDS } from '@/modules/onsale/queue-ticket';
 import { AppError } from '@/server/errors';
 import { getEnv } from '@/server/env';
+import { log } from '@/server/log';
+import { metrics } from '@/server/metrics';
+import { TimedOut, within } from '@/universal/within-time';
 import { getOnsaleDeps } from '@/wiring/onsale';
 
 export const config = { api: { bodyParser: false } };
 
 const onsaleId = z.uuid();
 
-async function answer({ req, res, caller }: RouteContext<unknown, 'member'>, join: boolean) {
+async function answer({ req, res }: RouteContext<unknown>, join: boolean) {
   const parsed = onsaleId.safeParse(req.query.id);
   if (!parsed.success) throw new AppError('NOT_FOUND', 'onsaleNotFound');
+  const id = parsed.data;
   const deps = await getOnsaleDeps();
-  const joined = join ? await joinQueue(deps, parsed.data, caller.userId) : undefined;
+  // An ask with a ticket is the ticket's member; a join, or an ask without one, reads the session.
+  const ticket = join ? undefined : readTicket(req.cookies[ticketCookieName(id)], id, deps.secret);
+  const member = ticket ? { userId: ticket.userId } : await signedIn(req, res, deps.storeTimeoutMs ?? STORE_TIMEOUT_MS);
+  if (member === STORE_BUSY) return busy(res);
+  const { userId } = member;
+  const joined = join ? await joinQueue(deps, id, userId) : undefined;
   if (joined === FAIL_OPEN) return { status: 200, body: { phase: 'over', failOpen: true } };
   if (joined === STORE_BUSY) return busy(res);
-  const status = await queueStatus(deps, parsed.data, caller.userId);
+  const known = ticket ?? (joined?.position !== undefined ? { position: joined.position } : undefined);
+  const status = await queueStatus(deps, id, userId, known);
   if (status === FAIL_OPEN) return { status: 200, body: { phase: 'over', failOpen: true } };
   if (status === STORE_BUSY) return busy(res);
-  if (status.pass) {
-    const secure = getEnv().siteUrl.startsWith('https:') ? '; Secure' : '';
-    res.setHeader('Set-Cookie', `${passCookieName(parsed.data)}=${status.pass}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${PASS_MINUTES * 60}${secure}`);
+  const secure = getEnv().siteUrl.startsWith('https:') ? '; Secure' : '';
+  const cookies: string[] = [];
+  const { place, ...shown } = status;
+  delete shown.lineLength;
+  // The ticket, when the member has none yet or their place was drawn since.
+  const position = place ?? (status.phase === 'prequeue' ? null : undefined);
+  if (position !== undefined && (!ticket || ticket.position !== position)) {
+    const token = signTicket({ onsaleId: id, userId, position }, deps.secret);
+    cookies.push(`${ticketCookieName(id)}=${token}; Path=${ticketCookiePath(id)}; HttpOnly; SameSite=Lax; Max-Age=${TICKET_MAX_AGE_SECONDS}${secure}`);
   }
-  return { status: 200, body: status };
+  if (status.pass) cookies.push(`${passCookieName(id)}=${status.pass}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${PASS_MINUTES * 60}${secure}`);
+  if (cookies.length) res.setHeader('Set-Cookie', cookies);
+  return { status: 200, body: { ...shown, pollAfterMs: pollAfterMs(status, deps.now()) } };
+}
+
+/** The signed-in member; STORE_BUSY when the session is not read in time (the database is busy, not down). */
+async function signedIn(req: NextApiRequest, res: NextApiResponse, ms: number) {
+  try {
+    return await within(admit('member', req, res, 'signInForQueue'), ms);
+  } catch (error) {
+    if (!(error instanceof TimedOut)) throw error;
+    log.warn('[onsale] the session was not read in time: the queue says busy', {});
+    metrics().onsaleStoreSlow.inc();
+    return STORE_BUSY;
+  }
 }
 
 /** The store answered too slowly: still in line, nobody let through, ask again in a moment. */
@@ -42,8 +77,8 @@ function busy(res: NextApiResponse) {
   return { status: 200, body: { phase: 'busy', busy: true } };
 }
 
-const read = jsonRoute({ method: 'GET', access: 'member', signInMessage: 'signInForQueue', handle: (ctx) => answer(ctx, false) });
-const join = jsonRoute({ method: 'POST', access: 'member', signInMessage: 'signInForQueue', handle: (ctx) => answer(ctx, true) });
+const read = jsonRoute({ method: 'GET', access: 'public', handle: (ctx) => answer(ctx, false) });
+const join = jsonRoute({ method: 'POST', access: 'public', handle: (ctx) => answer(ctx, true) });
 
 export default function onsaleQueue(req: NextApiRequest, res: NextApiResponse) {
   return req.method === 'POST' ? join(req, res) : read(req, res);
