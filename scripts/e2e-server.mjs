@@ -41,7 +41,7 @@ const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start
     // are set to agree with it (tests/e2e/fixed-clock.ts).
     SKYPASS_CLOCK: FIXED_NOW_ISO,
     // Staff of the browser tests: each spec signs in as addresses of its own, numbered from a base of its own
-    // plus the worker's parallelIndex (up to 14 with playwright.config.ts's 4 workers): 24 of each role.
+    // plus the worker's parallelIndex (E2E_WORKERS may raise it): 24 of each role.
     STAFF_EMAILS: staffAddresses('gate'),
     MANAGER_EMAILS: staffAddresses('manager'),
     BOXOFFICE_EMAILS: staffAddresses('boxoffice'),
