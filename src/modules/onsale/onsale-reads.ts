@@ -10,7 +10,7 @@ import { onsaleQueue, onsales } from '@/server/db/schema';
 import { processGlobal } from '@/universal/process-global';
 import type { OnsaleDeps } from './deps';
 import { LIVE_ONSALE_STATUSES } from './onsale-states';
-import type { OnsaleRow } from './schedule-onsale';
+import type { OnsaleRow } from './onsale-row';
 import { tickQueue } from './tick-queue';
 
 /** What the site answers from: half a second, within the queue's tick (a second), so the line on every

@@ -13,7 +13,7 @@ import type { OnsaleDeps } from './deps';
 import { FAIL_OPEN, orFailOpen, STORE_BUSY } from './fail-open';
 import { liveOnsales } from './onsale-reads';
 import { checkPass } from './queue-pass';
-import type { OnsaleRow } from './schedule-onsale';
+import type { OnsaleRow } from './onsale-row';
 
 /** A hold let through an on-sale's queue: `consume` uses its pass inside the hold's transaction. */
 export type QueueAdmission = { onsaleId: string; consume: (tx: Database) => Promise<void> };

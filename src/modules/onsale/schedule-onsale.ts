@@ -10,9 +10,8 @@ import { AppError } from '@/server/errors';
 import { recordAudit, type Actor } from '../staff/audit-log';
 import type { OnsaleFields } from './onsale-body';
 import { forgetOnsale } from './onsale-reads';
+import type { OnsaleRow } from './onsale-row';
 import { onsaleStates, type OnsaleStatus } from './onsale-states';
-
-export type OnsaleRow = typeof onsales.$inferSelect;
 
 /** How far in the past an opening may be written: it then opens at once. */
 const PAST_GRACE_MS = 5 * 60_000;

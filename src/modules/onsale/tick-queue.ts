@@ -14,7 +14,7 @@ import type { Database } from '@/server/db/client';
 import { onsaleQueue, onsales } from '@/server/db/schema';
 import { metrics } from '@/server/metrics';
 import { onsaleStates } from './onsale-states';
-import type { OnsaleRow } from './schedule-onsale';
+import type { OnsaleRow } from './onsale-row';
 
 /** How often the queue moves on, at most. */
 export const TICK_MS = 1000;
