@@ -13,10 +13,11 @@ async function run(adminUrl, sql) {
   }
 }
 
-/** @param {string} adminUrl @param {string} prefix the database's name starts with it (`skypass_test`) */
-export async function createScratchDatabase(adminUrl, prefix) {
+/** @param {string} adminUrl @param {string} prefix the database's name starts with it (`skypass_test`)
+ * @param {string} [template] a database to copy (PostgreSQL's `create database ... template`); an empty one without */
+export async function createScratchDatabase(adminUrl, prefix, template) {
   const name = `${prefix}_${crypto.randomBytes(5).toString('hex')}`;
-  await run(adminUrl, `create database ${name}`);
+  await run(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(adminUrl, `drop database if exists ${name} with (force)`) };

@@ -3,35 +3,54 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import readline from 'node:readline';
 
 const REPORTS = '.test-reports';
 fs.rmSync(REPORTS, { recursive: true, force: true });
 fs.mkdirSync(REPORTS, { recursive: true });
 
 const bin = (name) => path.join('node_modules', '.bin', name);
-const vitest = (project) => [bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/${project}.json`]];
+const vitest = (project) => ({
+  label: project,
+  command: bin('vitest'),
+  args: ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/${project}.json`],
+});
 
-// A step is one command, or several run side by side (each to its own report): lint beside the type check,
-// and the integration files in two lanes (vitest.config.mts), one on the shared test sites, one on
-// databases of their own.
+// A step is one command, or several run side by side, each to its own report and each line of its output
+// marked with its name. Side by side where nothing is shared and the CPU would otherwise wait (decision 0063):
+// the lint, the type check and the unit tests; then, after the build, the integration files in their two
+// lanes (vitest.config.mts: one on the shared test sites, one on databases of their own) beside the browser
+// tests, which have a site and a database of their own (scripts/e2e-server.mjs).
 const steps = [
-  ['lint and types', [[bin('eslint'), ['.', '--max-warnings=0']], [bin('tsc'), ['--noEmit']]]],
-  ['unit', [vitest('unit')]],
+  [
+    'lint, types and unit',
+    [{ label: 'lint', command: bin('eslint'), args: ['.', '--max-warnings=0'] }, { label: 'types', command: bin('tsc'), args: ['--noEmit'] }, vitest('unit')],
+  ],
   // The step before type-checked everything: the build does not do it again (next.config.ts).
-  ['build', [[process.execPath, ['node_modules/next/dist/bin/next', 'build'], { SKYPASS_TYPES_CHECKED: 'true' }]]],
-  ['integration', [vitest('integration'), vitest('integration-own')]],
-  ['e2e', [[bin('playwright'), ['test']]]],
+  ['build', [{ label: 'build', command: process.execPath, args: ['node_modules/next/dist/bin/next', 'build'], env: { SKYPASS_TYPES_CHECKED: 'true' } }]],
+  ['integration and browser', [vitest('integration'), vitest('integration-own'), { label: 'e2e', command: bin('playwright'), args: ['test'] }]],
 ];
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json` };
-const run = ([command, args, extraEnv = {}]) =>
-  new Promise((resolve) => spawn(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } }).on('exit', (code) => resolve(code ?? 1)));
+
+/** Runs one command; beside others, each line it prints starts with its label. Resolves to its exit code. */
+function run({ label, command, args, env: extraEnv = {} }, alone) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(command, args, { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...env, ...extraEnv } });
+    if (!alone) for (const stream of [child.stdout, child.stderr]) readline.createInterface({ input: stream }).on('line', (line) => console.log(`[${label}] ${line}`));
+    child.on('close', (code) => {
+      console.log(`--- ${label}: ${code === 0 ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
+      resolve(code ?? 1);
+    });
+  });
+}
 
 let failedStep;
 for (const [name, commands] of steps) {
   const started = Date.now();
   console.log(`\n=== ${name}`);
-  const codes = await Promise.all(commands.map(run));
+  const codes = await Promise.all(commands.map((command) => run(command, commands.length === 1)));
   const ok = codes.every((code) => code === 0);
   console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
   if (!ok) {

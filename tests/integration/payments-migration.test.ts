@@ -101,7 +101,7 @@ type Backend = { query: Query; migrate: (folder: string) => Promise<void>; close
 
 async function openBackend(adminUrl: string | undefined): Promise<Backend & { postgres?: TestDatabase }> {
   if (adminUrl) {
-    const postgres = await createTestDatabase(adminUrl);
+    const postgres = await createTestDatabase(adminUrl, { empty: true });
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
