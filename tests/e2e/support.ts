@@ -65,6 +65,9 @@ export async function signedInAs(request: APIRequestContext, email: string) {
  * lands), or stays where it is with `null` when the test opens a page of its own next. */
 export async function signedInAsNewMember(page: Page, label: string, path: string | null = '/profile'): Promise<string> {
   const email = uniqueEmail(label);
+  // Off any page of someone signed in first: a request of theirs still under way (the tokens' poll) would be
+  // answered with their session cookie, renewed, after this sign-in, and sign them in again.
+  if (page.url() !== 'about:blank') await page.goto('about:blank');
   await joinThroughApi(page.request, email);
   await signedInAs(page.request, email);
   if (path !== null) await page.goto(path);
