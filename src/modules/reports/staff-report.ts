@@ -37,7 +37,7 @@ export async function staffReport(db: Database, range: ReportRange, settings: Re
     salesReport(db, { ...period, now }),
     visitsReport(db, { ...period, now, ownInventory: settings.ownInventory }),
     membersReport(db, period),
-    tokensReport(db, period),
+    tokensReport(db, { ...period, now }),
     occupancyReport(db, { ...period, now }),
     programReport(db, { range, start, end, today: todayIn(settings.timeZone, now) }),
   ]);

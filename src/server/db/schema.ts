@@ -430,6 +430,10 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt),
     // The old ticket of a changed booking, scanned at the gate (CHANGED): a containment search (decision 0048).
     index('orders_replaced_tickets_idx').using('gin', sql`${t.replacedTickets} jsonb_path_ops`),
+    // The few orders a gift card paid part of, and the few with add-ons: the sales report reads them alone
+    // instead of a year of orders (decision 0064). Partial, with immutable comparisons only (PGlite too).
+    index('orders_gift_card_idx').on(t.paymentId, t.giftCardCents).where(sql`gift_card_cents > 0`),
+    index('orders_addons_idx').on(t.paymentId).where(sql`addon_cents > 0`),
     // A gift card's part is never negative and always names its card.
     check('orders_gift_card_paid', sql`${t.giftCardCents} >= 0 and (${t.giftCardCents} = 0 or ${t.giftCardId} is not null)`),
   ],
@@ -1312,8 +1316,19 @@ export const visitsDays = pgTable('visits_days', {
   lastSlotEnd: timestamp('last_slot_end', { mode: 'date', withTimezone: true }).notNull(),
 });
 
+/** The tokens report's tokens issued on ended local dates, by drop (decision 0064), summed by the same job. */
+export const tokensDays = pgTable(
+  'tokens_days',
+  {
+    date: text('date').notNull(),
+    dropId: text('drop_id').notNull(),
+    issued: integer('issued').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.dropId] })],
+);
+
 /**
- * How far each report's sums go, one row per report (`sales`, `occupancy`, `visits`): every local date up to `through`
+ * How far each report's sums go, one row per report (`sales`, `occupancy`, `visits`, `tokens`): every local date up to `through`
  * (in `time_zone`) is summed, and the sums hold every write stamped before `consistent_at` less the margin
  * (modules/reports/summed-days.ts); a summed day changed since (an order's tickets changed, a reseller's
  * booking amended, an admission undone) is read from its rows again until the next run.
