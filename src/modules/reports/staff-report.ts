@@ -39,7 +39,7 @@ export async function staffReport(db: Database, range: ReportRange, settings: Re
     membersReport(db, period),
     tokensReport(db, { ...period, now }),
     occupancyReport(db, { ...period, now }),
-    programReport(db, { range, start, end, today: todayIn(settings.timeZone, now) }),
+    programReport(db, { range, start, end, today: todayIn(settings.timeZone, now), timeZone: settings.timeZone, now }),
   ]);
   return { range, currency: settings.currency, timeZone: settings.timeZone, generatedAt: now.toISOString(), sales, visits, members, tokens, occupancy, program };
 }
