@@ -86,18 +86,18 @@ export async function pointsOutstanding(db: Database, today: string, timeZone: s
   const open = sql`state = 'confirmed' and points > 0 and expires_on > ${today}`;
   const [first] = summed ? await rowsOf<{ day: string | null }>(db, sql`select min(date) as day from points_days`) : [];
   if (!first?.day || first.day > today) {
-    const [all] = await rowsOf<{ left: number }>(db, sql`select coalesce(sum(points - spent), 0)::float8 as left from member_points where ${open}`);
-    return Number(all?.left ?? 0);
+    const [all] = await rowsOf<{ unspent: number }>(db, sql`select coalesce(sum(points - spent), 0)::float8 as unspent from member_points where ${open}`);
+    return Number(all?.unspent ?? 0);
   }
   const { start, end } = rangeInstants({ from: first.day, to: today }, timeZone);
   const plan = await summedPlan(db, POINTS_SUMS, { start, end, days: localDatesBetween(first.day, today), timeZone }, now);
   const outside = sql`(earned_at < ${start} or earned_at >= ${end} or ${within(plan.rows)(sql.raw('earned_at'))})`;
-  const parts = [sql`select coalesce(sum(points - spent), 0) as left from member_points where ${open} and ${outside}`];
+  const parts = [sql`select coalesce(sum(points - spent), 0) as unspent from member_points where ${open} and ${outside}`];
   if (plan.summed) {
     const { from, to, except } = plan.summed;
     const left = except.length ? sql` and date not in (${sql.join(except.map((d) => sql`${d}`), sql`, `)})` : sql``;
     parts.push(sql`select coalesce(sum(unspent), 0) from points_days where expires_on > ${today} and date >= ${from} and date <= ${to}${left}`);
   }
-  const [row] = await rowsOf<{ left: number }>(db, sql`select sum(left)::float8 as left from (${sql.join(parts, sql` union all `)}) parts`);
-  return Number(row?.left ?? 0);
+  const [row] = await rowsOf<{ unspent: number }>(db, sql`select sum(unspent)::float8 as unspent from (${sql.join(parts, sql` union all `)}) parts`);
+  return Number(row?.unspent ?? 0);
 }
