@@ -29,7 +29,6 @@ export type ProgramReport = {
 /** `timeZone` and `now`: the attraction's and the server's clock unless given. */
 type Period = { range: ReportRange; start: Date; end: Date; today: string; timeZone?: string; now?: Date };
 
-
 async function membersByTier(db: Database): Promise<ProgramReport['byTier']> {
   const first = currentProgram().tiers[0]!.id;
   const rows = await db
