@@ -29,8 +29,8 @@ export async function membersReport(db: Database, period: Period): Promise<Membe
 /** `summed: false` counts the tokens alone (what the sums must equal: tests/integration/summed-days.test.ts). */
 export async function tokensReport(db: Database, period: Period & { now?: Date }, options: { summed?: boolean } = {}): Promise<TokensReport> {
   const issuedOf = await tokensIssuedByDrop(db, period, period.now ?? serverNow(), options.summed !== false);
-  // Every configured drop, in the configuration's order; a drop since removed still shows its tokens.
-  const ids = [...DROPS.map((d) => d.id), ...[...issuedOf.keys()].filter((id) => !DROPS.some((d) => d.id === id))];
+  // Every configured drop, in the configuration's order; a drop since removed still shows its tokens (by id).
+  const ids = [...DROPS.map((d) => d.id), ...[...issuedOf.keys()].filter((id) => !DROPS.some((d) => d.id === id)).sort()];
   const byDrop = ids.map((dropId) => ({ dropId, issued: issuedOf.get(dropId) ?? 0 }));
   return { byDrop, total: byDrop.reduce((sum, d) => sum + d.issued, 0) };
 }
