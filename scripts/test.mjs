@@ -17,10 +17,9 @@ const vitest = (project) => ({
 });
 
 // A step is one command, or several run side by side, each to its own report and each line of its output
-// marked with its name. Side by side where nothing is shared and the CPU would otherwise wait (decision 0063):
-// the lint, the type check and the unit tests; then, after the build, the integration files in their two
-// lanes (vitest.config.mts: one on the shared test sites, one on databases of their own) beside the browser
-// tests, which have a site and a database of their own (scripts/e2e-server.mjs).
+// marked with its name: the lint, the type check and the unit tests; the integration files in their two
+// lanes (vitest.config.mts: one on the shared test sites, one on databases of their own). The browser tests
+// run alone: beside the integration tests, on 2 cores, sites started too slowly for their wait (decision 0065).
 const steps = [
   [
     'lint, types and unit',
@@ -28,7 +27,8 @@ const steps = [
   ],
   // The step before type-checked everything: the build does not do it again (next.config.ts).
   ['build', [{ label: 'build', command: process.execPath, args: ['node_modules/next/dist/bin/next', 'build'], env: { SKYPASS_TYPES_CHECKED: 'true' } }]],
-  ['integration and browser', [vitest('integration'), vitest('integration-own'), { label: 'e2e', command: bin('playwright'), args: ['test'] }]],
+  ['integration', [vitest('integration'), vitest('integration-own')]],
+  ['e2e', [{ label: 'e2e', command: bin('playwright'), args: ['test'] }]],
 ];
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PLAYWRIGHT_JSON_OUTPUT_NAME: `${REPORTS}/e2e.json` };
