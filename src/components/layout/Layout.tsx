@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/client/i18n';
-import { HydratedApart } from './HydratedApart';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 import styles from './layout.module.css';
@@ -12,15 +11,11 @@ export function Layout({ children }: { children: ReactNode }) {
       <a href="#main" className={styles.skip}>
         {t('skipToContent')}
       </a>
-      <HydratedApart>
-        <SiteHeader />
-      </HydratedApart>
+      <SiteHeader />
       <main id="main" className={styles.main} tabIndex={-1}>
-        <HydratedApart>{children}</HydratedApart>
+        {children}
       </main>
-      <HydratedApart>
-        <SiteFooter />
-      </HydratedApart>
+      <SiteFooter />
     </>
   );
 }
