@@ -1,7 +1,7 @@
 // One migrated and seeded PostgreSQL database per version of the schema, on the test server, copied by every
 // test database of a run (and of later runs while the schema stays the same): `create database ... template`
 // copies its files in a fraction of a second, where migrating and seeding a new database costs the server
-// about 1.5 s of CPU each (decision 0063). Like the PGlite template (pglite-template.ts), named by
+// about 1.5 s of CPU each (decision 0065). Like the PGlite template (pglite-template.ts), named by
 // templateKey().
 import pg from 'pg';
 import { openDatabase } from '@/server/db/client';
