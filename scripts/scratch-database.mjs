@@ -3,11 +3,13 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 
-async function run(adminUrl, sql) {
+/** One statement on the server `adminUrl` names, on a connection of its own (databases are made, renamed and
+ * dropped from outside them). @param {string} adminUrl @param {string} sql @param {unknown[]} [values] */
+export async function adminQuery(adminUrl, sql, values = []) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query(sql);
+    return await client.query(sql, values);
   } finally {
     await client.end();
   }
@@ -17,8 +19,8 @@ async function run(adminUrl, sql) {
  * @param {string} [template] a database to copy (PostgreSQL's `create database ... template`); an empty one without */
 export async function createScratchDatabase(adminUrl, prefix, template) {
   const name = `${prefix}_${crypto.randomBytes(5).toString('hex')}`;
-  await run(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
+  await adminQuery(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(adminUrl, `drop database if exists ${name} with (force)`) };
+  return { url: url.toString(), drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`) };
 }

@@ -3,25 +3,14 @@
 // copies its files in a fraction of a second, where migrating and seeding a new database costs the server
 // about 1.5 s of CPU each (decision 0065). Like the PGlite template (pglite-template.ts), named by
 // templateKey().
-import pg from 'pg';
 import { openDatabase } from '@/server/db/client';
-import { createScratchDatabase } from '../../scripts/scratch-database.mjs';
+import { adminQuery, createScratchDatabase } from '../../scripts/scratch-database.mjs';
 import { templateKey } from './template-key';
 
 const PREFIX = 'skypass_template_';
 
 /** PostgreSQL's "object in use": a database still has a session (a closed pool's backends end a moment later). */
 const IN_USE = '55006';
-
-async function query(adminUrl: string, text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Runs `statement` again while the database it names is still in use by sessions that are ending. */
 async function whenUnused<T>(statement: () => Promise<T>): Promise<T> {
@@ -44,14 +33,14 @@ export function postgresTemplate(adminUrl: string): Promise<string> {
   if (!template) {
     template = (async () => {
       const name = `${PREFIX}${templateKey()}`;
-      const found = await query(adminUrl, 'select 1 from pg_database where datname = $1', [name]);
+      const found = await adminQuery(adminUrl, 'select 1 from pg_database where datname = $1', [name]);
       if (found.rowCount) return name;
       const building = await createScratchDatabase(adminUrl, 'skypass_template_building');
       const opened = await openDatabase({ databaseUrl: building.url, dataDir: '' });
       await opened.close();
       const buildingName = new URL(building.url).pathname.slice(1);
       try {
-        await whenUnused(() => query(adminUrl, `alter database ${buildingName} rename to ${name}`));
+        await whenUnused(() => adminQuery(adminUrl, `alter database ${buildingName} rename to ${name}`));
       } catch (error) {
         // Another process's template got there first (duplicate database): use that one.
         if ((error as { code?: string }).code !== '42P04') throw error;
