@@ -1,7 +1,7 @@
 // The query plans of the year's reads (bench/year/measure.mjs) as the code runs them: each read once on a
 // handle that records its SQL, then EXPLAIN (ANALYZE) of every statement with its parameters.
-//   npx tsx bench/year/explain.mjs [--database=skypass_year] [--only=sales,visits,program,today,search,gate,membership,availability]
-// Decisions 0048, 0057 and 0059 quote them, beside the plans of the queries as they were before.
+//   npx tsx bench/year/explain.mjs [--database=skypass_year] [--only=sales,visits,tokens,program,today,search,gate,membership,availability]
+// Decisions 0048, 0057, 0059 and 0064 quote them, beside the plans of the queries as they were before.
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from '@/server/db/schema';
@@ -13,13 +13,14 @@ import { getMembership } from '@/modules/loyalty/membership';
 import { rangeInstants } from '@/modules/reports/report-range';
 import { salesReport } from '@/modules/reports/sales-report';
 import { visitsReport } from '@/modules/reports/visits-report';
+import { tokensReport } from '@/modules/reports/loyalty-report';
 import { programReport } from '@/modules/reports/program-report';
 import { dayOverview } from '@/modules/staff/day-overview';
 import { localDatesBetween } from '@/universal/local-date';
 import { option, yearDatabaseUrl } from './year-options.mjs';
 
 const TIME_ZONE = 'America/New_York';
-const only = option('only', 'sales,visits,program,today,search,gate,membership,availability').split(',');
+const only = option('only', 'sales,visits,tokens,program,today,search,gate,membership,availability').split(',');
 const pool = new pg.Pool({ connectionString: yearDatabaseUrl(), max: 2 });
 const q = async (text, params) => (await pool.query(text, params)).rows;
 
@@ -47,7 +48,8 @@ const [heavy] = await q(`select id from users where email = 'fifty-visits@year.e
 
 await explain('sales', (db) => salesReport(db, period));
 await explain('visits', (db) => visitsReport(db, { ...period, now, ownInventory: true }));
-await explain('program', (db) => programReport(db, { range: { from: first, to: today }, start, end, today }));
+await explain('tokens', (db) => tokensReport(db, { ...period, now }));
+await explain('program', (db) => programReport(db, { range: { from: first, to: today }, start, end, today, now }));
 await explain('today', (db) => dayOverview({ db, supplier: createLocalSupplier(db, { resellerId: 'website', now: () => now }), ownInventory: true, now: () => now }, day, now));
 await explain('search', (db) => searchBookings(db, 'member4242@year.example'));
 await explain('search', (db) => searchBookings(db, 'Yuki Tanaka'));

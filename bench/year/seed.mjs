@@ -306,14 +306,17 @@ for (const { month } of months.slice(0, MONTHS)) {
     order by b.user_idx, b.day, b.n
     on conflict do nothing;
 
-    insert into member_points (user_id, reason, points, state, order_id, booking_uuid, booking_reference, ticket_reference, unit_id, earned_at, confirmed_at, expires_on, closed_at, close_reason)
+    -- Each line stamped (updated_at) by its last write, as the app does: earned, then confirmed or voided.
+    insert into member_points (user_id, reason, points, state, order_id, booking_uuid, booking_reference, ticket_reference, unit_id, earned_at, confirmed_at, expires_on, closed_at, close_reason, updated_at)
     select year_uuid('user', b.user_idx)::text, 'ticket', case when t.unit_id = 'child' then 50 else 100 end,
       case when b.kind = 'cancelled' then 'void' when t.admitted then 'confirmed' else 'pending' end,
       year_uuid('order', b.n), year_uuid('buuid', b.n)::text, year_ref('SKY', b.n, 6), year_ref('TKT', t.tn, 8), t.unit_id,
       b.created_at + interval '2 minutes',
       case when t.admitted then b.slot_start - interval '10 minutes' + b.r4 * interval '25 minutes' end,
       case when t.admitted then to_char((b.slot_start at time zone 'America/New_York') + interval '12 months', 'YYYY-MM-DD') end,
-      case when b.kind = 'cancelled' then bc.cancelled_at end, case when b.kind = 'cancelled' then 'cancelled' end
+      case when b.kind = 'cancelled' then bc.cancelled_at end, case when b.kind = 'cancelled' then 'cancelled' end,
+      greatest(b.created_at + interval '2 minutes', case when t.admitted then b.slot_start - interval '10 minutes' + b.r4 * interval '25 minutes' end,
+        case when b.kind = 'cancelled' then bc.cancelled_at end)
     from year_t t join year_b b on b.n = t.n join bookings bc on bc.id = year_uuid('booking', b.n)
     where b.channel = 'website' and b.kind <> 'abandoned' and t.unit_id <> 'infant';
 
@@ -375,6 +378,14 @@ await q(`
   drop function year_ref(text, bigint, int); drop function year_base32(bigint, int); drop function year_uuid(text, bigint); drop function year_local_id(timestamptz);
 `);
 step('tiers');
+// Each member's visits linked to the one before and after, as the gate's writes keep them (decision 0064); the
+// months were inserted apart, so once here, over the whole year.
+await q(`
+  update member_visits v set previous_visit_date = coalesce(w.previous, ''), next_visit_date = w.next
+  from (select id, lag(visit_date) over member as previous, lead(visit_date) over member as next
+        from member_visits window member as (partition by user_id order by visit_date)) w
+  where w.id = v.id and (w.previous is not null or w.next is not null)`);
+step('visits linked');
 const { rows: secondary } = await q(`select definition from year_seed_indexes`);
 for (const { definition } of secondary) await q(definition);
 await q(`drop table year_seed_indexes`);

@@ -168,12 +168,13 @@ describe.each(TEST_BACKENDS)('the program edited by managers on $name', ({ admin
       const base = { countedAt: serverNow(), bookingUuid: 'b', bookingReference: 'SKY-R' };
       const [a, b, c] = [await signedUpMember(own.db, 'a', 'en'), await signedUpMember(own.db, 'b', 'en'), await signedUpMember(own.db, 'c', 'en')];
       await own.db.update(memberTiers).set({ tierId: 'regular' }).where(eq(memberTiers.userId, a.userId));
-      // a: two visits in May, b: one in May and one in March (outside), c: none.
+      // a: two visits in May, b: one in May and one in March (outside), c: none; each linked to the member's
+      // visit before and after it, as member-visits.ts keeps them (decision 0064).
       await own.db.insert(memberVisits).values([
-        { ...base, userId: a.userId, visitDate: '2027-05-01' },
-        { ...base, userId: a.userId, visitDate: '2027-05-08' },
-        { ...base, userId: b.userId, visitDate: '2027-05-03' },
-        { ...base, userId: b.userId, visitDate: '2027-03-03' },
+        { ...base, userId: a.userId, visitDate: '2027-05-01', nextVisitDate: '2027-05-08' },
+        { ...base, userId: a.userId, visitDate: '2027-05-08', previousVisitDate: '2027-05-01' },
+        { ...base, userId: b.userId, visitDate: '2027-05-03', previousVisitDate: '2027-03-03' },
+        { ...base, userId: b.userId, visitDate: '2027-03-03', nextVisitDate: '2027-05-03' },
       ]);
       const line = { reason: 'ticket' as const, spent: 0, confirmedAt: serverNow() };
       await own.db.insert(memberPoints).values([

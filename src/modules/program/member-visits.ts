@@ -1,8 +1,9 @@
 // A member's visits (decision 0036): one row per visit date, written in the transaction of the admission
 // that makes it (the gate's scan), taken back in the transaction of the undo or the cancellation that
 // unmakes it. Only bookings of website members count: an order names its member; a reseller's booking has
-// no order. Each change enqueues the member's `program.recompute` job in the same transaction.
-import { and, eq, like, ne } from 'drizzle-orm';
+// no order. Each change enqueues the member's `program.recompute` job in the same transaction, and keeps each
+// visit linked to the member's visit before and after it (the program report's visitors, decision 0064).
+import { and, eq, gt, like, lt, max, min, ne, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { memberVisits, orders } from '@/server/db/schema';
 import { localDatePart } from '@/universal/local-date';
@@ -18,18 +19,43 @@ async function memberOrderOf(tx: Database, bookingUuid: string) {
   return order;
 }
 
+/** One writer of a member's visits at a time: two admissions of other dates would each link to the same
+ * neighbours otherwise. */
+async function lockVisitsOf(tx: Database, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`member-visits|${userId}`}, 0))`);
+}
+
+const visitOn = (userId: string, date: string) => and(eq(memberVisits.userId, userId), eq(memberVisits.visitDate, date));
+
+/** Links a visit date just written between the member's visits before and after it. */
+async function linkVisit(tx: Database, userId: string, date: string): Promise<void> {
+  const [[before], [after]] = await Promise.all([
+    tx.select({ date: max(memberVisits.visitDate) }).from(memberVisits).where(and(eq(memberVisits.userId, userId), lt(memberVisits.visitDate, date))),
+    tx.select({ date: min(memberVisits.visitDate) }).from(memberVisits).where(and(eq(memberVisits.userId, userId), gt(memberVisits.visitDate, date))),
+  ]);
+  const previous = before?.date ?? null;
+  const next = after?.date ?? null;
+  await tx.update(memberVisits).set({ previousVisitDate: previous ?? '', nextVisitDate: next }).where(visitOn(userId, date));
+  if (previous) await tx.update(memberVisits).set({ nextVisitDate: date }).where(visitOn(userId, previous));
+  if (next) await tx.update(memberVisits).set({ previousVisitDate: date }).where(visitOn(userId, next));
+}
+
 /** Counts the visit of an admitted booking (inside the admission's transaction); a date already counted
  * (another booking of the member that day, or this one's earlier ticket) changes nothing, but the
  * admission is still judged by the Sky Moments (a sunset after the day's sunrise, decision 0043). */
 export async function countVisit(tx: Database, bookingUuid: string, at: Date): Promise<boolean> {
   const order = await memberOrderOf(tx, bookingUuid);
   if (!order) return false;
+  await lockVisitsOf(tx, order.userId);
   const [counted] = await tx
     .insert(memberVisits)
     .values({ userId: order.userId, visitDate: localDatePart(order.availabilityId), bookingUuid, bookingReference: order.reference, countedAt: at })
     .onConflictDoNothing({ target: [memberVisits.userId, memberVisits.visitDate] })
     .returning({ id: memberVisits.id });
-  if (counted) await enqueueTierRecompute(tx, order.userId);
+  if (counted) {
+    await linkVisit(tx, order.userId, localDatePart(order.availabilityId));
+    await enqueueTierRecompute(tx, order.userId);
+  }
   await enqueueChallengeCheck(tx, order.userId);
   return counted !== undefined;
 }
@@ -37,6 +63,9 @@ export async function countVisit(tx: Database, bookingUuid: string, at: Date): P
 /** Takes back the visit this booking holds (inside the undo's or the cancellation's transaction, once the
  * booking has no live admission left): another admitted booking of the member that day keeps the date. */
 export async function uncountVisit(tx: Database, bookingUuid: string, at: Date): Promise<boolean> {
+  const [held] = await tx.select({ userId: memberVisits.userId }).from(memberVisits).where(eq(memberVisits.bookingUuid, bookingUuid));
+  if (!held) return false;
+  await lockVisitsOf(tx, held.userId);
   const [removed] = await tx.delete(memberVisits).where(eq(memberVisits.bookingUuid, bookingUuid)).returning();
   if (!removed) return false;
   const sameDay = await tx
@@ -46,9 +75,21 @@ export async function uncountVisit(tx: Database, bookingUuid: string, at: Date):
   const admitted = new Set(await admittedAmong(tx, sameDay.map((order) => order.bookingUuid)));
   const other = sameDay.find((order) => admitted.has(order.bookingUuid));
   if (other) {
-    await tx.insert(memberVisits).values({ userId: removed.userId, visitDate: removed.visitDate, bookingUuid: other.bookingUuid, bookingReference: other.reference, countedAt: at });
+    // The same date, so the same neighbours.
+    await tx.insert(memberVisits).values({
+      userId: removed.userId,
+      visitDate: removed.visitDate,
+      bookingUuid: other.bookingUuid,
+      bookingReference: other.reference,
+      countedAt: at,
+      previousVisitDate: removed.previousVisitDate,
+      nextVisitDate: removed.nextVisitDate,
+    });
     return false;
   }
+  // The visits before and after it are now each other's neighbours.
+  if (removed.previousVisitDate) await tx.update(memberVisits).set({ nextVisitDate: removed.nextVisitDate }).where(visitOn(removed.userId, removed.previousVisitDate));
+  if (removed.nextVisitDate) await tx.update(memberVisits).set({ previousVisitDate: removed.previousVisitDate }).where(visitOn(removed.userId, removed.nextVisitDate));
   await enqueueTierRecompute(tx, removed.userId);
   return true;
 }

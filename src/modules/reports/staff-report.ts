@@ -37,9 +37,9 @@ export async function staffReport(db: Database, range: ReportRange, settings: Re
     salesReport(db, { ...period, now }),
     visitsReport(db, { ...period, now, ownInventory: settings.ownInventory }),
     membersReport(db, period),
-    tokensReport(db, period),
+    tokensReport(db, { ...period, now }),
     occupancyReport(db, { ...period, now }),
-    programReport(db, { range, start, end, today: todayIn(settings.timeZone, now) }),
+    programReport(db, { range, start, end, today: todayIn(settings.timeZone, now), timeZone: settings.timeZone, now }),
   ]);
   return { range, currency: settings.currency, timeZone: settings.timeZone, generatedAt: now.toISOString(), sales, visits, members, tokens, occupancy, program };
 }

@@ -2,7 +2,7 @@
 // ended local date of a report's rows into a table of its own; the report reads those sums and takes from
 // the rows themselves only what they do not hold exactly: the days after the last one summed (today, and
 // any day the job has not reached yet), and summed days that a later write changed (each report says which:
-// sales-days.ts, occupancy-days.ts, visits-days.ts). Every write is stamped (serverNow) before it commits; one stamped more
+// sales-days.ts, occupancy-days.ts, visits-days.ts, tokens-days.ts, points-days.ts). Every write is stamped (serverNow) before it commits; one stamped more
 // than SETTLE_MS before a run has committed by then, so a day that ended that long before a run is complete
 // when summed, and the changes looked for are those stamped since the last run's start less SETTLE_MS.
 import { eq } from 'drizzle-orm';
@@ -19,7 +19,7 @@ const CHUNK_DAYS = 31;
 
 /** What one report sums: its row of `report_sums_state`, and how its days are summed and found changed. */
 export type SummedReport = {
-  id: 'sales' | 'occupancy' | 'visits';
+  id: 'sales' | 'occupancy' | 'visits' | 'tokens' | 'points';
   /** The local dates (in `timeZone`) whose figures writes stamped since `since` changed. */
   changedDays: (db: Database, since: Date, timeZone: string) => Promise<string[]>;
   /** Replaces the sums of these days with their rows' (consecutive or not). */

@@ -430,6 +430,10 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt),
     // The old ticket of a changed booking, scanned at the gate (CHANGED): a containment search (decision 0048).
     index('orders_replaced_tickets_idx').using('gin', sql`${t.replacedTickets} jsonb_path_ops`),
+    // The few orders a gift card paid part of, and the few with add-ons: the sales report reads them alone
+    // instead of a year of orders (decision 0064). Partial, with immutable comparisons only (PGlite too).
+    index('orders_gift_card_idx').on(t.paymentId, t.giftCardCents).where(sql`gift_card_cents > 0`),
+    index('orders_addons_idx').on(t.paymentId).where(sql`addon_cents > 0`),
     // A gift card's part is never negative and always names its card.
     check('orders_gift_card_paid', sql`${t.giftCardCents} >= 0 and (${t.giftCardCents} = 0 or ${t.giftCardId} is not null)`),
   ],
@@ -1075,12 +1079,20 @@ export const memberVisits = pgTable(
     bookingUuid: text('booking_uuid').notNull(),
     bookingReference: text('booking_reference').notNull(),
     countedAt: timestamp('counted_at', { mode: 'date', withTimezone: true }).notNull(),
+    /** The member's visit date before this one ('' for none, which sorts before any date), and after it (null
+     * for none), kept by every write of the member's visits (program/member-visits.ts): a period's visitors
+     * are its visits whose previous one is before it, and its repeat visitors those of them whose next one is
+     * within it, counted without grouping by member (decision 0064). */
+    previousVisitDate: text('previous_visit_date').notNull().default(''),
+    nextVisitDate: text('next_visit_date'),
   },
   (t) => [
     uniqueIndex('member_visits_once_a_day').on(t.userId, t.visitDate),
     index('member_visits_booking_idx').on(t.bookingUuid),
-    // The program report's repeat visitors of a period, from the index alone (decision 0057).
-    index('member_visits_date_idx').on(t.visitDate, t.userId),
+    // The program report's visitors of a period, from the index alone: a short period by its dates, a long
+    // one by its members' first visits in it (decision 0064).
+    index('member_visits_date_idx').on(t.visitDate, t.previousVisitDate, t.nextVisitDate),
+    index('member_visits_previous_idx').on(t.previousVisitDate, t.visitDate, t.nextVisitDate),
   ],
 );
 
@@ -1161,8 +1173,15 @@ export const memberPoints = pgTable(
     closeReason: text('close_reason').$type<'cancelled' | 'refunded' | 'changed' | 'expired' | 'unpaid'>(),
     /** A spend's line: which earning lines it took its points from, to give them back exactly. */
     drawnFrom: jsonb('drawn_from').$type<{ lineId: string; points: number }[]>(),
+    /** When the line was last written (stamped by every insert and update through drizzle): the summed points
+     * report finds the days a later write changed by it (decision 0064). Lines older than the stamp: 1970. */
+    updatedAt: timestamp('updated_at', { mode: 'date', withTimezone: true }).notNull().defaultNow().$defaultFn(serverNow).$onUpdateFn(serverNow),
   },
   (t) => [
+    // The lines written since the summing job's last run (decision 0064).
+    index('member_points_updated_idx').on(t.updatedAt),
+    // The program report's points expired on the days not summed, from the index alone (decision 0064).
+    index('member_points_expired_idx').on(t.closedAt, t.points, t.spent).where(sql`state = 'expired'`),
     // A ticket earns once, however many completion calls race.
     uniqueIndex('member_points_ticket_once').on(t.bookingUuid, t.ticketReference).where(sql`reason = 'ticket'`),
     // A challenge pays its points once per member, however many evaluations race.
@@ -1312,8 +1331,35 @@ export const visitsDays = pgTable('visits_days', {
   lastSlotEnd: timestamp('last_slot_end', { mode: 'date', withTimezone: true }).notNull(),
 });
 
+/** The tokens report's tokens issued on ended local dates, by drop (decision 0064), summed by the same job. */
+export const tokensDays = pgTable(
+  'tokens_days',
+  {
+    date: text('date').notNull(),
+    dropId: text('drop_id').notNull(),
+    issued: integer('issued').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.dropId] })],
+);
+
+/** The program report's points of ended local dates (decision 0064), summed by the same job: of the lines
+ * earned that day, by expiry date ('' for none), what they earned and spent (not void) and what of the
+ * confirmed ones is left unspent now; and what expired that day (its expiry date ''). */
+export const pointsDays = pgTable(
+  'points_days',
+  {
+    date: text('date').notNull(),
+    expiresOn: text('expires_on').notNull(),
+    earned: bigint('earned', { mode: 'number' }).notNull(),
+    spent: bigint('spent', { mode: 'number' }).notNull(),
+    expired: bigint('expired', { mode: 'number' }).notNull(),
+    unspent: bigint('unspent', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.expiresOn] })],
+);
+
 /**
- * How far each report's sums go, one row per report (`sales`, `occupancy`, `visits`): every local date up to `through`
+ * How far each report's sums go, one row per report (`sales`, `occupancy`, `visits`, `tokens`, `points`): every local date up to `through`
  * (in `time_zone`) is summed, and the sums hold every write stamped before `consistent_at` less the margin
  * (modules/reports/summed-days.ts); a summed day changed since (an order's tickets changed, a reseller's
  * booking amended, an admission undone) is read from its rows again until the next run.
