@@ -12,6 +12,7 @@ import { programJobHandlers } from '@/modules/program/tier-jobs';
 import { pointsJobHandlers } from '@/modules/program/points-jobs';
 import { challengeJobHandlers } from '@/modules/program/challenge-jobs';
 import { reportSumsJobHandlers } from '@/modules/reports/report-sums-job';
+import { soldOutJobHandlers } from '@/modules/onsale/sold-out';
 import { retryRefund } from '@/modules/payments/refund-payment';
 import { checkPayment } from '@/modules/payments/check-payment';
 import { deliverGiftCard } from '@/modules/gift-cards/deliver-gift-card';
@@ -54,6 +55,7 @@ async function jobHandlers(): Promise<JobHandlers> {
     ...pointsJobHandlers(db),
     ...challengeJobHandlers(db),
     ...reportSumsJobHandlers(db),
+    ...soldOutJobHandlers(db, deps.supplier),
     'jobs.prune': async () => {
       await pruneJobs(db);
     },

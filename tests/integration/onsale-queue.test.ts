@@ -22,8 +22,9 @@ import { newYorkInstant, scheduleOnsale, stopOnsale } from '@/modules/onsale/sch
 import { tickQueue } from '@/modules/onsale/tick-queue';
 import { forgetOnsale, ONSALE_CACHE_MS } from '@/modules/onsale/onsale-reads';
 import { readTicket, signTicket } from '@/modules/onsale/queue-ticket';
+import { askSoldOutCheck, soldOutJobHandlers } from '@/modules/onsale/sold-out';
 import { setCapacity } from '@/modules/calendar/set-capacity';
-import { auditLog, onsaleQueue, onsales, orders } from '@/server/db/schema';
+import { auditLog, jobs, onsaleQueue, onsales, orders } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
 import { metrics } from '@/server/metrics';
 import { serverNow } from '@/server/clock';
@@ -31,6 +32,7 @@ import { todayIn } from '@/universal/local-date';
 import { processGlobal } from '@/universal/process-global';
 import { signedUpMember, useEmbeddedShop } from '../support/checkout';
 import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
+import { runJobs } from '../support/jobs';
 import { describeOnPostgres } from '../support/postgres';
 import { firstSlot, NY, openDay } from './supplier-scenarios';
 
@@ -55,6 +57,11 @@ describe.each(TEST_BACKENDS)('the on-sale queue on $name', ({ adminUrl }) => {
 
   const row = async (id: string) => (await shop.db.select().from(onsales).where(eq(onsales.id, id)))[0]!;
   const tickAt = async (id: string, at: Date) => tickQueue(shop.db, await row(id), at);
+  /** The reads of an on-sale's places left that holds asked for and not yet run (sold-out.ts). */
+  const askedReads = (id: string) =>
+    shop.db.select({ runAt: jobs.runAt }).from(jobs).where(and(eq(jobs.kind, 'onsale.sold-out'), eq(jobs.status, 'pending'), sql`${jobs.payload}->>'onsaleId' = ${id}`));
+  /** The due reads, run as a server's runner runs them, at `at`. */
+  const readPlacesLeftAt = (at: Date) => runJobs(shop.db, soldOutJobHandlers(shop.db, shop.deps.supplier), at);
   const members = (n: number, label: string) => Promise.all(Array.from({ length: n }, (_, i) => signedUpMember(shop.db, `${label}${i}`, 'en')));
   const positions = async (id: string) =>
     new Map((await shop.db.select().from(onsaleQueue).where(eq(onsaleQueue.onsaleId, id))).map((e) => [e.userId, e.position]));
@@ -122,6 +129,13 @@ describe.each(TEST_BACKENDS)('the on-sale queue on $name', ({ adminUrl }) => {
     expect(raced.filter((r) => r === 'booked')).toHaveLength(1);
     expect(raced.filter((r) => r !== 'booked')[0]).toMatch(/^(QUEUE_REQUIRED queuePassUsed|BOOKING_IN_PROGRESS)/);
     expect(await refusal(book(alice!, admittedAlice.pass!))).toBe('QUEUE_REQUIRED queuePassUsed');
+    // The hold asked for a read of the places left with its commit; a later ask before the read runs joins it
+    // (one pending read, due at the first). Places are left, so the read leaves the on-sale on sale.
+    expect(await askedReads(sale.id)).toEqual([{ runAt: new Date(at.getTime() + 3_000) }]);
+    await askSoldOutCheck(shop.db, await row(sale.id), new Date(at.getTime() + 3_500));
+    expect(await askedReads(sale.id)).toEqual([{ runAt: new Date(at.getTime() + 3_000) }]);
+    await readPlacesLeftAt(new Date(at.getTime() + 3_000));
+    expect((await row(sale.id)).soldOutAt).toBeNull();
     const aliceOrders = await shop.db.select().from(orders).where(eq(orders.userId, alice!.userId));
     expect(aliceOrders.filter((o) => o.availabilityId === sale.slot)).toHaveLength(1);
     expect((await statusAt(sale.id, alice!.userId, new Date(at.getTime() + 4_000))).phase).toBe('passUsed');
@@ -148,7 +162,12 @@ describe.each(TEST_BACKENDS)('the on-sale queue on $name', ({ adminUrl }) => {
     await tickAt(sale.id, new Date(at.getTime() + 1_000));
     const pass = (await statusAt(sale.id, buyer!.userId, new Date(at.getTime() + 1_000))).pass!;
     expect((await statusAt(sale.id, waiting!.userId, new Date(at.getTime() + 1_000))).phase).toBe('waiting');
-    await startQueuedCheckout(shop.deps, { ...deps(), now: () => new Date(at.getTime() + 1_500) }, buyer!, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime: sale.slot }, 'en', () => pass);
+    const held = new Date(at.getTime() + 1_500);
+    await startQueuedCheckout(shop.deps, { ...deps(), now: () => held }, buyer!, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime: sale.slot }, 'en', () => pass);
+    // The hold asked for a read of the places left with its commit, due at once; the runner's read tells the queue.
+    expect(await askedReads(sale.id)).toEqual([{ runAt: held }]);
+    await readPlacesLeftAt(held);
+    expect(await askedReads(sale.id)).toEqual([]);
     expect((await statusAt(sale.id, waiting!.userId, new Date(at.getTime() + 1_600))).phase).toBe('soldOut');
   });
 
@@ -287,7 +306,9 @@ describe.each(TEST_BACKENDS)('the on-sale queue on $name', ({ adminUrl }) => {
     await tickAt(view.id, new Date(at.getTime() + 1_000));
     const pass = (await statusAt(view.id, buyer!.userId, new Date(at.getTime() + 1_000))).pass!;
     expect((await statusAt(view.id, waiting!.userId, new Date(at.getTime() + 1_000))).phase).toBe('waiting');
-    await startQueuedCheckout(shop.deps, { ...deps(), now: () => new Date(at.getTime() + 1_500) }, buyer!, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime: slot }, 'en', () => pass);
+    const held = new Date(at.getTime() + 1_500);
+    await startQueuedCheckout(shop.deps, { ...deps(), now: () => held }, buyer!, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime: slot }, 'en', () => pass);
+    await readPlacesLeftAt(held);
     expect((await statusAt(view.id, waiting!.userId, new Date(at.getTime() + 1_600))).phase).toBe('soldOut');
   });
 

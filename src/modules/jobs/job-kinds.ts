@@ -79,6 +79,16 @@ export const JOB_KINDS = {
   /** The sales and occupancy reports' ended days summed into `sales_days` and `occupancy_hours` (decision 0057):
    * hourly, so that a report reads its rows for today and the hour's changes only; the first run sums a year. */
   'reports.summed-days': { payload: none, maxAttempts: 3, firstRetryMs: MINUTE, lastRetryMs: HOUR, everyMs: HOUR },
+  /** One read of the places left in what an on-sale covers, asked by each hold through it and each refusal for
+   * lack of places (decision 0066): none left marks it sold out. Coalesced per on-sale, one read at a time. */
+  'onsale.sold-out': {
+    payload: z.strictObject({ onsaleId: z.guid() }),
+    maxAttempts: 5,
+    firstRetryMs: 1_000,
+    lastRetryMs: 30_000,
+    // A read of a busy on-sale's places holds up no other work, and two reads of one on-sale never overlap.
+    lane: (payload) => `onsale:${String(payload.onsaleId)}`,
+  },
   /** Forget finished jobs after a day (the recurring ones leave one row per period). */
   'jobs.prune': { payload: none, maxAttempts: 3, firstRetryMs: MINUTE, lastRetryMs: HOUR, everyMs: HOUR },
 } satisfies Record<string, JobKindPolicy>;

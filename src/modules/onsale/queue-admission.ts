@@ -13,10 +13,12 @@ import type { OnsaleDeps } from './deps';
 import { FAIL_OPEN, orFailOpen, STORE_BUSY } from './fail-open';
 import { liveOnsales } from './onsale-reads';
 import { checkPass } from './queue-pass';
+import { askSoldOutCheck } from './sold-out';
 import type { OnsaleRow } from './onsale-row';
 
-/** A hold let through an on-sale's queue: `consume` uses its pass inside the hold's transaction. */
-export type QueueAdmission = { onsaleId: string; consume: (tx: Database) => Promise<void> };
+/** A hold let through an on-sale's queue: `consume` uses its pass inside the hold's transaction, and asks there
+ * for the read that tells the queue when the on-sale is sold out (sold-out.ts). */
+export type QueueAdmission = { onsale: OnsaleRow; consume: (tx: Database) => Promise<void> };
 
 /** The live on-sale whose queue covers a hold of `productId` on the local date of `availabilityId`, if any:
  * the earliest to open. From the live on-sales this server read within `deps.cacheMs` (onsale-reads.ts). */
@@ -56,7 +58,7 @@ export async function queueAdmission(
   if (!entry?.admittedAt) throw new AppError('QUEUE_REQUIRED', 'queueRequired');
   if (entry.passUsedAt) throw new AppError('QUEUE_REQUIRED', 'queuePassUsed');
   return {
-    onsaleId,
+    onsale: covering,
     async consume(tx) {
       const used = await tx
         .update(onsaleQueue)
@@ -64,6 +66,7 @@ export async function queueAdmission(
         .where(and(eq(onsaleQueue.onsaleId, onsaleId), eq(onsaleQueue.userId, hold.userId), isNotNull(onsaleQueue.admittedAt), isNull(onsaleQueue.passUsedAt)))
         .returning({ userId: onsaleQueue.userId });
       if (used.length === 0) throw new AppError('QUEUE_REQUIRED', 'queuePassUsed');
+      await askSoldOutCheck(tx, covering, deps.now());
     },
   };
 }

@@ -1,11 +1,9 @@
-// The sold-out message reaches the queue as soon as the last place is held (decision 0056, 0061): after each
-// hold (and each refusal for lack of places) through an on-sale, the places left in all it covers are read
-// from the supplier; none left marks the on-sale sold out, and every buyer still waiting reads it at their
-// next ask. What an on-sale covers: its product (or every product) on its day (or every day that can still be
-// booked: today to the end of the booking window, where the supplier's calendar tells each day's places in
-// one read per option). Each server reads for one on-sale at a time: a hold that ends while a read is under
-// way has one more read after it, so the last hold is always followed by a read that sees it (for an on-sale
-// of every day, at most one read a second).
+// The sold-out message reaches the queue as soon as the last place is held (decisions 0056, 0061, 0066): each
+// hold through an on-sale (in its transaction) and each refusal for lack of places asks the job runner for a
+// read of the places left in all the on-sale covers; none left marks it sold out, and every buyer still
+// waiting reads it at their next ask. What an on-sale covers: its product (or every product) on its day (or
+// every day that can still be booked: today to the end of the booking window, where the supplier's calendar
+// tells each day's places in one read per option).
 import { and, eq, isNull } from 'drizzle-orm';
 import { TIME_ZONE } from '@/config/attraction';
 import { currentCatalog } from '@/config/catalog';
@@ -13,8 +11,10 @@ import type { SupplierPort } from '@/ports/supplier';
 import type { Database } from '@/server/db/client';
 import { onsales } from '@/server/db/schema';
 import { addLocalDays, todayIn } from '@/universal/local-date';
-import { processGlobal } from '@/universal/process-global';
+import { enqueue } from '../jobs/enqueue';
+import type { JobHandlers } from '../jobs/run-due-jobs';
 import { forgetOnsale } from './onsale-reads';
+import type { OnsaleRow } from './onsale-row';
 
 /** What an on-sale covers: a product or every product (null), a day or every day (null). */
 export type Covered = { productId: string | null; day: string | null };
@@ -38,49 +38,38 @@ export async function placesLeftIn(supplier: SupplierPort, covered: Covered, now
   return false;
 }
 
-type Checking = { running: Promise<boolean>; again: boolean };
-const checking = processGlobal('onsale-sold-out-checks', () => new Map<string, Checking>());
-
 /** An on-sale of every day is read over the whole booking window (a calendar read per option): at most once a
- * second per server, however many holds end meanwhile. */
+ * second, however many holds end meanwhile (a pending read takes in the holds after it: coalesced). */
 export const EVERY_DAY_CHECK_MS = 1_000;
 
-/** Marks the on-sale sold out when nothing it covers has a place left; answers whether it is sold out. */
-export function markSoldOutIfGone(db: Database, supplier: SupplierPort, onsaleId: string, now: Date): Promise<boolean> {
-  const underWay = checking.get(onsaleId);
-  if (underWay) {
-    // One read at a time: this hold is seen by one more read once the one under way is done.
-    underWay.again = true;
-    return underWay.running;
-  }
-  const entry: Checking = { again: false, running: Promise.resolve(false) };
-  entry.running = (async () => {
-    try {
-      let started = Date.now();
-      let checked = await checkOnce(db, supplier, onsaleId, now);
-      while (entry.again && !checked.soldOut) {
-        entry.again = false;
-        // Durations on the real clock: pacing, not the shop's time.
-        if (checked.everyDay) await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + EVERY_DAY_CHECK_MS - Date.now())));
-        started = Date.now();
-        checked = await checkOnce(db, supplier, onsaleId, now);
-      }
-      return checked.soldOut;
-    } finally {
-      checking.delete(onsaleId);
-    }
-  })();
-  checking.set(onsaleId, entry);
-  return entry.running;
+/** Asks for a read of the places left in what `onsale` covers, after a hold through it (with the hold's
+ * transaction) or a refusal for lack of places: an `onsale.sold-out` job, due now (in a second for an on-sale
+ * of every day). One pending read per on-sale takes in every hold before it runs; its lane runs one read at a
+ * time, so a hold that commits while a read is under way gets a read after it, and the last hold is always
+ * followed by a read that sees it. */
+export async function askSoldOutCheck(db: Database, onsale: Pick<OnsaleRow, 'id' | 'day'>, now: Date): Promise<void> {
+  await enqueue(db, 'onsale.sold-out', { onsaleId: onsale.id }, {
+    coalesceKey: `onsale.sold-out:${onsale.id}`,
+    runAt: onsale.day === null ? new Date(now.getTime() + EVERY_DAY_CHECK_MS) : now,
+  });
 }
 
-async function checkOnce(db: Database, supplier: SupplierPort, onsaleId: string, now: Date): Promise<{ soldOut: boolean; everyDay: boolean }> {
+/** The runner's handler (src/wiring/jobs.ts): marks the on-sale sold out when nothing it covers has a place left. */
+export function soldOutJobHandlers(db: Database, supplier: SupplierPort): Pick<JobHandlers, 'onsale.sold-out'> {
+  return {
+    'onsale.sold-out': async (check, job) => {
+      await markSoldOutIfGone(db, supplier, check.onsaleId, job.now);
+    },
+  };
+}
+
+/** Marks the on-sale sold out when nothing it covers has a place left at `now`; answers whether it is sold out. */
+export async function markSoldOutIfGone(db: Database, supplier: SupplierPort, onsaleId: string, now: Date): Promise<boolean> {
   const [row] = await db.select().from(onsales).where(eq(onsales.id, onsaleId));
-  if (!row || row.soldOutAt) return { soldOut: Boolean(row?.soldOutAt), everyDay: false };
-  const everyDay = row.day === null;
-  if (await placesLeftIn(supplier, row, now)) return { soldOut: false, everyDay };
+  if (!row || row.soldOutAt) return Boolean(row?.soldOutAt);
+  if (await placesLeftIn(supplier, row, now)) return false;
   await db.update(onsales).set({ soldOutAt: now }).where(and(eq(onsales.id, onsaleId), isNull(onsales.soldOutAt)));
   // This server's answers say so at once; the others' within their copy's age (onsale-reads.ts).
   forgetOnsale(onsaleId);
-  return { soldOut: true, everyDay };
+  return true;
 }
