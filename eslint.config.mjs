@@ -44,7 +44,7 @@ const SUB_LAYERS = Object.keys(LAYERS).filter((layer) => layer.includes('/'));
 
 // The inventory's tables (src/server/db/schema.ts): slots and capacities, closures, holds, bookings and
 // admissions. Only the inventory module reads or writes them (and the schema's own seed in src/server).
-const INVENTORY_TABLES = ['products', 'productOptions', 'units', 'closedDates', 'dayClosures', 'capacityOverrides', 'bookings', 'bookingUnitItems', 'ticketRedemptions', 'bookingAddons'];
+const INVENTORY_TABLES = ['products', 'productOptions', 'units', 'closedDates', 'dayClosures', 'capacityOverrides', 'bookings', 'bookingUnitItems', 'ticketRedemptions', 'bookingAddons', 'slotTaken'];
 const INVENTORY_OWNERS = new Set(['modules/inventory', 'server']);
 const SCHEMA_PATHS = [
   {

@@ -56,6 +56,8 @@ await q(`create table year_seed_indexes as select i.indexrelid::regclass::text a
   from pg_index i join pg_class t on t.oid = i.indrelid join pg_namespace n on n.oid = t.relnamespace
   where n.nspname = 'public' and not i.indisunique and not i.indisprimary`);
 for (const { name } of (await q(`select name from year_seed_indexes`)).rows) await q(`drop index ${name}`);
+// The places taken per slot are counted once at the end (finish), not row by row by their trigger (decision 0067).
+await q(`alter table bookings disable trigger bookings_count_taken`);
 await q(`select setseed(0.26)`);
 
 // --- helpers, dropped at the end ---
@@ -386,6 +388,11 @@ await q(`
         from member_visits window member as (partition by user_id order by visit_date)) w
   where w.id = v.id and (w.previous is not null or w.next is not null)`);
 step('visits linked');
+await q(`delete from slot_taken;
+  insert into slot_taken (option_id, slot_start, taken)
+  select option_id, slot_start, sum(unit_count) from bookings where status in ('CONFIRMED', 'REDEEMED') group by 1, 2;
+  alter table bookings enable trigger bookings_count_taken`);
+step('places taken counted per slot');
 const { rows: secondary } = await q(`select definition from year_seed_indexes`);
 for (const { definition } of secondary) await q(definition);
 await q(`drop table year_seed_indexes`);

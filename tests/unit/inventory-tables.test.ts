@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const TABLES = ['products', 'product_options', 'units', 'closed_dates', 'day_closures', 'capacity_overrides', 'bookings', 'booking_unit_items', 'ticket_redemptions', 'booking_addons'];
+const TABLES = ['products', 'product_options', 'units', 'closed_dates', 'day_closures', 'capacity_overrides', 'bookings', 'booking_unit_items', 'ticket_redemptions', 'booking_addons', 'slot_taken'];
 /** A table read or written in SQL text: `from bookings b`, `join ticket_redemptions`, `update day_closures`, … */
 const IN_SQL = new RegExp(`\\b(from|join|update|into)\\s+(${TABLES.join('|')})\\b`, 'i');
 

@@ -1358,6 +1358,20 @@ export const pointsDays = pgTable(
   (t) => [primaryKey({ columns: [t.date, t.expiresOn] })],
 );
 
+/** The places that confirmed and redeemed bookings take in each slot of an option (decision 0067), kept by the
+ * database itself: a trigger on `bookings` (migration 0046) adds and takes away a booking's units whenever it
+ * enters or leaves those states, its units change or it moves. The availability read takes these and adds the
+ * live holds, so it costs the same on a year of bookings as on none. Written by nothing else. */
+export const slotTaken = pgTable(
+  'slot_taken',
+  {
+    optionId: text('option_id').notNull(),
+    slotStart: timestamp('slot_start', { mode: 'date', withTimezone: true }).notNull(),
+    taken: integer('taken').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.optionId, t.slotStart] })],
+);
+
 /**
  * How far each report's sums go, one row per report (`sales`, `occupancy`, `visits`, `tokens`, `points`): every local date up to `through`
  * (in `time_zone`) is summed, and the sums hold every write stamped before `consistent_at` less the margin
