@@ -3,7 +3,7 @@
 // unmakes it. Only bookings of website members count: an order names its member; a reseller's booking has
 // no order. Each change enqueues the member's `program.recompute` job in the same transaction, and keeps each
 // visit linked to the member's visit before and after it (the program report's visitors, decision 0064).
-import { and, eq, gt, like, lt, max, min, ne, sql } from 'drizzle-orm';
+import { and, eq, like, ne, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { memberVisits, orders } from '@/server/db/schema';
 import { localDatePart } from '@/universal/local-date';
@@ -27,17 +27,18 @@ async function lockVisitsOf(tx: Database, userId: string): Promise<void> {
 
 const visitOn = (userId: string, date: string) => and(eq(memberVisits.userId, userId), eq(memberVisits.visitDate, date));
 
-/** Links a visit date just written between the member's visits before and after it. */
+/** Links a visit date just written between the member's visits before and after it: one statement (the
+ * gate's scan writes it, where each round trip counts), which finds both neighbours and rewrites the three rows. */
 async function linkVisit(tx: Database, userId: string, date: string): Promise<void> {
-  const [[before], [after]] = await Promise.all([
-    tx.select({ date: max(memberVisits.visitDate) }).from(memberVisits).where(and(eq(memberVisits.userId, userId), lt(memberVisits.visitDate, date))),
-    tx.select({ date: min(memberVisits.visitDate) }).from(memberVisits).where(and(eq(memberVisits.userId, userId), gt(memberVisits.visitDate, date))),
-  ]);
-  const previous = before?.date ?? null;
-  const next = after?.date ?? null;
-  await tx.update(memberVisits).set({ previousVisitDate: previous ?? '', nextVisitDate: next }).where(visitOn(userId, date));
-  if (previous) await tx.update(memberVisits).set({ nextVisitDate: date }).where(visitOn(userId, previous));
-  if (next) await tx.update(memberVisits).set({ previousVisitDate: date }).where(visitOn(userId, next));
+  await tx.execute(sql`
+    with neighbours as (
+      select (select max(visit_date) from member_visits where user_id = ${userId} and visit_date < ${date}) as previous,
+             (select min(visit_date) from member_visits where user_id = ${userId} and visit_date > ${date}) as next)
+    update member_visits v set
+      previous_visit_date = case when v.visit_date = ${date} then coalesce(n.previous, '') when v.visit_date = n.next then ${date} else v.previous_visit_date end,
+      next_visit_date = case when v.visit_date = ${date} then n.next when v.visit_date = n.previous then ${date} else v.next_visit_date end
+    from neighbours n
+    where v.user_id = ${userId} and (v.visit_date = ${date} or v.visit_date = n.previous or v.visit_date = n.next)`);
 }
 
 /** Counts the visit of an admitted booking (inside the admission's transaction); a date already counted
