@@ -67,6 +67,10 @@ describe('the gate', () => {
     const [first, second] = order.tickets!;
     const valid = await scan(first!.code!);
     expect(valid).toMatchObject({ verdict: 'VALID', admitted: [first!.reference], booking: { reference: order.supplierReference } });
+    // The verdict shows the booking as it now stands: the one ticket admitted, when, by whom and where.
+    const stands = (await scanTicket(gate, { code: order.supplierReference, gate: 'Gate 9', by: gateUser(9), admit: [] })) as Extract<Verdict, { verdict: 'VALID' }>;
+    expect((valid as Extract<Verdict, { verdict: 'VALID' }>).booking).toEqual(stands.booking);
+    expect(stands.booking.tickets.map((t) => [t.admittedAt, t.admittedBy, t.gate])).toEqual([[clock.toISOString(), 'gate-1@staff.example', 'Gate 1'], [null, null, null]]);
     const used = await scan(first!.code!, 2);
     expect(used).toMatchObject({ verdict: 'ALREADY_USED', usedAt: clock.toISOString(), usedBy: 'gate-1@staff.example', usedGate: 'Gate 1' });
     // The rest of the party still comes in; the booking is redeemed at the supplier, the visit token earned once.
