@@ -5,6 +5,7 @@ CREATE TABLE "slot_taken" (
 	CONSTRAINT "slot_taken_option_id_slot_start_pk" PRIMARY KEY("option_id","slot_start")
 );
 --> statement-breakpoint
+CREATE INDEX "bookings_holds_idx" ON "bookings" USING btree ("option_id","slot_start","expires_at","unit_count") WHERE status = 'ON_HOLD';--> statement-breakpoint
 -- The places of confirmed and redeemed bookings kept per slot by the database (decision 0067): every write of a
 -- booking that moves it into or out of those states, changes its units or moves it to another slot updates
 -- the count in the same transaction, whichever module or statement wrote it.

@@ -22,9 +22,10 @@ import { visitsReport } from '@/modules/reports/visits-report';
 import { serverNow } from '@/server/clock';
 import { rowsOf } from '@/server/db/sql-rows';
 import { addLocalDays, localDatesBetween, todayIn } from '@/universal/local-date';
+import { createLocalSupplier } from '@/adapters/supplier/local/local-supplier';
 import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
 import { generator, periodInstants } from '../support/random-period';
-import { NY } from './supplier-scenarios';
+import { firstSlot, NY, openDay } from './supplier-scenarios';
 
 const DAY = 86_400_000;
 const DAYS = 80;
@@ -133,11 +134,11 @@ describe.each(TEST_BACKENDS)('sales report summed by day on $name', ({ adminUrl 
       const at = settledAfter(order.confirmedAt);
       await change(order.orderId, at, random.next() < 0.5 ? random.int(1, 40) * 100 : 0);
     }
-    const resellers = [];
+    const resellers: { id: string; confirmedAt: Date; cancelled: boolean }[] = [];
     for (let i = 0; i < 60; i++) {
       const confirmedAt = instant();
       const cancelledAt = random.next() < 0.25 ? settledAfter(confirmedAt) : undefined;
-      resellers.push(await resellerBooking(confirmedAt, cancelledAt));
+      resellers.push({ id: await resellerBooking(confirmedAt, cancelledAt), confirmedAt, cancelled: cancelledAt !== undefined });
     }
     const whole = periodOf(first, today);
     const ledgerTotals = (await salesReport(database.db, whole, { summed: false })).totals;
@@ -156,17 +157,24 @@ describe.each(TEST_BACKENDS)('sales report summed by day on $name', ({ adminUrl 
     await expectExact(now, 'after the first run');
 
     // Later writes that change summed days, before the next run: an old order changed (its tickets), a change
-    // paid for, a reseller's booking amended and another cancelled; and new sales today.
+    // paid for, a reseller's booking amended (stamped as inventory/amend-booking.ts stamps it) and another
+    // cancelled; and new sales today. And one that changes no sales: an old booking redeemed at the gate.
     const later = new Date(now.getTime() + 30 * 60_000);
-    const oldOrder = orders.find((o) => todayIn(NY, o.confirmedAt) < addLocalDays(today, -3))!;
-    await change(oldOrder.orderId, later, 0);
-    await change(orders.find((o) => o !== oldOrder && todayIn(NY, o.confirmedAt) < addLocalDays(today, -3))!.orderId, later, 1500);
-    await database.db.execute(sql`update bookings set unit_count = unit_count + 1, total = total + 700, updated_at = ${later} where id = ${resellers[0]!}`);
-    await database.db.execute(sql`update bookings set status = 'CANCELLED', cancelled_at = ${later}, updated_at = ${later} where id = ${resellers[1]!} and status = 'CONFIRMED'`);
+    const old = (at: Date) => todayIn(NY, at) < addLocalDays(today, -3);
+    const [oldOrder, paidChange] = orders.filter((o) => old(o.confirmedAt));
+    const [amended, cancelled, redeemed] = resellers.filter((r) => !r.cancelled && old(r.confirmedAt));
+    await change(oldOrder!.orderId, later, 0);
+    await change(paidChange!.orderId, later, 1500);
+    await database.db.execute(sql`update bookings set unit_count = unit_count + 1, total = total + 700, amended_at = ${later}, updated_at = ${later} where id = ${amended!.id}`);
+    await database.db.execute(sql`update bookings set status = 'CANCELLED', cancelled_at = ${later}, updated_at = ${later} where id = ${cancelled!.id}`);
+    await database.db.execute(sql`update bookings set status = 'REDEEMED', redeemed_at = ${later}, updated_at = ${later} where id = ${redeemed!.id}`);
     await websiteOrder(later);
     await resellerBooking(later);
     const stale = await salesDaysPlan(database.db, whole, later);
-    expect(stale.summed!.except.length, 'the changed days are read from the ledger').toBeGreaterThanOrEqual(1);
+    // Read from the ledger: the days of the changed orders' payments and of the amended booking's confirmation;
+    // the cancellation counts today, and the redemption nowhere.
+    const changed = [...new Set([oldOrder!.confirmedAt, paidChange!.confirmedAt, amended!.confirmedAt].map((at) => todayIn(NY, at)))].sort();
+    expect(stale.summed!.except, `the changed days are read from the ledger (seed ${seed})`).toEqual(changed);
     await expectExact(later, 'after changes to summed days');
 
     // The next run, the next day: the changed days summed again, yesterday summed, and still exact.
@@ -354,5 +362,20 @@ describe.each(TEST_BACKENDS)('sales report summed by day on $name', ({ adminUrl 
       const plan = await rowsOf<Record<string, string>>(tx as never, sql`explain select id from users where email ilike ${'%sales-days%'}`);
       expect(plan.map((line) => Object.values(line)[0]).join('\n')).toContain('users_email_trgm_idx');
     });
+  });
+
+  it('stamps a reseller booking amended when its tickets change through the supplier, and not when it is redeemed', async () => {
+    const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+    const partner = (when: Date) => createLocalSupplier(database.db, { resellerId: 'partner-one', now: () => when });
+    const day = await openDay(partner(at(0)), 'main-deck', 'main-deck-day', 5, 4);
+    const slot = await firstSlot(partner(at(0)), 'main-deck', 'main-deck-day', day);
+    const held = await partner(at(0)).createBooking({ productId: 'main-deck', optionId: 'main-deck-day', availabilityId: slot, unitItems: [{ unitId: 'adult' }] });
+    const confirmed = await partner(at(1)).confirmBooking(held.uuid, { contact: { fullName: 'Amended Partner' }, unitItems: [{ unitId: 'adult' }] });
+    const stamp = async () => (await rowsOf<{ amended_at: Date | string | null }>(database.db, sql`select amended_at from bookings where uuid = ${held.uuid}`))[0]!.amended_at;
+    expect(await stamp(), 'confirmed as held: not amended').toBeNull();
+    await partner(at(2)).updateBooking(held.uuid, { unitItems: [{ unitId: 'adult' }, { unitId: 'adult' }] });
+    expect(new Date((await stamp())!).toISOString()).toBe(at(2).toISOString());
+    await partner(at(3)).redeemBooking(confirmed.supplierReference!);
+    expect(new Date((await stamp())!).toISOString(), 'a redemption changes no sales').toBe(at(2).toISOString());
   });
 });

@@ -110,6 +110,8 @@ export async function amendBooking(
       .update(bookings)
       .set({
         ...placement,
+        // A sold booking whose tickets, total or slot changed: its confirmation day's summed sales are read again.
+        ...(placement.unitCount !== undefined && status !== 'ON_HOLD' ? { amendedAt: at } : {}),
         contact,
         notes: change.notes !== undefined ? change.notes : current.notes,
         resellerReference: confirm?.resellerReference ?? change.resellerReference ?? current.resellerReference,

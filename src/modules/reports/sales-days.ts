@@ -1,7 +1,8 @@
 // The sales report's days summed ahead into `sales_days` (decision 0057, summed-days.ts): by local date,
 // channel and product, from the ledger (sales-ledger.ts). A summed day changes afterwards when an order's
 // tickets are replaced by a change (its own payment's day counts its tickets) or a reseller's booking is
-// amended after it was confirmed (its confirmation's day counts its tickets and total).
+// amended after it was confirmed (its confirmation's day counts its tickets and total: `amended_at`). A
+// redemption at the gate changes no sales, so it leaves the summed days summed (it stamps `updated_at` only).
 import { sql } from 'drizzle-orm';
 import { TIME_ZONE } from '@/config/attraction';
 import type { Database } from '@/server/db/client';
@@ -25,10 +26,10 @@ export const SALES_SUMS: SummedReport = {
             select c.order_id from payments cp join booking_changes c on c.payment_id = cp.id where cp.confirmed_at >= ${since})
           union
           select ${localDay(sql.raw('b.confirmed_at'), timeZone)} from bookings b
-          where b.reseller_id <> ${WEBSITE} and b.updated_at >= ${since} and b.confirmed_at is not null
+          where b.reseller_id <> ${WEBSITE} and b.confirmed_at is not null and (b.amended_at >= ${since} or b.confirmed_at >= ${since})
           union
           select ${localDay(sql.raw('b.cancelled_at'), timeZone)} from bookings b
-          where b.reseller_id <> ${WEBSITE} and b.updated_at >= ${since} and b.cancelled_at is not null`,
+          where b.reseller_id <> ${WEBSITE} and b.cancelled_at >= ${since}`,
     );
     return rows.map((r) => r.day);
   },

@@ -244,6 +244,9 @@ export const bookings = pgTable(
     confirmedAt: timestamp('confirmed_at', { mode: 'date', withTimezone: true }),
     redeemedAt: timestamp('redeemed_at', { mode: 'date', withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { mode: 'date', withTimezone: true }),
+    /** When its tickets, total or slot last changed after it was made (an OCTO update, a member's change): the
+     * sales report's summed day of its confirmation is read again (decision 0057). A redemption does not stamp it. */
+    amendedAt: timestamp('amended_at', { mode: 'date', withTimezone: true }),
     cancellationReason: text('cancellation_reason'),
     /** The website member's tier the places were held for (decision 0041); null for a reseller's booking. */
     memberTier: text('member_tier'),
@@ -255,6 +258,9 @@ export const bookings = pgTable(
     // year is read from the index alone, as fast as an empty one (decision 0048).
     // With the places kept for members, so the members' allotment by day over a year reads it alone too (0057).
     index('bookings_slot_idx').on(t.optionId, t.slotStart, t.status, t.expiresAt, t.unitCount, t.keptPlaces),
+    // The live holds of an option's slots, which the availability read adds to the places kept per slot
+    // (slot_taken, decision 0067): holds only, so a sold day's thousands of bookings are not walked.
+    index('bookings_holds_idx').on(t.optionId, t.slotStart, t.expiresAt, t.unitCount).where(sql`status = 'ON_HOLD'`),
     // A day's or a year's bookings of every option: "today", and the visits report, which it covers (an
     // index-only scan reads a year's bookings without their rows; decision 0048).
     index('bookings_slot_start_idx').on(t.slotStart, t.status, t.unitCount, t.slotEnd, t.admittedCount),
@@ -263,7 +269,7 @@ export const bookings = pgTable(
     // The resellers' cancellations of a period (the sales report's days not summed yet), and their bookings
     // amended since the sums were made (a summed day to read again: decision 0057).
     index('bookings_reseller_cancelled_idx').on(t.cancelledAt).where(sql`reseller_id <> 'website'`),
-    index('bookings_reseller_updated_idx').on(t.updatedAt).where(sql`reseller_id <> 'website'`),
+    index('bookings_reseller_amended_idx').on(t.amendedAt).where(sql`reseller_id <> 'website'`),
     // Every channel's bookings written since the visits report's days were summed (decision 0059).
     index('bookings_updated_idx').on(t.updatedAt),
     // A booking by its uuid with its date and status: the booking search ranks a member's bookings from it alone (0059).
