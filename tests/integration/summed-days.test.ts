@@ -3,7 +3,9 @@
 // stamped at any hour, across the change to daylight saving time), the report read through the sums equals
 // the report read from the ledger alone, for the whole period and for random ranges: before the job's first
 // run, after it, after writes that change summed days (an order's tickets changed, a reseller's booking
-// amended) before the next run, and after that run. The sums are really read (the plan says so). And the
+// amended) before the next run, and after that run. The sums are really read (the plan says so), and only
+// the days those writes changed are read again from the ledger (a redemption at the gate changes none; an
+// amendment through the supplier stamps the booking, a redemption does not). And the
 // occupancy report's hours summed equal its passages (admissions, exits, undone admissions, an offline gate's
 // scans sent late), the visits report's days summed equal its bookings (decision 0059: admissions recorded or
 // undone later, bookings redeemed or cancelled later, a slot past midnight), and the booking search's trigram

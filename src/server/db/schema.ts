@@ -269,7 +269,7 @@ export const bookings = pgTable(
     // The resellers' cancellations of a period (the sales report's days not summed yet), and their bookings
     // amended since the sums were made (a summed day to read again: decision 0057).
     index('bookings_reseller_cancelled_idx').on(t.cancelledAt).where(sql`reseller_id <> 'website'`),
-    index('bookings_reseller_amended_idx').on(t.amendedAt).where(sql`reseller_id <> 'website'`),
+    index('bookings_reseller_amended_idx').on(t.amendedAt).where(sql`reseller_id <> 'website' and amended_at is not null`),
     // Every channel's bookings written since the visits report's days were summed (decision 0059).
     index('bookings_updated_idx').on(t.updatedAt),
     // A booking by its uuid with its date and status: the booking search ranks a member's bookings from it alone (0059).
