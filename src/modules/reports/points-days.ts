@@ -9,13 +9,12 @@ import type { Database } from '@/server/db/client';
 import { localDay, rowsOf } from '@/server/db/sql-rows';
 import { localDatesBetween } from '@/universal/local-date';
 import { rangeInstants } from './report-range';
-import { within, type Span } from './sales-ledger';
+import { perSpan, type Span } from './sales-ledger';
 import { spansOf, summedPlan, type SummedReport } from './summed-days';
 
 /** The lines of the spans as rows of (day, expiry date, earned, spent, expired, unspent). */
 function pointsByDay(spans: Span[], timeZone: string): SQL {
-  const inSpans = within(spans);
-  return sql`
+  return perSpan(spans, (inSpans) => sql`
     select ${localDay(sql.raw('earned_at'), timeZone)} as day, coalesce(expires_on, '') as expires_on,
       coalesce(sum(points) filter (where state <> 'void' and points > 0), 0) as earned,
       coalesce(sum(-points) filter (where state <> 'void' and points < 0), 0) as spent, 0 as expired,
@@ -23,7 +22,7 @@ function pointsByDay(spans: Span[], timeZone: string): SQL {
     from member_points where ${inSpans(sql.raw('earned_at'))} group by 1, 2
     union all
     select ${localDay(sql.raw('closed_at'), timeZone)}, '', 0, 0, sum(points - spent), 0
-    from member_points where state = 'expired' and ${inSpans(sql.raw('closed_at'))} group by 1`;
+    from member_points where state = 'expired' and ${inSpans(sql.raw('closed_at'))} group by 1`);
 }
 
 export const POINTS_SUMS: SummedReport = {
@@ -61,11 +60,10 @@ export type PointsMoved = { earned: number; spent: number; expired: number };
 /** Points earned, spent and expired in a period: the summed days' from `points_days`, the others' from the lines. */
 export async function pointsMoved(db: Database, period: { start: Date; end: Date; days: string[]; timeZone: string }, now: Date, summed = true): Promise<PointsMoved> {
   const plan = summed ? await summedPlan(db, POINTS_SUMS, period, now) : { rows: [{ start: period.start, end: period.end }] };
-  const inRows = within(plan.rows);
   const parts = [
-    sql`select coalesce(sum(points) filter (where points > 0), 0) as earned, coalesce(sum(-points) filter (where points < 0), 0) as spent, 0 as expired
-        from member_points where state <> 'void' and ${inRows(sql.raw('earned_at'))}`,
-    sql`select 0, 0, coalesce(sum(points - spent), 0) from member_points where state = 'expired' and ${inRows(sql.raw('closed_at'))}`,
+    perSpan(plan.rows, (inRow) => sql`select coalesce(sum(points) filter (where points > 0), 0) as earned, coalesce(sum(-points) filter (where points < 0), 0) as spent, 0 as expired
+        from member_points where state <> 'void' and ${inRow(sql.raw('earned_at'))}`),
+    perSpan(plan.rows, (inRow) => sql`select 0, 0, coalesce(sum(points - spent), 0) from member_points where state = 'expired' and ${inRow(sql.raw('closed_at'))}`),
   ];
   if (plan.summed) {
     const { from, to, except } = plan.summed;
@@ -91,8 +89,10 @@ export async function pointsOutstanding(db: Database, today: string, timeZone: s
   }
   const { start, end } = rangeInstants({ from: first.day, to: today }, timeZone);
   const plan = await summedPlan(db, POINTS_SUMS, { start, end, days: localDatesBetween(first.day, today), timeZone }, now);
-  const outside = sql`(earned_at < ${start} or earned_at >= ${end} or ${within(plan.rows)(sql.raw('earned_at'))})`;
-  const parts = [sql`select coalesce(sum(points - spent), 0) as unspent from member_points where ${open} and ${outside}`];
+  const parts = [
+    sql`select coalesce(sum(points - spent), 0) as unspent from member_points where ${open} and (earned_at < ${start} or earned_at >= ${end})`,
+    perSpan(plan.rows, (inRow) => sql`select coalesce(sum(points - spent), 0) from member_points where ${open} and ${inRow(sql.raw('earned_at'))}`),
+  ];
   if (plan.summed) {
     const { from, to, except } = plan.summed;
     const left = except.length ? sql` and date not in (${sql.join(except.map((d) => sql`${d}`), sql`, `)})` : sql``;

@@ -20,6 +20,14 @@ export function within(spans: Span[]) {
   return (column: SQL) => (spans.length ? sql`(${sql.join(spans.map((s) => sql`(${column} >= ${s.start} and ${column} < ${s.end})`), sql` or `)})` : sql`false`);
 }
 
+/** `select` once per span, the results joined by union all: each span is then one range scan of an index. An OR
+ * of spans in one select is not: the planner walks a year's index or its rows instead (on the seeded year,
+ * one span of points lines read in 29 ms, two ORed in 1,150 ms; decision 0064). */
+export function perSpan(spans: Span[], select: (inSpan: (column: SQL) => SQL) => SQL): SQL {
+  if (!spans.length) return select(within([]));
+  return sql.join(spans.map((span) => sql`(${select(within([span]))})`), sql` union all `);
+}
+
 /** The website's payments confirmed in the spans (sales), each with the order it paid for: a booking's own
  * payment, or a change's (through the change). Two joins on unique keys rather than one join on either key:
  * over a year of orders, a join on an OR of two conditions cannot hash and ran in quadratic time. */
@@ -66,8 +74,7 @@ export function giftCardRefunds(inSpans: (column: SQL) => SQL) {
  * The website's channel is written into the SQL (not a parameter), so that the resellers' partial indexes of
  * bookings (bookings_reseller_confirmed_idx, bookings_reseller_cancelled_idx) apply. */
 export function salesLedger(spans: Span[]): SQL {
-  const inSpans = within(spans);
-  return sql`
+  return perSpan(spans, (inSpans) => sql`
     ${websiteSales(inSpans)}
     union all
     ${websiteRefunds(inSpans)}
@@ -76,5 +83,5 @@ export function salesLedger(spans: Span[]): SQL {
     from bookings b where b.reseller_id <> ${WEBSITE} and ${inSpans(sql.raw('b.confirmed_at'))}
     union all
     select b.cancelled_at, b.reseller_id, b.product_id, 0, 0, 0, b.total
-    from bookings b where b.reseller_id <> ${WEBSITE} and b.confirmed_at is not null and b.status = 'CANCELLED' and ${inSpans(sql.raw('b.cancelled_at'))}`;
+    from bookings b where b.reseller_id <> ${WEBSITE} and b.confirmed_at is not null and b.status = 'CANCELLED' and ${inSpans(sql.raw('b.cancelled_at'))}`);
 }

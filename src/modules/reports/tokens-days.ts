@@ -6,13 +6,13 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { localDay, rowsOf } from '@/server/db/sql-rows';
-import { within, type Span } from './sales-ledger';
+import { perSpan, type Span } from './sales-ledger';
 import { spansOf, summedPlan, type SummedPlan, type SummedReport } from './summed-days';
 
 /** The tokens issued in the spans, by local date and drop (token_issues_issued_idx: from the index alone). */
 function issuedByDay(spans: Span[], timeZone: string) {
-  return sql`select ${localDay(sql.raw('issued_at'), timeZone)} as day, drop_id, count(*)::int as issued
-    from token_issues where status = 'issued' and ${within(spans)(sql.raw('issued_at'))} group by 1, 2`;
+  return perSpan(spans, (inSpan) => sql`select ${localDay(sql.raw('issued_at'), timeZone)} as day, drop_id, count(*)::int as issued
+    from token_issues where status = 'issued' and ${inSpan(sql.raw('issued_at'))} group by 1, 2`);
 }
 
 export const TOKENS_SUMS: SummedReport = {

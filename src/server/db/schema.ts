@@ -1202,8 +1202,9 @@ export const memberPoints = pgTable(
       sql`${t.points} <> 0 and (case when ${t.reason} like 'reward:%' then ${t.points} < 0 when ${t.reason} = 'adjustment' then true else ${t.points} > 0 end)`,
     ),
     check('member_points_spent_within', sql`${t.spent} >= 0 and ${t.spent} <= greatest(${t.points}, 0)`),
-    // Also the program report's points earned and spent in a period, from the index alone (decision 0057).
-    index('member_points_earned_idx').on(t.earnedAt, t.state, t.points),
+    // Also the program report's points earned, spent and outstanding of days read from the lines (decisions
+    // 0057, 0064), from the index alone: one range scan per span of days.
+    index('member_points_earned_idx').on(t.earnedAt, t.state, t.points, t.spent, t.expiresOn),
     // An order spends on one reward once, and a friend's visit earns its referral once.
     uniqueIndex('member_points_order_spend_once').on(t.orderId).where(sql`reason like 'reward:%'`),
     uniqueIndex('member_points_referral_once').on(t.orderId).where(sql`reason = 'referral'`),
