@@ -13,6 +13,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '@/server/db/schema';
+import { POSTGRES_CONNECTION_OPTIONS } from '@/server/db/postgres-options';
 import { seed } from '@/server/db/seed';
 import { createLocalSupplier } from '@/adapters/supplier/local/local-supplier';
 import { checkAvailability } from '@/modules/catalog/check-availability';
@@ -39,7 +40,8 @@ const TIME_ZONE = 'America/New_York';
 const server = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 
 function openPool(url) {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Connections as the shop opens them (src/server/db/client.ts).
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: POSTGRES_CONNECTION_OPTIONS });
   pool.on('error', (error) => console.error(`[bench] a connection failed: ${error.message}`));
   return pool;
 }

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { getEnv } from '../env';
 import type { Database } from './database';
+import { POSTGRES_CONNECTION_OPTIONS } from './postgres-options';
 import * as schema from './schema';
 import { seed } from './seed';
 import { log } from '@/server/log';
@@ -24,7 +25,7 @@ async function openPostgres(url: string): Promise<Opened> {
   // A server out of reach fails a request (answered 503) instead of leaving it waiting. pg counts the wait
   // for a free connection in this timeout too, so it leaves room for a burst of buyers queueing for the
   // pool's 10 connections (5 s refused some of 200 concurrent bookings on a busy machine).
-  const pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 20_000 });
+  const pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 20_000, options: POSTGRES_CONNECTION_OPTIONS });
   let closing = false;
   // An idle connection can be cut by the server (a restart, a failover): the pool replaces it. Without a
   // listener, that error would end the process.
