@@ -33,13 +33,13 @@ export async function staffReport(db: Database, range: ReportRange, settings: Re
   const now = settings.now ?? serverNow();
   const { start, end } = rangeInstants(range, settings.timeZone);
   const period = { start, end, days: localDatesBetween(range.from, range.to), timeZone: settings.timeZone };
-  const [sales, visits, members, tokens, occupancy, program] = await Promise.all([
-    salesReport(db, { ...period, now }),
-    visitsReport(db, { ...period, now, ownInventory: settings.ownInventory }),
-    membersReport(db, period),
-    tokensReport(db, { ...period, now }),
-    occupancyReport(db, { ...period, now }),
-    programReport(db, { range, start, end, today: todayIn(settings.timeZone, now), timeZone: settings.timeZone, now }),
-  ]);
+  // One after another (decision 0068): on 2 cores the six at once took 689 ms against 509 ms in turn, and a
+  // manager's request then holds one of the pool's connections rather than six.
+  const sales = await salesReport(db, { ...period, now });
+  const visits = await visitsReport(db, { ...period, now, ownInventory: settings.ownInventory });
+  const members = await membersReport(db, period);
+  const tokens = await tokensReport(db, { ...period, now });
+  const occupancy = await occupancyReport(db, { ...period, now });
+  const program = await programReport(db, { range, start, end, today: todayIn(settings.timeZone, now), timeZone: settings.timeZone, now });
   return { range, currency: settings.currency, timeZone: settings.timeZone, generatedAt: now.toISOString(), sales, visits, members, tokens, occupancy, program };
 }
