@@ -1,14 +1,13 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
+import { useHydrated } from '@/client/use-hydrated';
 import { COUNTRY_CODES } from '@/universal/countries';
-
-const noSubscription = () => () => undefined;
 
 /**
  * Countries named in the visitor's language, alphabetically. Only in the browser: the server's and the
  * browser's Intl data may name a country differently, which would break hydration.
  */
 export function useCountryOptions(locale: string) {
-  const inBrowser = useSyncExternalStore(noSubscription, () => true, () => false);
+  const inBrowser = useHydrated();
   return useMemo(() => {
     if (!inBrowser) return [];
     const names = new Intl.DisplayNames([locale], { type: 'region' });

@@ -6,6 +6,7 @@ import { startCameraScanner } from '@/client/staff/camera-scanner';
 import { exitScan, scanCode, undoTicket } from '@/client/staff/gate-calls';
 import { playVerdictSound } from '@/client/staff/gate-sound';
 import { useOfflineGate } from '@/client/staff/use-offline-gate';
+import { useHydrated } from '@/client/use-hydrated';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
@@ -58,6 +59,9 @@ export function GateScanner({ kiosk = false }: { kiosk?: boolean }) {
   const stopCamera = useRef<(() => void) | undefined>(undefined);
   const lastRead = useRef({ text: '', at: 0 });
   const checking = useRef(false);
+  // Until the page's code runs, a click on the camera or an Enter in the code field would do nothing (or
+  // submit the form to the address bar): both wait, disabled, for hydration.
+  const hydrated = useHydrated();
 
   // The gate's name is this device's: kept in the browser.
   useEffect(() => {
@@ -214,13 +218,13 @@ export function GateScanner({ kiosk = false }: { kiosk?: boolean }) {
               maxLength={400}
               autoFocus
             />
-            <Button type="submit" busy={busy}>
+            <Button type="submit" busy={busy} disabled={!hydrated}>
               {t('gate.check')}
             </Button>
           </form>
           <div className={styles.row}>
             {kiosk && <FullScreenButton />}
-            <Button type="button" variant="secondary" onClick={() => void toggleCamera()} busy={camera === 'starting'} aria-pressed={camera === 'on'}>
+            <Button type="button" variant="secondary" onClick={() => void toggleCamera()} busy={camera === 'starting'} disabled={!hydrated} aria-pressed={camera === 'on'}>
               {camera === 'on' ? t('gate.cameraOff') : t('gate.cameraOn')}
             </Button>
             {mode === 'exit' && (
