@@ -24,7 +24,7 @@ import { serverNow } from '@/server/clock';
 import { rowsOf } from '@/server/db/sql-rows';
 import { addLocalDays, localDatesBetween, todayIn } from '@/universal/local-date';
 import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
-import { generator, periodInstants } from '../support/random-period';
+import { randomPeriod } from '../support/random-period';
 import { NY } from './supplier-scenarios';
 
 const DAY = 86_400_000;
@@ -32,11 +32,7 @@ const DAYS = 80;
 
 describe.each(TEST_BACKENDS)('program and tokens reports summed by day on $name', ({ adminUrl }) => {
   let database: Awaited<ReturnType<typeof openBackendDatabase>>;
-  const seed = crypto.randomInt(2 ** 31);
-  const random = generator(seed);
-  const now = serverNow();
-  const today = todayIn(NY, now);
-  const first = addLocalDays(today, -(DAYS - 1));
+  const { seed, random, now, today, first, instant, onFirstDay, settledAfter } = randomPeriod(DAYS, NY);
   const members: string[] = [];
   let option = { id: '', product_id: '' };
   let serial = 0;
@@ -54,7 +50,6 @@ describe.each(TEST_BACKENDS)('program and tokens reports summed by day on $name'
     await database?.dispose();
   });
 
-  const { instant, onFirstDay, settledAfter } = periodInstants(random, { first, now, timeZone: NY });
   const expiryAround = () => addLocalDays(today, random.int(-5, 60));
 
   /** A member's order of a visit on `day` (paid), as checkout writes it: what points, spends and visits name. */

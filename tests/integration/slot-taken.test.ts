@@ -10,14 +10,13 @@ import { placesTaken } from '@/modules/inventory/places-taken';
 import { serverNow } from '@/server/clock';
 import { rowsOf } from '@/server/db/sql-rows';
 import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
-import { generator } from '../support/random-period';
+import { seededRandom } from '../support/random-period';
 
 const HOUR = 3_600_000;
 
 describe.each(TEST_BACKENDS)('places taken kept per slot on $name', ({ adminUrl }) => {
   let database: Awaited<ReturnType<typeof openBackendDatabase>>;
-  const seed = crypto.randomInt(2 ** 31);
-  const random = generator(seed);
+  const { seed, random } = seededRandom();
   const now = serverNow();
   // Slots far ahead of the seeded catalogue's own bookings, two options.
   const base = Math.floor(now.getTime() / HOUR) * HOUR + 400 * 24 * HOUR;

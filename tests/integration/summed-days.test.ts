@@ -21,12 +21,11 @@ import { salesReport } from '@/modules/reports/sales-report';
 import { SETTLE_MS, summedPlan, sumReportDays } from '@/modules/reports/summed-days';
 import { VISITS_SUMS } from '@/modules/reports/visits-days';
 import { visitsReport } from '@/modules/reports/visits-report';
-import { serverNow } from '@/server/clock';
 import { rowsOf } from '@/server/db/sql-rows';
 import { addLocalDays, localDatesBetween, todayIn } from '@/universal/local-date';
 import { createLocalSupplier } from '@/adapters/supplier/local/local-supplier';
 import { openBackendDatabase, TEST_BACKENDS } from '../support/database';
-import { generator, periodInstants } from '../support/random-period';
+import { randomPeriod } from '../support/random-period';
 import { firstSlot, NY, openDay } from './supplier-scenarios';
 
 const DAY = 86_400_000;
@@ -34,11 +33,7 @@ const DAYS = 80;
 
 describe.each(TEST_BACKENDS)('sales report summed by day on $name', ({ adminUrl }) => {
   let database: Awaited<ReturnType<typeof openBackendDatabase>>;
-  const seed = crypto.randomInt(2 ** 31);
-  const random = generator(seed);
-  const now = serverNow();
-  const today = todayIn(NY, now);
-  const first = addLocalDays(today, -(DAYS - 1));
+  const { seed, random, now, today, first, instant, onFirstDay, settledAfter } = randomPeriod(DAYS, NY);
   let options: { id: string; product_id: string }[] = [];
   let userId = '';
   let serial = 0;
@@ -53,7 +48,6 @@ describe.each(TEST_BACKENDS)('sales report summed by day on $name', ({ adminUrl 
     await database?.dispose();
   });
 
-  const { instant, onFirstDay, settledAfter } = periodInstants(random, { first, now, timeZone: NY });
   /** One to three lines of tickets. */
   const lines = () => {
     const picked = ['adult', 'child', 'senior'].filter(() => random.next() < 0.6);

@@ -1,8 +1,10 @@
 // Random data over a period of local days, for the tests that check summed reports against their rows
 // (summed-days.test.ts, program-sums.test.ts). Seeded, so that a failure names the seed that made it.
+import crypto from 'node:crypto';
 import { rangeInstants } from '@/modules/reports/report-range';
 import { SETTLE_MS } from '@/modules/reports/summed-days';
-import { todayIn } from '@/universal/local-date';
+import { serverNow } from '@/server/clock';
+import { addLocalDays, todayIn } from '@/universal/local-date';
 
 export type Random = { next: () => number; int: (min: number, max: number) => number; pick: <T>(list: T[]) => T };
 
@@ -17,6 +19,22 @@ export function generator(seed: number): Random {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   return { next, int: (min, max) => min + Math.floor(next() * (max - min + 1)), pick: (list) => list[Math.floor(next() * list.length)]! };
+}
+
+/** A generator on a fresh random seed, and the seed, for the failure messages. */
+export function seededRandom(): { seed: number; random: Random } {
+  const seed = crypto.randomInt(2 ** 31);
+  return { seed, random: generator(seed) };
+}
+
+/** The last `days` local dates up to now (the server's clock) in `timeZone`, with a seeded generator and its
+ * instants (periodInstants). */
+export function randomPeriod(days: number, timeZone: string) {
+  const { seed, random } = seededRandom();
+  const now = serverNow();
+  const today = todayIn(timeZone, now);
+  const first = addLocalDays(today, -(days - 1));
+  return { seed, random, now, today, first, ...periodInstants(random, { first, now, timeZone }) };
 }
 
 /** Instants of the local days from `first` to `now`'s day in `timeZone`, drawn by `random`. */

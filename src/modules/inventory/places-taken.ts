@@ -17,18 +17,18 @@ export async function placesTaken(
   at: Date,
   exceptBookingId?: string,
 ): Promise<Map<number, number>> {
-  const except = exceptBookingId ?? null;
+  const inSlots = sql`option_id = ${optionId} and slot_start >= ${from} and slot_start <= ${to}`;
+  // The booking being changed does not stand in its own way: its hold left out, its kept places taken back.
+  const [notItsHold, itsKeptPlaces] = exceptBookingId
+    ? [sql` and id <> ${exceptBookingId}`, sql`union all select slot_start, -unit_count from bookings where id = ${exceptBookingId} and ${inSlots} and status in ('CONFIRMED', 'REDEEMED')`]
+    : [sql``, sql``];
   const rows = await rowsOf<{ slot_start: Date | string; taken: number }>(
     executor,
     sql`select slot_start, cast(sum(taken) as integer) as taken from (
-      select slot_start, taken from slot_taken where option_id = ${optionId} and slot_start >= ${from} and slot_start <= ${to}
+      select slot_start, taken from slot_taken where ${inSlots}
       union all
-      select slot_start, unit_count from bookings
-        where option_id = ${optionId} and slot_start >= ${from} and slot_start <= ${to} and status = 'ON_HOLD' and expires_at > ${at}
-          and (${except}::uuid is null or id <> ${except}::uuid)
-      union all
-      select slot_start, -unit_count from bookings
-        where id = ${except}::uuid and option_id = ${optionId} and slot_start >= ${from} and slot_start <= ${to} and status in ('CONFIRMED', 'REDEEMED')
+      select slot_start, unit_count from bookings where ${inSlots} and status = 'ON_HOLD' and expires_at > ${at}${notItsHold}
+      ${itsKeptPlaces}
     ) taken group by slot_start`,
   );
   return new Map(rows.map((r) => [new Date(r.slot_start).getTime(), Number(r.taken)]));

@@ -57,19 +57,16 @@ export async function askSoldOutCheck(db: Database, onsale: Pick<OnsaleRow, 'id'
 /** The runner's handler (src/wiring/jobs.ts): marks the on-sale sold out when nothing it covers has a place left. */
 export function soldOutJobHandlers(db: Database, supplier: SupplierPort): Pick<JobHandlers, 'onsale.sold-out'> {
   return {
-    'onsale.sold-out': async (check, job) => {
-      await markSoldOutIfGone(db, supplier, check.onsaleId, job.now);
-    },
+    'onsale.sold-out': (check, job) => markSoldOutIfGone(db, supplier, check.onsaleId, job.now),
   };
 }
 
-/** Marks the on-sale sold out when nothing it covers has a place left at `now`; answers whether it is sold out. */
-export async function markSoldOutIfGone(db: Database, supplier: SupplierPort, onsaleId: string, now: Date): Promise<boolean> {
+/** Marks the on-sale sold out when nothing it covers has a place left at `now`. */
+async function markSoldOutIfGone(db: Database, supplier: SupplierPort, onsaleId: string, now: Date): Promise<void> {
   const [row] = await db.select().from(onsales).where(eq(onsales.id, onsaleId));
-  if (!row || row.soldOutAt) return Boolean(row?.soldOutAt);
-  if (await placesLeftIn(supplier, row, now)) return false;
+  if (!row || row.soldOutAt) return;
+  if (await placesLeftIn(supplier, row, now)) return;
   await db.update(onsales).set({ soldOutAt: now }).where(and(eq(onsales.id, onsaleId), isNull(onsales.soldOutAt)));
   // This server's answers say so at once; the others' within their copy's age (onsale-reads.ts).
   forgetOnsale(onsaleId);
-  return true;
 }

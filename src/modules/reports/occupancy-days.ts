@@ -8,7 +8,7 @@ import type { Database } from '@/server/db/client';
 import { occupancyHours } from '@/server/db/schema';
 import { rowsOf } from '@/server/db/sql-rows';
 import { deckPassages, firstPassageDay, passageDaysChangedSince, type DeckPassage } from '../inventory/deck-passages';
-import { spansOf, summedPlan, type SummedReport } from './summed-days';
+import { spansOf, summedDates, summedPlan, type SummedReport } from './summed-days';
 
 export type OccupancyHour = { date: string; hour: number; entries: number; exits: number; peak: number };
 
@@ -62,10 +62,8 @@ export async function occupancyHoursOf(db: Database, period: { start: Date; end:
   const plan = summed ? await summedPlan(db, OCCUPANCY_SUMS, period, now) : { rows: [{ start: period.start, end: period.end }] };
   const hours = await hoursWithin(db, plan.rows, period.timeZone);
   if (plan.summed) {
-    const { from, to, except } = plan.summed;
-    const left = except.length ? sql` and date not in (${sql.join(except.map((d) => sql`${d}`), sql`, `)})` : sql``;
     hours.push(
-      ...(await rowsOf<OccupancyHour>(db, sql`select date, hour, entries, exits, peak from occupancy_hours where date >= ${from} and date <= ${to}${left}`)),
+      ...(await rowsOf<OccupancyHour>(db, sql`select date, hour, entries, exits, peak from occupancy_hours where ${summedDates(plan.summed)}`)),
     );
   }
   return hours.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.hour - b.hour));

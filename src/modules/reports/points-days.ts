@@ -10,7 +10,7 @@ import { localDay, rowsOf } from '@/server/db/sql-rows';
 import { localDatesBetween } from '@/universal/local-date';
 import { rangeInstants } from './report-range';
 import { perSpan, type Span } from './sales-ledger';
-import { spansOf, summedPlan, type SummedReport } from './summed-days';
+import { spansOf, summedDates, summedPlan, type SummedReport } from './summed-days';
 
 /** The lines of the spans as rows of (day, expiry date, earned, spent, expired, unspent). */
 function pointsByDay(spans: Span[], timeZone: string): SQL {
@@ -66,9 +66,7 @@ export async function pointsMoved(db: Database, period: { start: Date; end: Date
     perSpan(plan.rows, (inRow) => sql`select 0, 0, coalesce(sum(points - spent), 0) from member_points where state = 'expired' and ${inRow(sql.raw('closed_at'))}`),
   ];
   if (plan.summed) {
-    const { from, to, except } = plan.summed;
-    const left = except.length ? sql` and date not in (${sql.join(except.map((d) => sql`${d}`), sql`, `)})` : sql``;
-    parts.push(sql`select coalesce(sum(earned), 0), coalesce(sum(spent), 0), coalesce(sum(expired), 0) from points_days where date >= ${from} and date <= ${to}${left}`);
+    parts.push(sql`select coalesce(sum(earned), 0), coalesce(sum(spent), 0), coalesce(sum(expired), 0) from points_days where ${summedDates(plan.summed)}`);
   }
   const [row] = await rowsOf<PointsMoved>(
     db,
@@ -94,9 +92,7 @@ export async function pointsOutstanding(db: Database, today: string, timeZone: s
     perSpan(plan.rows, (inRow) => sql`select coalesce(sum(points - spent), 0) from member_points where ${open} and ${inRow(sql.raw('earned_at'))}`),
   ];
   if (plan.summed) {
-    const { from, to, except } = plan.summed;
-    const left = except.length ? sql` and date not in (${sql.join(except.map((d) => sql`${d}`), sql`, `)})` : sql``;
-    parts.push(sql`select coalesce(sum(unspent), 0) from points_days where expires_on > ${today} and date >= ${from} and date <= ${to}${left}`);
+    parts.push(sql`select coalesce(sum(unspent), 0) from points_days where expires_on > ${today} and ${summedDates(plan.summed)}`);
   }
   const [row] = await rowsOf<{ unspent: number }>(db, sql`select sum(unspent)::float8 as unspent from (${sql.join(parts, sql` union all `)}) parts`);
   return Number(row?.unspent ?? 0);

@@ -24,7 +24,7 @@ import { serverNow } from '@/server/clock';
 import { localDay, rowsOf } from '@/server/db/sql-rows';
 import { WEBSITE_RESELLER } from '../resellers/reseller-keys';
 import { salesDaysPlan } from './sales-days';
-import type { SummedPlan } from './summed-days';
+import { summedDates, type SummedPlan } from './summed-days';
 import { BOX_OFFICE_CHANNEL, giftCardRefunds, salesLedger, within } from './sales-ledger';
 import { addonReport, type AddonFigures } from './addon-report';
 
@@ -73,9 +73,7 @@ const CHANNEL_ORDER = { website: 0, 'box-office': 1, reseller: 2 } as const;
 function entries(plan: SummedPlan, timeZone: string) {
   const parts: SQL[] = [];
   if (plan.summed) {
-    const { from, to, except } = plan.summed;
-    const left = except.length ? sql` and date not in (${sql.join(except.map((d) => sql`${d}`), sql`, `)})` : sql``;
-    parts.push(sql`select date as day, channel, product_id, bookings, tickets, gross, refunds from sales_days where date >= ${from} and date <= ${to}${left}`);
+    parts.push(sql`select date as day, channel, product_id, bookings, tickets, gross, refunds from sales_days where ${summedDates(plan.summed)}`);
   }
   if (plan.rows.length)
     parts.push(sql`select ${localDay(sql.raw('at'), timeZone)} as day, channel, product_id, bookings, tickets, gross, refunds from (${salesLedger(plan.rows)}) ledger`);

@@ -5,7 +5,7 @@
 // sales-days.ts, occupancy-days.ts, visits-days.ts, tokens-days.ts, points-days.ts). Every write is stamped (serverNow) before it commits; one stamped more
 // than SETTLE_MS before a run has committed by then, so a day that ended that long before a run is complete
 // when summed, and the changes looked for are those stamped since the last run's start less SETTLE_MS.
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { reportSumsState } from '@/server/db/schema';
 import { addLocalDays, todayIn } from '@/universal/local-date';
@@ -47,6 +47,12 @@ export function spansOf(days: string[], timeZone: string, bounds?: Span): Span[]
 /** What a report of a period reads: the summed days (`from` to `to`, less `except`), and the spans of time to
  * read from the rows (all of the period when nothing is summed for it). */
 export type SummedPlan = { summed?: { from: string; to: string; except: string[] }; rows: Span[] };
+
+/** The plan's summed days as a condition on a sums table's `date`: from `from` to `to`, less the days changed since. */
+export function summedDates({ from, to, except }: NonNullable<SummedPlan['summed']>): SQL {
+  const left = except.length ? sql` and date not in (${sql.join(except.map((d) => sql`${d}`), sql`, `)})` : sql``;
+  return sql`date >= ${from} and date <= ${to}${left}`;
+}
 
 export async function summedPlan(db: Database, report: SummedReport, period: { start: Date; end: Date; days: string[]; timeZone: string }, now: Date): Promise<SummedPlan> {
   const everything: SummedPlan = { rows: [{ start: period.start, end: period.end }] };

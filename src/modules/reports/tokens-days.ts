@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { localDay, rowsOf } from '@/server/db/sql-rows';
 import { perSpan, type Span } from './sales-ledger';
-import { spansOf, summedPlan, type SummedPlan, type SummedReport } from './summed-days';
+import { spansOf, summedDates, summedPlan, type SummedPlan, type SummedReport } from './summed-days';
 
 /** The tokens issued in the spans, by local date and drop (token_issues_issued_idx: from the index alone). */
 function issuedByDay(spans: Span[], timeZone: string) {
@@ -46,9 +46,7 @@ export async function tokensIssuedByDrop(db: Database, period: { start: Date; en
   const plan: SummedPlan = summed ? await summedPlan(db, TOKENS_SUMS, period, now) : { rows: [{ start: period.start, end: period.end }] };
   const parts = [];
   if (plan.summed) {
-    const { from, to, except } = plan.summed;
-    const left = except.length ? sql` and date not in (${sql.join(except.map((d) => sql`${d}`), sql`, `)})` : sql``;
-    parts.push(sql`select drop_id, issued from tokens_days where date >= ${from} and date <= ${to}${left}`);
+    parts.push(sql`select drop_id, issued from tokens_days where ${summedDates(plan.summed)}`);
   }
   if (plan.rows.length) parts.push(sql`select drop_id, issued from (${issuedByDay(plan.rows, period.timeZone)}) read`);
   if (!parts.length) return new Map();

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { rowsOf } from '@/server/db/sql-rows';
 import { bookedVisits, firstVisitDay, visitDaysChangedSince, visitsByDay, type VisitDayRow } from '../inventory/visits-by-day';
-import { spansOf, summedPlan, type SummedReport } from './summed-days';
+import { spansOf, summedDates, summedPlan, type SummedReport } from './summed-days';
 
 export const VISITS_SUMS: SummedReport = {
   id: 'visits',
@@ -36,11 +36,9 @@ export async function visitDays(db: Database, period: Period, summed = true): Pr
   const plan = summed ? await summedPlan(db, VISITS_SUMS, period, period.now) : { rows: [{ start: period.start, end: period.end }] };
   let sums: SummedDay[] = [];
   if (plan.summed) {
-    const { from, to, except } = plan.summed;
-    const left = except.length ? sql` and date not in (${sql.join(except.map((d) => sql`${d}`), sql`, `)})` : sql``;
     sums = await rowsOf<SummedDay>(
       db,
-      sql`select date, tickets, admitted, not_admitted as "notAdmitted", last_slot_end as "lastSlotEnd" from visits_days where date >= ${from} and date <= ${to}${left}`,
+      sql`select date, tickets, admitted, not_admitted as "notAdmitted", last_slot_end as "lastSlotEnd" from visits_days where ${summedDates(plan.summed)}`,
     );
   }
   // A summed day with a slot that has not ended yet (past midnight): from its bookings, as today's.
