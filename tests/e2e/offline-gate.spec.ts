@@ -67,13 +67,20 @@ test('kiosk mode: the scanner alone, a large verdict; it passes axe; screenshots
   await expect(page.getByRole('heading', { level: 1, name: 'Gate kiosk' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Staff console' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Full screen' })).toBeVisible();
-  // Installable: the manifest reads without errors and the service worker holds the gate's address; the
-  // one thing Chromium objects to is this test's private (incognito) context.
+  // Installable: the manifest reads without errors and the service worker holds the gate's address.
   await page.evaluate(() => navigator.serviceWorker.ready);
   expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope)).toBe(`${baseURL}/staff/gate`);
   const cdp = await page.context().newCDPSession(page);
-  expect((await cdp.send('Page.getAppManifest')).errors).toEqual([]);
-  expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors.map((e) => e.errorId)).toEqual(['in-incognito']);
+  const read = await cdp.send('Page.getAppManifest');
+  expect(read.url).toBe(`${baseURL}/gate.webmanifest`);
+  expect(read.errors).toEqual([]);
+  // What Chromium's installability check asks of it: a name, a display of its own, a start page inside the
+  // scope, an icon. Read here, because the headless shell that runs the suite has no such check (it answers
+  // an empty list); the full browser's answer is asked too, where there is one: it may object to this test's
+  // private (incognito) context only.
+  expect(JSON.parse(read.data ?? '{}')).toMatchObject({ name: 'Ticket gate', display: 'standalone', start_url: '/staff/gate', scope: '/staff/gate', icons: [{ sizes: 'any', purpose: 'any' }] });
+  const objections = (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors.map((e) => e.errorId);
+  expect(objections.filter((id) => id !== 'in-incognito')).toEqual([]);
   await expect(page.locator('[data-online="true"]')).toContainText('Online: ticket list from');
   const code = page.getByLabel('Ticket code or reference');
   await code.fill(order.tickets[0]!.code);

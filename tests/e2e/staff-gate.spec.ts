@@ -12,11 +12,12 @@ test('a gate user scans a ticket QR with the camera: VALID, then ALREADY USED @o
   const video = testInfo.outputPath('ticket.y4m');
   writeQrVideo(video, order.tickets[0]!.code);
   expect(order.tickets[0]!.code).toMatch(/^SKT1\./);
-  // A browser of its own: its camera plays the ticket's QR. With the suite's own flags (playwright.config.ts),
+  // A browser of its own: its camera plays the ticket's QR. The suite's browser with its flags (playwright.config.ts),
   // so that it does not spend its first seconds on this closed network's refused connections.
+  const { executablePath, args = [] } = testInfo.project.use.launchOptions ?? {};
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...(testInfo.project.use.launchOptions?.args ?? []), '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`, '--use-fake-ui-for-media-stream'],
+    executablePath,
+    args: [...args, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`, '--use-fake-ui-for-media-stream'],
   });
   try {
     const context = await browser.newContext({ baseURL, locale: 'en-US', timezoneId: 'America/New_York', viewport: { width: 1280, height: 800 }, permissions: ['camera'] });

@@ -1,7 +1,6 @@
-// Reading QR codes from the device camera: the browser's BarcodeDetector where it has one, else ZXing
-// (@zxing/browser), loaded only then, so the gate page stays small. The camera, the video and the
-// reading loop are ours in both cases: ZXing's own camera start gives up when the video has not
-// started playing within 5 s, which a busy phone (or a loaded test machine) can take.
+// Reading QR codes from the device camera: the browser's BarcodeDetector where it has one, else jsQR
+// (qr-in-picture.ts), loaded only then, so the gate page stays small. The camera, the video and the reading
+// loop are ours in both cases: a busy phone (or a loaded test machine) can take seconds to start playing.
 type Stop = () => void;
 /** Reads one frame of the video: the QR code's text, or undefined when there is none. */
 type FrameReader = (video: HTMLVideoElement) => Promise<string | undefined>;
@@ -22,15 +21,16 @@ async function nativeReader(): Promise<FrameReader | undefined> {
   return async (video) => (await detector.detect(video).catch(() => []))[0]?.rawValue;
 }
 
-async function zxingReader(): Promise<FrameReader> {
-  const { BrowserQRCodeReader } = await import('@zxing/browser');
-  const reader = new BrowserQRCodeReader();
+async function pictureReader(): Promise<FrameReader> {
+  const { qrInPicture } = await import('./qr-in-picture');
+  const canvas = document.createElement('canvas');
+  // Read back every frame: kept in memory the browser can read from, not on the GPU.
+  const context = canvas.getContext('2d', { willReadFrequently: true })!;
   return async (video) => {
-    try {
-      return reader.decode(video).getText();
-    } catch {
-      return undefined; // no code in this frame
-    }
+    const { videoWidth: width, videoHeight: height } = video;
+    if (canvas.width !== width || canvas.height !== height) Object.assign(canvas, { width, height });
+    context.drawImage(video, 0, 0, width, height);
+    return qrInPicture(context.getImageData(0, 0, width, height));
   };
 }
 
@@ -48,7 +48,7 @@ async function play(video: HTMLVideoElement): Promise<void> {
 
 /** Starts the back camera in `video` and calls `onCode` with each QR code read. */
 export async function startCameraScanner(video: HTMLVideoElement, onCode: (text: string) => void): Promise<Stop> {
-  const read = (await nativeReader()) ?? (await zxingReader());
+  const read = (await nativeReader()) ?? (await pictureReader());
   const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
   const release = () => {
     stream.getTracks().forEach((track) => track.stop());
