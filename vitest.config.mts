@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { TEST_NODE_FLAGS } from './tests/support/node-flags';
 
 const alias = { '@': path.resolve(import.meta.dirname, 'src') };
 
@@ -22,6 +23,7 @@ const integration = {
   // Starting sites takes seconds on a quiet machine and over a minute on a busy shared one.
   hookTimeout: 180_000,
   fileParallelism: false,
+  execArgv: TEST_NODE_FLAGS,
 };
 
 export default defineConfig({

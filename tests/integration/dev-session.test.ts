@@ -4,7 +4,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import { Visitor, staffEmail, uniqueEmail } from './sites';
 
-describe.each(inject('backends'))('the dev session route on $name', ({ url }) => {
+// Side by side: each test signs in an address of its own; the first waits out the welcome token's 5 s.
+describe.concurrent.each(inject('backends'))('the dev session route on $name', ({ url }) => {
   const startSession = (visitor: Visitor, email: string) => visitor.postJson('/api/dev/session', { email });
 
   it('signs a member in with the cookie next-auth sets, and the first sign-in earns the welcome token', async () => {

@@ -6,7 +6,9 @@ import { firstSlot, openDay } from './supplier-scenarios';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 
-describe.each(inject('backends'))('loyalty on $name', ({ url }) => {
+// Side by side: each test is a member of its own (its own client address), and most wait out the welcome
+// token's 5 s (src/wiring/auth-options.ts); one after another they waited about 45 s in all.
+describe.concurrent.each(inject('backends'))('loyalty on $name', ({ url }) => {
   const octo = createOctoClient({ baseUrl: `${url}/octo`, apiKey: OCTO_KEY });
   const redeem = (reference: string, key = OPS_KEY) =>
     fetch(`${url}/api/ops/redeem`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ reference }) });
