@@ -121,6 +121,19 @@ export class Visitor {
     return (await res.json()) as never;
   }
 
+  /** The outbox of `to` once `done` holds. A tickets e-mail is queued with its order and sent by the site's
+   * job runner: the request that queued it may be answered while it is still being sent. */
+  outboxWhen(to: string, done: (messages: Awaited<ReturnType<Visitor['outbox']>>) => boolean, timeoutMs = 15_000) {
+    return vi.waitFor(
+      async () => {
+        const messages = await this.outbox(to);
+        if (!done(messages)) throw new Error(`the outbox of ${to} never became as expected: ${messages.map((m) => m.subject).join(' | ') || 'empty'}`);
+        return messages;
+      },
+      { timeout: timeoutMs, interval: 200 },
+    );
+  }
+
   /** The sign-in link of the newest message to `to`. */
   async latestLink(to: string): Promise<string> {
     const [message] = await this.outbox(to);

@@ -34,6 +34,9 @@ describe.each(inject('backends'))('staff bookings on $name', ({ url }) => {
     const paid = (await (await buyer.postJson('/api/payments/test/pay', { sessionId: started.paymentSession.id, card: CARD })).json()) as {
       order: { reference: string; tickets: { reference: string }[] };
     };
+    // Counted from here: the tickets e-mail is out (sent by the site's job runner, a moment after the payment).
+    const tickets = (messages: { subject: string }[]) => messages.filter((m) => m.subject.startsWith('Your tickets')).length;
+    await buyer.outboxWhen(email, (messages) => tickets(messages) === 1);
     return { buyer, email, order: paid.order, day };
   }
 
@@ -60,6 +63,7 @@ describe.each(inject('backends'))('staff bookings on $name', ({ url }) => {
     const resent = await gate.postJson('/api/staff/bookings/resend', { reference: order.reference });
     expect(resent.status).toBe(200);
     expect(await resent.json()).toEqual({ to: email });
+    await buyer.outboxWhen(email, (messages) => messages.length >= before + 1);
     expect(await buyer.outbox(email)).toHaveLength(before + 1);
   });
 
@@ -77,6 +81,7 @@ describe.each(inject('backends'))('staff bookings on $name', ({ url }) => {
     const { buyer, email, order, day } = await paidBooking(42);
     const before = (await buyer.outbox(email)).length;
     expect(await ops(url, 'resend', order.reference.toLowerCase())).toEqual({ code: 0, out: `The tickets of ${order.reference} are e-mailed again to ${email}.\n` });
+    await buyer.outboxWhen(email, (messages) => messages.length >= before + 1);
     expect(await buyer.outbox(email)).toHaveLength(before + 1);
     expect(await ops(url, 'resend', 'SKY-NOSUCH')).toMatchObject({ code: 1, out: expect.stringMatching(/^Refused \(404\): /) });
 
