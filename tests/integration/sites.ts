@@ -44,6 +44,18 @@ export const uniqueEmail = (label = 'member') => `${label}.${crypto.randomBytes(
 
 const randomAddress = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
 
+/** Reads until `done` holds, then answers the last read; on timeout the error says what the last read was. */
+function readUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, describe: (value: T) => string, timeoutMs: number): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!done(value)) throw new Error(`never as expected, ${describe(value)}`);
+      return value;
+    },
+    { timeout: timeoutMs, interval: 200 },
+  );
+}
+
 /** One visitor: a client address of its own (X-Forwarded-For, trusted by the test sites) and a cookie jar. */
 export class Visitor {
   private cookies = new Map<string, string>();
@@ -124,14 +136,7 @@ export class Visitor {
   /** The outbox of `to` once `done` holds. A tickets e-mail is queued with its order and sent by the site's
    * job runner: the request that queued it may be answered while it is still being sent. */
   outboxWhen(to: string, done: (messages: Awaited<ReturnType<Visitor['outbox']>>) => boolean, timeoutMs = 15_000) {
-    return vi.waitFor(
-      async () => {
-        const messages = await this.outbox(to);
-        if (!done(messages)) throw new Error(`the outbox of ${to} never became as expected: ${messages.map((m) => m.subject).join(' | ') || 'empty'}`);
-        return messages;
-      },
-      { timeout: timeoutMs, interval: 200 },
-    );
+    return readUntil(() => this.outbox(to), done, (messages) => `the outbox of ${to}: ${messages.map((m) => m.subject).join(' | ') || 'empty'}`, timeoutMs);
   }
 
   /** The sign-in link of the newest message to `to`. */
@@ -160,16 +165,9 @@ export class Visitor {
     return (await (await this.request('/api/auth/loyalty/getMembership')).json()) as never;
   }
 
-  /** Polls the membership until `done` holds (the worker issues tokens every 2 s). */
+  /** Polls the membership until `done` holds (the job runner issues tokens a moment after their event). */
   membershipWhen(done: (m: Awaited<ReturnType<Visitor['membership']>>) => boolean, timeoutMs = 15_000) {
-    return vi.waitFor(
-      async () => {
-        const membership = await this.membership();
-        if (!done(membership)) throw new Error(`the membership never became as expected: ${JSON.stringify(membership)}`);
-        return membership;
-      },
-      { timeout: timeoutMs, interval: 250 },
-    );
+    return readUntil(() => this.membership(), done, (membership) => `the membership: ${JSON.stringify(membership)}`, timeoutMs);
   }
 
   async session(): Promise<{ user?: { email?: string; id?: string } }> {

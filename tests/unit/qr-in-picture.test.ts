@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { qrInPicture, type Picture } from '@/client/staff/qr-in-picture';
 import { signTicketCode } from '@/modules/tickets/ticket-codes';
 import { privateKeyFromSeed } from '@/server/ticket-keys';
+import { TEST_TICKET_KEY } from '../integration/sites';
 import { qrLuma } from '../support/qr-picture';
 
 const WIDTH = 640;
@@ -28,8 +29,8 @@ function picture(text: string, blur = false): Picture {
   return { data, width: WIDTH, height: HEIGHT };
 }
 
-// Signed as the site signs them, with a fixed key: the same codes on every run.
-const key = { privateKey: privateKeyFromSeed('+kg9vNKNpEYFnV19YQJk7K9swTixLiFvkP3R5ZrAZqk=') };
+// Signed as the site signs them, with the test sites' published key: the same codes on every run.
+const key = { privateKey: privateKeyFromSeed(TEST_TICKET_KEY) };
 const ticketCodes = Array.from({ length: 40 }, (_, i) => {
   const booking = `SKY-${(0x3a7f21 + i * 7919).toString(36).toUpperCase().padStart(6, '0').slice(-6)}`;
   return signTicketCode({ ticket: `TKT-${booking.slice(4)}${i}`, booking, slot: `2027-05-${String(12 + (i % 15)).padStart(2, '0')}T10:30:00-04:00` }, key);
