@@ -124,6 +124,17 @@ const config = [
     plugins: { skypass: { rules: { 'server-code-in-pages': serverCodeInPages } } },
     rules: { 'skypass/server-code-in-pages': ['error', { serverLayers: `^@/(${SERVER_LAYERS.filter((l) => LAYERS.pages.includes(l)).join('|')})(/|$)` }] },
   },
+  {
+    // The integration files of a lane share worker processes (decision 0072): a module mock would stay in force
+    // for the files after it. A file sets what it needs as the app does (its own program, its own clock).
+    files: ['tests/integration/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock'].map((property) => ({ object: 'vi', property, message: 'Integration files share workers: set the state as the app does (decision 0072), never a module mock.' })),
+      ],
+    },
+  },
 ];
 
 export default config;

@@ -23,6 +23,10 @@ const integration = {
   // Starting sites takes seconds on a quiet machine and over a minute on a busy shared one.
   hookTimeout: 180_000,
   fileParallelism: false,
+  // The files of a lane share worker processes: no new process and no new import of the libraries for each
+  // file (about 2.5 s each). fixed-clock.ts gives each file the app's modules and per-process values anew
+  // (decision 0072).
+  isolate: false,
   execArgv: TEST_NODE_FLAGS,
 };
 

@@ -3,12 +3,13 @@
 // the allotment back on general sale 48 hours before the slot, the same answer from the website and the
 // OCTO API, a member-only slot, and the waitlist's priority by tier.
 import { and, eq, inArray } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLocalSupplier } from '@/adapters/supplier/local/local-supplier';
 import { checkAvailability } from '@/modules/catalog/check-availability';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import { startCheckout } from '@/modules/checkout/start-checkout';
 import { allotmentUse } from '@/modules/program/allotment-use';
+import type { Program } from '@/config/program-schema';
 import { joinWaitlist } from '@/modules/waitlist/join-waitlist';
 import { memberWaitlist } from '@/modules/waitlist/member-waitlist';
 import { offerFreedPlaces } from '@/modules/waitlist/offer-places';
@@ -23,16 +24,10 @@ import { adults } from './supplier-scenarios';
 
 // The demo program keeps 10 % of every option; this file's keeps 20 % of Express Main + Top (20 places a
 // slot, so 4 kept), as the race has it. Everything else is the demo program.
-vi.mock('@/config/member-places', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/config/member-places')>();
-  return {
-    ...actual,
-    currentMemberPlaces: () => {
-      const places = actual.currentMemberPlaces();
-      return { ...places, allotment: { ...places.allotment, options: { ...places.allotment.options, 'express-main-top': 20 } } };
-    },
-  };
-});
+const keepFifthOfExpress = (program: Program): Program => {
+  const allotment = program.memberPlaces!.allotment;
+  return { ...program, memberPlaces: { ...program.memberPlaces!, allotment: { ...allotment, options: { ...allotment.options, 'express-main-top': 20 } } } };
+};
 
 const EXPRESS = { productId: 'express-pass', optionId: 'express-main-top' };
 const SUNRISE = { productId: 'sunrise', optionId: 'sunrise-weekend' };
@@ -40,7 +35,7 @@ const HOUR = 3_600_000;
 type Tier = 'explorer' | 'regular' | 'local-legend';
 
 describe.each(TEST_BACKENDS)('places kept for members on $name', ({ adminUrl }) => {
-  const shop = useEmbeddedShop(adminUrl);
+  const shop = useEmbeddedShop(adminUrl, { program: keepFifthOfExpress });
   const reseller = () => createLocalSupplier(shop.db, { resellerId: 'partner', now: shop.now });
   const outcome = <T,>(promise: Promise<T>) => promise.then((value) => ({ value }), (error: unknown) => ({ error }));
 

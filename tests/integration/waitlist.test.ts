@@ -5,7 +5,7 @@
 // gives an offer back; and under 50 concurrent cancellations and expiries, with several workers at once, no
 // place is offered twice and no one is skipped.
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listOutbox } from '@/adapters/mail/outbox';
 import { closeDay } from '@/modules/calendar/close-day';
 import { openDay as reopenDay } from '@/modules/calendar/open-day';
@@ -16,6 +16,7 @@ import { leaveWaitlist } from '@/modules/waitlist/leave-waitlist';
 import { memberWaitlist } from '@/modules/waitlist/member-waitlist';
 import { offerFreedPlaces } from '@/modules/waitlist/offer-places';
 import { waitlistOfDay } from '@/modules/waitlist/staff-waitlist';
+import type { Program } from '@/config/program-schema';
 import type { SupplierPort } from '@/ports/supplier';
 import type { AppError } from '@/server/errors';
 import { orders, waitlistEntries } from '@/server/db/schema';
@@ -27,9 +28,9 @@ import { serverNow } from '@/server/clock';
 
 // The waitlist's own rules, on slots with no places kept for members: tests/integration/member-places.test.ts
 // takes the allotment and the waitlist's priority by tier together (decision 0041).
-vi.mock('@/config/member-places', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/config/member-places')>();
-  return { ...actual, currentMemberPlaces: () => ({ ...actual.currentMemberPlaces(), allotment: { ...actual.currentMemberPlaces().allotment, percent: 0, options: {} } }) };
+const keepNoPlaces = (program: Program): Program => ({
+  ...program,
+  memberPlaces: { ...program.memberPlaces!, allotment: { ...program.memberPlaces!.allotment, percent: 0, options: {} } },
 });
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
@@ -38,7 +39,7 @@ const EXPRESS = { productId: 'express-pass', optionId: 'express-main-top' }; // 
 const TOP_DECK = { productId: 'main-and-top-deck', optionId: 'top-deck-day' }; // 60 places a slot
 
 describe.each(TEST_BACKENDS)('the waitlist on $name', ({ adminUrl }) => {
-  const shop = useEmbeddedShop(adminUrl);
+  const shop = useEmbeddedShop(adminUrl, { program: keepNoPlaces });
 
   const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as AppError);
   const entryOf = async (id: string) => (await shop.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, id)))[0]!;

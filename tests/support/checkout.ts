@@ -9,6 +9,9 @@ import { createLocalSupplier } from '@/adapters/supplier/local/local-supplier';
 import { signUp } from '@/modules/accounts/sign-up';
 import type { CheckoutDeps } from '@/modules/checkout/deps';
 import type { GateDeps } from '@/modules/gate/scan-ticket';
+import { newestProgram, unloadProgram } from '@/modules/program/program-cache';
+import { saveProgram } from '@/modules/program/program-versions';
+import type { Program } from '@/config/program-schema';
 import { serverNow } from '@/server/clock';
 import { newSigningSeed } from '@/server/ticket-keys';
 import type { Database } from '@/server/db/client';
@@ -64,19 +67,36 @@ export type EmbeddedShop = {
   now: () => Date;
 };
 
-export function useEmbeddedShop(adminUrl: string | undefined, options: { signingKey?: boolean } = {}): EmbeddedShop {
+/** A manager of the test sites, as the program's editor sees them. */
+const PROGRAM_EDITOR = { kind: 'staff' as const, userId: 'manager-1', email: 'manager@staff.example' };
+
+type ShopOptions = {
+  /** Gate tests sign and verify tickets: a key of their own. */
+  signingKey?: boolean;
+  /** The file's own program, from the demo's: saved as a manager saves one, in force for the file's tests and
+   * forgotten after them (a module mock would stay in a worker that runs several files, decision 0072). */
+  program?: (demo: Program) => Program;
+};
+
+export function useEmbeddedShop(adminUrl: string | undefined, options: ShopOptions = {}): EmbeddedShop {
   let database: Awaited<ReturnType<typeof openBackendDatabase>> | undefined;
   const shop = { clock: undefined, now: () => shop.clock ?? serverNow() } as EmbeddedShop;
   beforeAll(async () => {
-    // Gate tests sign and verify tickets: a key of their own.
     if (options.signingKey) vi.stubEnv('TICKET_SIGNING_KEY', newSigningSeed());
     database = await openBackendDatabase(adminUrl);
     shop.db = database.db;
+    if (options.program) {
+      const demo = await newestProgram(database.db);
+      const document = options.program(structuredClone(demo.program));
+      const saved = await saveProgram(database.db, { document, baseVersion: demo.version, reason: 'the test file’s program', by: PROGRAM_EDITOR }, serverNow());
+      if (!saved.saved) throw new Error(`the test file's program was refused: ${JSON.stringify(saved.issues)}`);
+    }
     shop.deps = embeddedCheckoutDeps(database.db, shop.now);
     shop.gate = { db: database.db, supplier: shop.deps.supplier, toleranceMinutes: 30, ownInventory: true, now: shop.now };
   });
   afterAll(async () => {
     if (options.signingKey) vi.unstubAllEnvs();
+    if (options.program) unloadProgram();
     await database?.dispose();
   });
   return shop;
