@@ -77,4 +77,12 @@ describe('the directory lock of the embedded database', () => {
     const release = acquireDirectoryLock(pglite);
     release();
   });
+
+  it('leaves no exit hook behind once released, however many databases the process opened', () => {
+    const before = process.listenerCount('exit');
+    const releases = Array.from({ length: 12 }, () => acquireDirectoryLock(dataDir().pglite));
+    expect(process.listenerCount('exit')).toBe(before + 12);
+    for (const release of releases) release();
+    expect(process.listenerCount('exit')).toBe(before);
+  });
 });

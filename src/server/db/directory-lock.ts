@@ -53,6 +53,8 @@ export function acquireDirectoryLock(dir: string): () => void {
     fs.writeFileSync(lockFile, mine);
   }
   const release = () => {
+    // Released by close: the exit hook goes too (a process that opens many databases, tests, keeps none).
+    process.off('exit', release);
     try {
       if (fs.readFileSync(lockFile, 'utf8') === mine) fs.unlinkSync(lockFile);
     } catch {
