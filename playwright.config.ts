@@ -41,8 +41,10 @@ export default defineConfig({
     // The 1280 px project runs every test; the 375 px one leaves out two tags. @own-viewport: the test sizes
     // the page itself. @once: a flow whose logic does not depend on the width (redirects, declined cards,
     // staff actions); its pages are checked at 375 px by the axe and layout tests, so a second run adds time only.
-    { name: 'mobile-375', grepInvert: /@own-viewport|@once/, use: { viewport: { width: 375, height: 812 }, isMobile: false, hasTouch: true } },
+    // Tests are handed out in this order: the long desktop tests first, the short 375 px ones to even out the
+    // workers' ends (decision 0072).
     { name: 'desktop-1280', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'mobile-375', grepInvert: /@own-viewport|@once/, use: { viewport: { width: 375, height: 812 }, isMobile: false, hasTouch: true } },
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',

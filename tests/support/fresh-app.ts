@@ -1,0 +1,17 @@
+// Before each test file of a project whose files share worker processes (vitest.config.mts, `isolate: false`,
+// decision 0072): the file starts from the app as a fresh process would have it. Vitest's module registry is
+// reset, so the app's modules are evaluated anew, and the values the app keeps per process on `globalThis` are
+// forgotten; the libraries (PGlite, drizzle, React) stay loaded, which is what sharing the process saves. A page
+// that a test rendered is taken down after it.
+import { afterEach, vi } from 'vitest';
+
+type AppGlobals = typeof globalThis & { __skypassGlobals?: unknown; __skypassDocuments?: unknown };
+
+vi.resetModules();
+delete (globalThis as AppGlobals).__skypassGlobals;
+delete (globalThis as AppGlobals).__skypassDocuments;
+
+if (typeof document !== 'undefined') {
+  const { cleanup } = await import('@testing-library/react');
+  afterEach(cleanup);
+}
