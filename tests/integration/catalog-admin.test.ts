@@ -13,12 +13,11 @@ import { startCheckout } from '@/modules/checkout/start-checkout';
 import { serverNow } from '@/server/clock';
 import { auditLog, catalogVersions, orders, payments } from '@/server/db/schema';
 import { addLocalDays } from '@/universal/local-date';
-import { embeddedCheckoutDeps, signedUpMember, TEST_CARD } from '../support/checkout';
+import { embeddedCheckoutDeps, signedUpMember, TEST_CARD, TEST_MANAGER as MANAGER } from '../support/checkout';
 import { TEST_BACKENDS } from '../support/database';
 import { auditLineCount, newestVersionRow, useDocumentDatabases } from '../support/versioned-document';
 import { openDay } from './supplier-scenarios';
 
-const MANAGER = { kind: 'staff' as const, userId: 'manager-1', email: 'manager@staff.example' };
 
 /** The catalogue in force with the Main Deck's option changed. */
 function withMainDeck(change: (option: CatalogConfig['products'][number]['options'][number]) => void): CatalogConfig {

@@ -18,13 +18,12 @@ import { currentProgram, programOfFile } from '@/config/program';
 import type { Program } from '@/config/program-schema';
 import { serverNow } from '@/server/clock';
 import { auditLog, memberPoints, memberTiers, memberVisits, orders, payments, programVersions } from '@/server/db/schema';
-import { embeddedCheckoutDeps, signedUpMember, TEST_CARD } from '../support/checkout';
+import { embeddedCheckoutDeps, signedUpMember, TEST_CARD, TEST_MANAGER as MANAGER } from '../support/checkout';
 import { openTestDatabase, TEST_BACKENDS } from '../support/database';
 import { createTestDatabase } from '../support/postgres';
 import { auditLineCount, newestVersionRow, useDocumentDatabases } from '../support/versioned-document';
 import { firstSlot, openDay } from './supplier-scenarios';
 
-const MANAGER = { kind: 'staff' as const, userId: 'manager-1', email: 'manager@staff.example' };
 
 /** The program in force with the Regular tier changed. */
 function withRegular(change: (tier: Program['tiers'][number]) => void): Program {

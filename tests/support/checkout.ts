@@ -35,6 +35,8 @@ export function embeddedCheckoutDeps(db: Database, now: () => Date): CheckoutDep
 export const TEST_CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
 /** A gate user of the test sites, as the gate's use cases see them. */
 export const GATE_STAFF = { kind: 'staff' as const, userId: 'gate-1', email: 'gate-1@staff.example' };
+/** A manager, as the versioned documents' editors (the program, the catalogue) see them. */
+export const TEST_MANAGER = { kind: 'staff' as const, userId: 'manager-1', email: 'manager@staff.example' };
 
 const CONTACTS = {
   en: { firstName: 'Ana', lastName: 'Lima', phoneNumber: '+12125550100', country: 'US' },
@@ -67,8 +69,6 @@ export type EmbeddedShop = {
   now: () => Date;
 };
 
-/** A manager of the test sites, as the program's editor sees them. */
-const PROGRAM_EDITOR = { kind: 'staff' as const, userId: 'manager-1', email: 'manager@staff.example' };
 
 type ShopOptions = {
   /** Gate tests sign and verify tickets: a key of their own. */
@@ -88,7 +88,7 @@ export function useEmbeddedShop(adminUrl: string | undefined, options: ShopOptio
     if (options.program) {
       const demo = await newestProgram(database.db);
       const document = options.program(structuredClone(demo.program));
-      const saved = await saveProgram(database.db, { document, baseVersion: demo.version, reason: 'the test file’s program', by: PROGRAM_EDITOR }, serverNow());
+      const saved = await saveProgram(database.db, { document, baseVersion: demo.version, reason: 'the test file’s program', by: TEST_MANAGER }, serverNow());
       if (!saved.saved) throw new Error(`the test file's program was refused: ${JSON.stringify(saved.issues)}`);
     }
     shop.deps = embeddedCheckoutDeps(database.db, shop.now);

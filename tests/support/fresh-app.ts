@@ -5,11 +5,11 @@
 // that a test rendered is taken down after it.
 import { afterEach, vi } from 'vitest';
 
-type AppGlobals = typeof globalThis & { __skypassGlobals?: unknown; __skypassDocuments?: unknown };
-
 vi.resetModules();
-delete (globalThis as AppGlobals).__skypassGlobals;
-delete (globalThis as AppGlobals).__skypassDocuments;
+// What the app keeps on globalThis is named `__skypass…` (universal/process-global.ts, config/document-store.ts,
+// server/db/client.ts): all of it, so that a holder added later is forgotten too.
+const appGlobals = globalThis as Record<string, unknown>;
+for (const key of Object.keys(appGlobals)) if (key.startsWith('__skypass')) delete appGlobals[key];
 
 if (typeof document !== 'undefined') {
   const { cleanup } = await import('@testing-library/react');
