@@ -28,6 +28,8 @@ export function browserClient(baseUrl, email = `bench.${crypto.randomBytes(6).to
     setCookie: (name, value) => cookies.set(name, value),
     /** The cookies as a Cookie header, for a browser that must be this person (Lighthouse). */
     cookieHeader: () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    /** The cookies as [name, value] pairs, for another process that plays this person (bench/onsale-buyers.mjs). */
+    cookies: () => [...cookies],
     json,
     outbox,
     async signIn({ join = true } = {}) {

@@ -1,21 +1,24 @@
 // The biggest day (issue #26, deliverable 3, decision 0056): MEMBERS members signed in, arriving over SECONDS
 // seconds for PLACES places of one day of Main Deck sold through an on-sale's queue. The on-sale opens 10 s
 // after the first arrival (those before are the pre-queue, put in random order at the opening); each buyer
-// joins, asks where they stand as the waiting room does (queuePollDelay: every 2 s near the front, up to 15 s
-// further back), and when let through reads the day's slots and holds one adult with the pass
-// (POST /api/auth/octo/bookings/payWithPayment), trying another slot when one fills. Reports: 5xx answers,
+// joins, waits as the waiting room does (the answers pushed on one event stream, decision 0073; with `--poll`,
+// asking as often as the server says instead), and when let through reads the day's slots and holds one adult
+// with the pass (POST /api/auth/octo/bookings/payWithPayment), trying another slot when one fills. The buyers
+// run in `--clients=2` processes of their own (bench/onsale-buyers.mjs). Reports: 5xx answers,
 // places sold (from the database), p50/p99 per request, buyers answered (a place, sold out, or a place in
 // line), the rank correlation (Spearman) between place in line and the order the places were held, and how
 // long after the last place was held the sold-out news reached the waiting buyers.
 // PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL), the way several servers would share it. The whole day
 // is 20,000 members, 2,000 places, 60 s; `--scale=0.1` runs a tenth of the members and places over the same
-// minute on a smaller machine.
-//   [BENCH_PORT=3171] npx tsx bench/onsale.mjs [--scale=0.1] [--rate=600] [--bulk-sign-in]   (needs a build: npx next build)
+// minute on a smaller machine. `--servers=2` runs two server processes on the one database, as a deployment
+// behind a load balancer would (the queue is the database's, decision 0056): each buyer is sent to one of them
+// in turn, and keeps to it.
+//   [BENCH_PORT=3171] npx tsx bench/onsale.mjs [--scale=0.1] [--servers=2] [--clients=2] [--rate=600] [--poll] [--bulk-sign-in]   (needs a build: npx next build)
+import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
-import { queuePollDelay } from '../src/universal/queue-poll.ts';
 import { browserClient, createDatabase } from './client.mjs';
 import { startBenchSite } from './site.mjs';
 
@@ -25,8 +28,11 @@ const MEMBERS = Math.round(20_000 * SCALE);
 const PLACES = Math.round(2_000 * SCALE);
 const SECONDS = arg('seconds', 60);
 const RATE = arg('rate', 600);
+const SERVERS = arg('servers', 1);
 const OPEN_AFTER_S = 10;
 const BULK_SIGN_IN = process.argv.includes('--bulk-sign-in');
+const STREAM = !process.argv.includes('--poll');
+const CLIENTS = arg('clients', 2);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (!adminUrl) throw new Error('BENCH_DATABASE_URL (or TEST_DATABASE_URL) must name a PostgreSQL server');
 const OPTION = { productId: 'main-deck', optionId: 'main-deck-day' };
@@ -38,23 +44,7 @@ const nyWallClock = (ms) => {
   return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
 };
 
-/** Answers of the measured minute: every request's time and status. */
-const answers = [];
-/** The holds refused with a 5xx, by what they said. */
-const holdRefusals = {};
-async function timed(what, run) {
-  const started = performance.now();
-  try {
-    const res = await run();
-    answers.push({ what, ms: performance.now() - started, status: res.status });
-    return res;
-  } catch (error) {
-    answers.push({ what, ms: performance.now() - started, status: 0, cause: error.cause?.code ?? error.cause?.message ?? error.message });
-    throw error;
-  }
-}
-
-/** CPU seconds (user + system) the site's processes used so far (the one started and its children: `next start`
+/** CPU seconds (user + system) the site's processes used so far (those started and their children: `next start`
  * may run the server in a child), from /proc (Linux); 0 elsewhere. */
 function siteCpuSeconds() {
   const stat = (p) => {
@@ -72,7 +62,7 @@ function siteCpuSeconds() {
     return 0;
   }
   const all = new Map(pids.map((p) => [p, stat(p)]).filter(([, s]) => s));
-  const ours = new Set([pid]);
+  const ours = new Set(sites.map((site) => site.pid));
   for (let grew = true; grew; ) {
     grew = false;
     for (const [p, s] of all) {
@@ -104,10 +94,12 @@ async function signInInBulk(members) {
     await db.query('commit');
     batch.forEach((m, j) => m.setCookie('next-auth.session-token', tokens[j]));
   }
-  // One of them, through the site: the session is the site's own.
-  const res = await members[0].request('/api/auth/session');
-  const session = await res.json();
-  if (session?.user?.email !== members[0].email) throw new Error(`bulk sign-in: the site does not see the session (${res.status} ${JSON.stringify(session)})`);
+  // One of them on each server, through the site: the session is the site's own.
+  for (const member of members.slice(0, SERVERS)) {
+    const res = await member.request('/api/auth/session');
+    const session = await res.json();
+    if (session?.user?.email !== member.email) throw new Error(`bulk sign-in: the site does not see the session (${res.status} ${JSON.stringify(session)})`);
+  }
 }
 
 async function inBatches(items, size, work) {
@@ -115,8 +107,10 @@ async function inBatches(items, size, work) {
 }
 
 const database = await createDatabase(adminUrl);
-const { url, stop, pid } = await startBenchSite('127.0.0.1', {
+const siteEnv = {
   DATABASE_URL: database.url,
+  // Every server signs and checks the same queue tickets and passes.
+  NEXTAUTH_SECRET: crypto.randomBytes(32).toString('hex'),
   TRUST_PROXY: 'true',
   MANAGER_EMAILS: 'manager@bench.example',
   RATE_LIMIT_SIGNIN_PER_IP: '1000/15m',
@@ -124,9 +118,13 @@ const { url, stop, pid } = await startBenchSite('127.0.0.1', {
   RATE_LIMIT_BOOK_PER_IP: '1000/15m',
   ONSALE_AUTO_HOLDS_PER_MINUTE: '0',
   LOG_LEVEL: 'warn',
-});
+};
+// One after the other: the first migrates the new database.
+const sites = [];
+for (let i = 0; i < SERVERS; i++) sites.push(await startBenchSite('127.0.0.1', siteEnv, { portOffset: i }));
+const { url } = sites[0];
+const stop = () => sites.forEach((site) => site.stop());
 const db = new pg.Client({ connectionString: database.url });
-const outcomes = new Map();
 try {
   await db.connect();
   // The day sold: 30 days ahead; its 26 slots get PLACES places in all that the bench's members (the program's
@@ -153,7 +151,7 @@ try {
   // the database as the sign-up and the sign-in write them (a member, their membership, their first tier and
   // a next-auth session), for a machine where 20,000 sign-ins through the site would take most of an hour.
   const setupStarted = performance.now();
-  const members = Array.from({ length: MEMBERS }, () => browserClient(url));
+  const members = Array.from({ length: MEMBERS }, (_, i) => browserClient(sites[i % SERVERS].url));
   if (BULK_SIGN_IN) await signInInBulk(members);
   else {
     await inBatches(members, 25, async (m) => {
@@ -169,66 +167,30 @@ try {
   const scheduled = await manager.json('/api/staff/onsales', { productId: OPTION.productId, day, opensAt: nyWallClock(opensAt), ratePerMinute: RATE });
   if (scheduled.status !== 201) throw new Error(`on-sale: ${scheduled.status} ${await scheduled.text()}`);
   const onsale = await scheduled.json();
+  // The buyers' processes, ready before the first arrival.
+  const clients = Array.from({ length: CLIENTS }, () => fork(new URL('./onsale-buyers.mjs', import.meta.url), { stdio: 'inherit' }));
   await sleep(opensAt - OPEN_AFTER_S * 1000 - Date.now());
   const start = Date.now();
   const loadAtStart = os.loadavg().map((l) => Number(l.toFixed(1)));
   const cpuAtStart = siteCpuSeconds();
-
-  async function buyer(member, index) {
-    await sleep(start + (index * SECONDS * 1000) / MEMBERS - Date.now());
-    const outcome = { arrivedAt: Date.now(), result: 'waiting', soldOutSeenAt: null, error: null };
-    outcomes.set(member.email, outcome);
-    try {
-      let status = await (await timed('join', () => member.json(`/api/onsale/${onsale.id}`, {}))).json();
-      // 'busy': the queue's store was slow (decision 0056, "Slow is not down"): still in line, ask again, less
-      // often each time, joining again while the join itself was not answered (as the page does).
-      let joinPending = status.phase === 'busy';
-      let busyStreak = joinPending ? 1 : 0;
-      while (status.phase === 'prequeue' || status.phase === 'waiting' || status.phase === 'busy') {
-        if (status.phase === 'busy') outcome.busy = (outcome.busy ?? 0) + 1;
-        await sleep(queuePollDelay(status, Date.now(), busyStreak));
-        status = await (await timed('status', () => (joinPending ? member.json(`/api/onsale/${onsale.id}`, {}) : member.request(`/api/onsale/${onsale.id}`)))).json();
-        if (status.phase !== 'busy') joinPending = false;
-        busyStreak = status.phase === 'busy' ? busyStreak + 1 : 0;
-      }
-      if (status.phase === 'soldOut') {
-        // The news reached them in the queue.
-        outcome.result = 'soldOut';
-        outcome.soldOutSeenAt = Date.now();
-        return;
-      }
-      // 'over': no queue any more, or its store could not answer (fail-open): straight through, as the page does.
-      if (status.phase !== 'admitted' && status.phase !== 'over') throw new Error(`phase ${status.phase}`);
-      if (status.phase === 'over') outcome.failOpen = true;
-      for (let attempt = 0; attempt < 8; attempt++) {
-        const slots = await (await timed('availability', () => member.json('/api/auth/octo/products/availability', { ...OPTION, quantities: { adult: 1 }, selectedDate: day }))).json();
-        const open = slots.filter((s) => s.available && (s.vacancies ?? 0) > 0);
-        if (open.length === 0) break;
-        const slot = open[Math.floor(Math.random() * open.length)];
-        const res = await timed('hold', () => member.json('/api/auth/octo/bookings/payWithPayment', { ...OPTION, quantities: { adult: 1 }, selectedTime: slot.id }));
-        if (res.status === 201) {
-          outcome.result = 'place';
-          return;
-        }
-        const body = await res.json();
-        if (res.status >= 500) holdRefusals[`${res.status} ${body.code}: ${String(body.error).slice(0, 60)}`] = (holdRefusals[`${res.status} ${body.code}: ${String(body.error).slice(0, 60)}`] ?? 0) + 1;
-        // The queue's store too slow to check the pass (or the slot's lock busy): nothing held, try again in a moment.
-        if (res.status === 503 && body.code === 'UNAVAILABLE') {
-          await sleep(Number(res.headers.get('retry-after') ?? 5) * 1000);
-          continue;
-        }
-        if (body.code !== 'SOLD_OUT') throw new Error(`hold ${res.status} ${body.code}`);
-      }
-      // Let through, but every place went while they chose.
-      outcome.result = 'soldOut';
-    } catch (error) {
-      outcome.error = String(error.message ?? error);
-    }
-  }
-  // Until every buyer has an answer that ends their wait, or 10 minutes.
-  let cap;
-  await Promise.race([Promise.all(members.map(buyer)), new Promise((resolve) => (cap = setTimeout(resolve, 600_000)))]);
-  clearTimeout(cap);
+  const played = members.map((m, index) => ({ index, url: sites[index % SERVERS].url, cookies: m.cookies() }));
+  const results = await Promise.all(
+    clients.map(
+      (client, c) =>
+        new Promise((resolve, reject) => {
+          client.once('message', resolve);
+          client.once('exit', (code) => reject(new Error(`buyers' process ${c} ended (${code}) without its figures`)));
+          client.send({ members: played.filter((_, i) => i % CLIENTS === c), total: MEMBERS, start, seconds: SECONDS, onsaleId: onsale.id, day, option: OPTION, stream: STREAM });
+        }),
+    ),
+  );
+  const answers = results.flatMap((r) => r.answers);
+  const all = results.flatMap((r) => r.outcomes);
+  const holdRefusals = {};
+  for (const r of results) for (const [k, n] of Object.entries(r.holdRefusals)) holdRefusals[k] = (holdRefusals[k] ?? 0) + n;
+  const pushes = results.reduce((sum, r) => sum + r.pushes, 0);
+  const streamsCut = results.reduce((sum, r) => sum + r.streamsCut, 0);
+  const benchCpuSeconds = results.reduce((sum, r) => sum + r.cpuSeconds, 0);
   const measuredSeconds = (Date.now() - start) / 1000;
   const siteCpu = siteCpuSeconds() - cpuAtStart;
 
@@ -251,11 +213,10 @@ try {
   const rho = n > 1 ? 1 - (6 * d2) / (n * (n * n - 1)) : 1;
   const { rows: soldOutRow } = await db.query('select sold_out_at from onsales where id = $1', [onsale.id]);
   const soldOutAt = soldOutRow[0]?.sold_out_at ? new Date(soldOutRow[0].sold_out_at).getTime() : null;
-  const all = [...outcomes.values()];
   // Only those already in line when the last place went: a later arrival is told at once when they join.
   const seen = all.filter((o) => o.soldOutSeenAt && soldOutAt && o.arrivedAt < soldOutAt).map((o) => o.soldOutSeenAt - soldOutAt).sort((a, b) => a - b);
   const count = (result) => all.filter((o) => o.result === result && !o.error).length;
-  const byWhat = Object.fromEntries(['join', 'status', 'availability', 'hold'].map((what) => {
+  const byWhat = Object.fromEntries(['join', 'stream', 'status', 'availability', 'hold'].map((what) => {
     const of = answers.filter((a) => a.what === what);
     const ms = of.map((a) => a.ms).sort((a, b) => a - b);
     const statuses = {};
@@ -264,10 +225,14 @@ try {
   }));
   const report = {
     loadAverage: { atStart: loadAtStart, atEnd: os.loadavg().map((l) => Number(l.toFixed(1))) },
-    ran: { signedIn: BULK_SIGN_IN ? 'in bulk' : 'through the site', members: MEMBERS, places: PLACES, arrivalSeconds: SECONDS, ratePerMinute: RATE, scale: SCALE, signInSeconds: Math.round(setupSeconds), measuredSeconds: Math.round(measuredSeconds) },
+    ran: { signedIn: BULK_SIGN_IN ? 'in bulk' : 'through the site', waitingRoom: STREAM ? 'event stream' : 'asks', servers: SERVERS, buyersProcesses: CLIENTS, members: MEMBERS, places: PLACES, arrivalSeconds: SECONDS, ratePerMinute: RATE, scale: SCALE, signInSeconds: Math.round(setupSeconds), measuredSeconds: Math.round(measuredSeconds) },
     requests: answers.length,
-    // The site's process: CPU seconds it used in the measured time (user + system), and per request answered.
+    // Answers written on the waiting rooms' streams (not requests), and streams cut before their end.
+    pushed: { messages: pushes, streamsCut },
+    // The site's processes: CPU seconds they used in the measured time (user + system), and per request answered.
     siteCpu: { seconds: Number(siteCpu.toFixed(1)), msPerRequest: Number(((siteCpu * 1000) / Math.max(answers.length, 1)).toFixed(2)) },
+    // The buyers' processes (the browsers this benchmark plays), on the same cores.
+    benchCpuSeconds: Number(benchCpuSeconds.toFixed(1)),
     fiveXX,
     placesSold: sold[0].places,
     holdsAnswered201: count('place'),

@@ -19,12 +19,14 @@ export async function freePort() {
 export const BENCH_TICKET_KEY = crypto.generateKeyPairSync('ed25519').privateKey.export({ format: 'der', type: 'pkcs8' }).subarray(16).toString('base64');
 
 /** `env` adds to or overrides the site's environment (NEXTAUTH_URL for an address of its own). BENCH_PORT:
- * the port to use (a shared machine's share of ports), else a free one. */
-export async function startBenchSite(host = '127.0.0.1', env = {}) {
-  const port = Number(process.env.BENCH_PORT) || (await freePort());
+ * the port to use (a shared machine's share of ports), else a free one; `portOffset` for the second and later
+ * servers of one benchmark. BENCH_NODE_ARGS: Node's own options for the site (`--cpu-prof --cpu-prof-dir=D` for
+ * a profile, written when it stops). */
+export async function startBenchSite(host = '127.0.0.1', env = {}, { portOffset = 0 } = {}) {
+  const port = Number(process.env.BENCH_PORT) ? Number(process.env.BENCH_PORT) + portOffset : await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skypass-bench-'));
   const url = `http://${host}:${port}`;
-  const site = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  const site = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
     env: { ...process.env, NODE_ENV: 'production', SKYPASS_DEMO: 'true', DATA_DIR: dataDir, NEXTAUTH_URL: url, NEXT_TELEMETRY_DISABLED: '1', TICKET_SIGNING_KEY: BENCH_TICKET_KEY, ...env },
     stdio: 'ignore',
   });

@@ -41,6 +41,7 @@ function createMetrics() {
     onsaleAdmissions: new Counter({ name: 'skypass_onsale_admissions_total', help: 'Buyers let through from the on-sale queue by this process', registers }),
     onsaleFailOpen: new Counter({ name: 'skypass_onsale_fail_open_total', help: 'Times the on-sale queue could not answer and buyers went straight through', registers }),
     onsaleStoreSlow: new Counter({ name: 'skypass_onsale_store_slow_total', help: 'Times the on-sale queue store answered too slowly and the queue said busy, letting nobody through', registers }),
+    onsaleStreams: new Gauge({ name: 'skypass_onsale_streams', help: 'Waiting rooms this process pushes their place in line to (open event streams)', registers }),
     jobLag: new Gauge({
       name: 'skypass_job_lag_seconds',
       help: 'Age of the oldest due background job no runner has taken, by kind (0: none waiting); read from the jobs table at scrape time',

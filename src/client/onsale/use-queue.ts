@@ -2,6 +2,9 @@
 // the front, less often further back (queuePollDelay), until their turn comes, the sale is sold out or the
 // queue is over. While the queue answers "busy" (its store is slow, decision 0056 "Slow is not down") the
 // member stays in line and asks again, less often each time; a join that got "busy" is tried again.
+// While waiting, the answers are pushed instead (decision 0073): one event stream in place of the asks, the
+// sold-out news and the turn the moment the server sees them; `ask` from the stream, or a stream the server
+// refuses, and the page asks as above.
 import { useRouter } from 'next/router';
 import { useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
@@ -32,6 +35,9 @@ export function useQueue(onsaleId: string) {
   // Until a join is answered other than "busy", each ask joins again (joining twice keeps the place).
   const joinPending = useRef(true);
   const busyStreak = useRef(0);
+  const streamOpen = useRef(false);
+  // A stream the server refused: asking it is, for this page (and in a browser without EventSource).
+  const [streamRefused, setStreamRefused] = useState(false);
   useEffect(() => {
     let live = true;
     postJson<QueueAnswer & { error?: string }>(`/api/onsale/${onsaleId}`, {})
@@ -59,10 +65,40 @@ export function useQueue(onsaleId: string) {
     {
       fallbackData: joined,
       // The shop's clock is the browser's here; the delay is only how soon to ask again.
-      refreshInterval: (latest) => (latest && FINAL.has(latest.phase) ? 0 : queuePollDelay(latest, Date.now(), busyStreak.current)),
+      refreshInterval: (latest) => (streamOpen.current || (latest && FINAL.has(latest.phase)) ? 0 : queuePollDelay(latest, Date.now(), busyStreak.current)),
       revalidateOnFocus: true,
       dedupingInterval: 1_000,
     },
   );
-  return { status: swr.data ?? joined, error: joinError ?? (swr.error instanceof Error ? swr.error.message : undefined) };
+  const { mutate } = swr;
+  const latest = swr.data ?? joined;
+  const canStream = !streamRefused && typeof EventSource !== 'undefined' && (latest?.phase === 'prequeue' || latest?.phase === 'waiting');
+  useEffect(() => {
+    if (!canStream) return;
+    const source = new EventSource(`/api/onsale/${onsaleId}/events`);
+    streamOpen.current = true;
+    const stop = () => {
+      source.close();
+      streamOpen.current = false;
+    };
+    source.onmessage = (event: MessageEvent<string>) => {
+      const message = JSON.parse(event.data) as QueueAnswer | { ask: true };
+      if ('ask' in message) {
+        stop();
+        void mutate();
+        return;
+      }
+      if (FINAL.has(message.phase)) stop();
+      void mutate(message, { revalidate: false });
+    };
+    source.onerror = () => {
+      // Cut: the browser connects again by itself. Closed: the server refused it.
+      if (source.readyState !== EventSource.CLOSED) return;
+      stop();
+      setStreamRefused(true);
+      void mutate();
+    };
+    return stop;
+  }, [canStream, onsaleId, mutate]);
+  return { status: latest, error: joinError ?? (swr.error instanceof Error ? swr.error.message : undefined) };
 }

@@ -1,0 +1,124 @@
+// The waiting room's pushed answers (decision 0073). A buyer with a queue ticket may keep one stream open
+// (GET /api/onsale/{id}/events) instead of asking every few seconds: each server keeps the streams it holds by
+// on-sale, and while it holds any, looks at the on-sale's row as often as it answers from it (ONSALE_CACHE_MS,
+// the same shared copy its asks use, onsale-reads.ts) and writes to each stream what an ask would have answered:
+// - at once when the answer ends the wait: sold out, the queue over (then the stream ends);
+// - at once when the buyer's turn has come, or a place is drawn at the opening in the pre-queue;
+// - otherwise when an ask would have been due (pollAfterMs), and at least every STREAM_IDLE_MS.
+// What needs more than the row and the ticket (the pass, which is a cookie; a store that is slow or down) is
+// never written here: the stream says `ask` and ends, and the page asks as it always did. So the stream only
+// saves work: the answers stay queueStatus's, and a buyer without a stream is answered as before.
+import { processGlobal } from '@/universal/process-global';
+import type { OnsaleDeps } from './deps';
+import { FAIL_OPEN, STORE_BUSY } from './fail-open';
+import { currentOnsale, ONSALE_CACHE_MS } from './onsale-reads';
+import { pollAfterMs, queueStatus, type QueuePhase } from './queue-status';
+
+/** The longest a stream stays silent: proxies and balancers cut a response that says nothing for long. */
+export const STREAM_IDLE_MS = 15_000;
+
+/** What a stream writes: an answer as the ask gives it, or `ask` (ask now; the stream then ends). */
+export type StreamMessage = { ask: true } | ({ phase: QueuePhase; pollAfterMs?: number } & Record<string, unknown>);
+
+export type QueueListener = {
+  userId: string;
+  /** Their place in line (their ticket's; null in the pre-queue until the draw is read). */
+  position: number | null;
+  /** Writes one message to the stream. */
+  send: (message: StreamMessage) => void;
+  /** Ends the stream (after its last message). */
+  end: () => void;
+  /** When this stream is next written to, on the real clock (ms). */
+  dueAt: number;
+};
+
+type Line = { listeners: Set<QueueListener>; timer?: ReturnType<typeof setInterval>; pushing?: boolean; deps: OnsaleDeps };
+
+const lines = processGlobal('onsale-streams', () => new Map<string, Line>());
+
+const ENDS_THE_WAIT = new Set<QueuePhase>(['soldOut', 'over', 'passUsed', 'passExpired', 'notInQueue']);
+
+/** Holds `listener`'s stream on this server until it ends or `leave` is called; the first message goes at the
+ * next push. `intervalMs` 0: no timer (tests push by hand with pushToStreams). */
+export function joinStreams(deps: OnsaleDeps, onsaleId: string, listener: Omit<QueueListener, 'dueAt'>, intervalMs = ONSALE_CACHE_MS): () => void {
+  let line = lines.get(onsaleId);
+  if (!line) {
+    line = { listeners: new Set(), deps };
+    lines.set(onsaleId, line);
+  }
+  const held: QueueListener = { ...listener, dueAt: 0 };
+  line.listeners.add(held);
+  if (!line.timer && intervalMs > 0) {
+    line.timer = setInterval(() => void pushToStreams(onsaleId).catch(() => undefined), intervalMs);
+    // The streams keep the server busy, not the process alive.
+    line.timer.unref?.();
+  }
+  return () => leave(onsaleId, held);
+}
+
+function leave(onsaleId: string, listener: QueueListener): void {
+  const line = lines.get(onsaleId);
+  if (!line?.listeners.delete(listener) || line.listeners.size > 0) return;
+  if (line.timer) clearInterval(line.timer);
+  lines.delete(onsaleId);
+}
+
+/** How many streams this server holds for an on-sale (the metrics, tests). */
+export function streamCount(onsaleId: string): number {
+  return lines.get(onsaleId)?.listeners.size ?? 0;
+}
+
+/** One look at the on-sale for every stream this server holds of it: writes what is due (above). One push at a
+ * time per on-sale; a push that finds the last one still under way leaves it to finish. A stream with nothing
+ * due costs a few comparisons: on the biggest day a server holds thousands. */
+export async function pushToStreams(onsaleId: string, now = Date.now()): Promise<void> {
+  const line = lines.get(onsaleId);
+  if (!line || line.pushing) return;
+  line.pushing = true;
+  try {
+    let row;
+    try {
+      row = await currentOnsale(line.deps, onsaleId);
+    } catch {
+      // The store is down or slow: what to do then is the ask's to say (straight through, or busy).
+      row = undefined;
+    }
+    const over = !row || row.soldOutAt !== null || row.status === 'ENDED' || row.status === 'CANCELLED';
+    for (const listener of [...line.listeners]) {
+      if (!line.listeners.has(listener)) continue;
+      const open = row?.status === 'OPEN';
+      const turnCame = open && listener.position !== null && listener.position <= row!.servedThrough;
+      const drawn = open && listener.position === null;
+      if (!row) finish(onsaleId, listener, { ask: true });
+      else if (turnCame && !row.soldOutAt) finish(onsaleId, listener, { ask: true });
+      else if (over || drawn || listener.dueAt <= now) await pushTo(line.deps, onsaleId, listener, now);
+    }
+  } finally {
+    line.pushing = false;
+  }
+}
+
+function finish(onsaleId: string, listener: QueueListener, message: StreamMessage): void {
+  listener.send(message);
+  listener.end();
+  leave(onsaleId, listener);
+}
+
+async function pushTo(deps: OnsaleDeps, onsaleId: string, listener: QueueListener, now: number): Promise<void> {
+  let status;
+  try {
+    status = await queueStatus(deps, onsaleId, listener.userId, { position: listener.position });
+  } catch {
+    return finish(onsaleId, listener, { ask: true });
+  }
+  // The turn came (the pass is a cookie: the ask gives it), or the store could not say.
+  if (status === FAIL_OPEN || status === STORE_BUSY || status.phase === 'admitted') return finish(onsaleId, listener, { ask: true });
+  const { place, pass, passExpiresAt, lineLength, ...shown } = status;
+  void pass;
+  void passExpiresAt;
+  if (ENDS_THE_WAIT.has(status.phase)) return finish(onsaleId, listener, shown);
+  if (listener.position === null && place !== undefined) listener.position = place;
+  const nextAsk = pollAfterMs({ ...status, lineLength }, deps.now());
+  listener.send({ ...shown, pollAfterMs: nextAsk });
+  listener.dueAt = now + Math.min(nextAsk, STREAM_IDLE_MS);
+}
