@@ -1,7 +1,8 @@
 // The fair on-sale as a manager and a buyer meet it (issue #26, deliverable 2, decision 0056): a manager
 // schedules an on-sale of Main Deck for one day on /staff/calendar; five buyers queue before a Japanese member,
-// who opens the waiting room, sees their place fall as the queue lets buyers through, and is taken to
-// /ja/products with a pass that books that day once; a member without a pass is refused.
+// who opens the waiting room, sees their place fall as the queue lets buyers through (pushed on the waiting
+// room's event stream, decision 0073), and is taken to /ja/products with a pass that books that day once; a
+// member without a pass is refused.
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixed-clock';
 import { expectNoAxeViolations, joinThroughApi, openDay, signedInAs, signedInAsNewMember, uniqueEmail } from './support';
@@ -65,6 +66,13 @@ test('a buyer waits in the queue in Japanese, sees the place fall and reaches /p
 
   // The Japanese member opens the waiting room.
   await signedInAsNewMember(page, 'onsale-ja', null);
+  const asks: string[] = [];
+  const streams: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path === `/api/onsale/${onsaleId}` && r.method() === 'GET') asks.push(path);
+    if (path === `/api/onsale/${onsaleId}/events`) streams.push(path);
+  });
   await page.goto(`/ja/onsale/${onsaleId}`);
   await expect(page.getByRole('heading', { name: '順番待ちの列に並んでいます' })).toBeVisible();
   const position = page.getByTestId('queue-position');
@@ -84,6 +92,10 @@ test('a buyer waits in the queue in Japanese, sees the place fall and reaches /p
   // The place falls by itself (no reload), then the turn comes and the page goes on to the tickets.
   await expect.poll(async () => Number((await position.textContent({ timeout: 1_000 }).catch(() => '0')) ?? 0), { timeout: 30_000 }).toBeLessThan(first);
   await expect(page).toHaveURL(/\/ja\/products$/, { timeout: 30_000 });
+  // The place came on the stream: the page asked only when it opened and when its turn came (asking every
+  // 2 s near the front, as without a stream, would have made one ask for each of those seconds).
+  expect(streams.length).toBeGreaterThanOrEqual(1);
+  expect(asks.length).toBeLessThanOrEqual(3);
   const cookies = await page.context().cookies();
   expect(cookies.some((c) => c.name === `skypass-onsale-${onsaleId}` && c.httpOnly)).toBe(true);
 

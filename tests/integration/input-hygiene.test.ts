@@ -104,6 +104,7 @@ const ROUTES: Record<string, Route[]> = {
     { method: 'GET', path: '/api/onsale/00000000-0000-4000-8000-000000000000', json: false },
     { method: 'POST', path: '/api/onsale/00000000-0000-4000-8000-000000000000', json: false },
   ],
+  'onsale/[id]/events.ts': [{ method: 'GET', path: '/api/onsale/00000000-0000-4000-8000-000000000000/events', json: false }],
   'staff/members/card.ts': [{ method: 'GET', path: '/api/staff/members/card', json: false, asManager: true }],
   'staff/till/index.ts': [{ method: 'GET', path: '/api/staff/till', json: false, asManager: true }],
   'staff/till/open.ts': [{ method: 'POST', path: '/api/staff/till/open', json: true, asManager: true }],

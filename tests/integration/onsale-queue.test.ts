@@ -22,6 +22,7 @@ import { newYorkInstant, scheduleOnsale, stopOnsale } from '@/modules/onsale/sch
 import { tickQueue } from '@/modules/onsale/tick-queue';
 import { forgetOnsale, ONSALE_CACHE_MS } from '@/modules/onsale/onsale-reads';
 import { readTicket, signTicket } from '@/modules/onsale/queue-ticket';
+import { joinStreams, pushToStreams, streamCount, type StreamMessage } from '@/modules/onsale/queue-stream';
 import { askSoldOutCheck, soldOutJobHandlers } from '@/modules/onsale/sold-out';
 import { setCapacity } from '@/modules/calendar/set-capacity';
 import { auditLog, jobs, onsaleQueue, onsales, orders } from '@/server/db/schema';
@@ -66,6 +67,12 @@ describe.each(TEST_BACKENDS)('the on-sale queue on $name', ({ adminUrl }) => {
   const positions = async (id: string) =>
     new Map((await shop.db.select().from(onsaleQueue).where(eq(onsaleQueue.onsaleId, id))).map((e) => [e.userId, e.position]));
   const statusAt = async (id: string, userId: string, at: Date) => (await queueStatus({ ...deps(), now: () => at }, id, userId)) as QueueStatus;
+  /** A waiting room's stream held by this process (pushed by hand: no timer), on the shop's clock `clock()`. */
+  function stream(id: string, userId: string, position: number | null, clock: () => Date) {
+    const held = { messages: [] as StreamMessage[], ended: false };
+    joinStreams({ ...deps(), now: clock }, id, { userId, position, send: (m) => held.messages.push(m), end: () => (held.ended = true) }, 0);
+    return held;
+  }
 
   it('puts the pre-queue in random order once at the opening, and later arrivals at the end in order', async () => {
     const sale = await onsaleFor(40);
@@ -162,6 +169,10 @@ describe.each(TEST_BACKENDS)('the on-sale queue on $name', ({ adminUrl }) => {
     await tickAt(sale.id, new Date(at.getTime() + 1_000));
     const pass = (await statusAt(sale.id, buyer!.userId, new Date(at.getTime() + 1_000))).pass!;
     expect((await statusAt(sale.id, waiting!.userId, new Date(at.getTime() + 1_000))).phase).toBe('waiting');
+    // The one still waiting holds the waiting room's stream (decision 0073): told their place first.
+    const waitingRoom = stream(sale.id, waiting!.userId, 2, () => new Date(at.getTime() + 1_000));
+    await pushToStreams(sale.id, 0);
+    expect(waitingRoom.messages).toMatchObject([{ phase: 'waiting', position: 1 }]);
     const held = new Date(at.getTime() + 1_500);
     await startQueuedCheckout(shop.deps, { ...deps(), now: () => held }, buyer!, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime: sale.slot }, 'en', () => pass);
     // The hold asked for a read of the places left with its commit, due at once; the runner's read tells the queue.
@@ -169,6 +180,11 @@ describe.each(TEST_BACKENDS)('the on-sale queue on $name', ({ adminUrl }) => {
     await readPlacesLeftAt(held);
     expect(await askedReads(sale.id)).toEqual([]);
     expect((await statusAt(sale.id, waiting!.userId, new Date(at.getTime() + 1_600))).phase).toBe('soldOut');
+    // The stream's next push (at once, not when the next answer was due) tells them, and ends.
+    await pushToStreams(sale.id, 1);
+    expect(waitingRoom.messages.slice(1)).toMatchObject([{ phase: 'soldOut' }]);
+    expect(waitingRoom.ended).toBe(true);
+    expect(streamCount(sale.id)).toBe(0);
   });
 
   it('lets buyers straight through when the queue store cannot answer', async () => {
@@ -282,6 +298,64 @@ describe.each(TEST_BACKENDS)('the on-sale queue on $name', ({ adminUrl }) => {
       await slowAgain();
     }
     forgetOnsale(sale.id);
+  });
+
+  it('pushes each waiting room its answer: the drawn place at the opening, then when an ask was due, the turn at once', async () => {
+    const sale = await onsaleFor(48, 60);
+    const early = await members(2, 'stream-early');
+    let clock = new Date(sale.opensAt.getTime() - 60_000);
+    for (const m of early) await joinQueue({ ...deps(), now: () => clock }, sale.id, m.userId);
+    const prequeue = early.map((m) => stream(sale.id, m.userId, null, () => clock));
+    // Times below are the real clock's, in ms, as the server's pushes count them.
+    await pushToStreams(sale.id, 0);
+    for (const held of prequeue) expect(held.messages).toMatchObject([{ phase: 'prequeue', inPrequeue: 2 }]);
+    const firstAnswer = prequeue[0]!.messages[0] as { pollAfterMs: number; pass?: unknown };
+    expect(firstAnswer.pollAfterMs).toBeGreaterThan(0);
+    expect(firstAnswer).not.toHaveProperty('pass');
+    // Nothing due yet: nothing written.
+    await pushToStreams(sale.id, 1);
+    for (const held of prequeue) expect(held.messages).toHaveLength(1);
+
+    // The opening draws the places: each stream is told its place at the next push, due or not.
+    clock = sale.opensAt;
+    await tickAt(sale.id, sale.opensAt);
+    await pushToStreams(sale.id, 2);
+    const drawn = prequeue.map((held) => held.messages[1] as { phase: string; position: number });
+    expect(drawn.map((m) => m.phase)).toEqual(['waiting', 'waiting']);
+    expect(drawn.map((m) => m.position).sort()).toEqual([1, 2]);
+    const [firstInLine, second] = drawn[0]!.position === 1 ? prequeue : [prequeue[1]!, prequeue[0]!];
+
+    // A later arrival, with their ticket's place (3), is told at the next push.
+    const [late] = await members(1, 'stream-late');
+    clock = new Date(sale.opensAt.getTime() + 500);
+    expect(await joinQueue({ ...deps(), now: () => clock }, sale.id, late!.userId)).toEqual({ joined: true, position: 3 });
+    const lateRoom = stream(sale.id, late!.userId, 3, () => clock);
+    expect(streamCount(sale.id)).toBe(3);
+
+    // A second later one buyer is let through: the first in line is told to ask (the pass is a cookie the ask
+    // sets) and their stream ends; the second's next answer is not due yet; the newcomer learns their place.
+    clock = new Date(sale.opensAt.getTime() + 1_000);
+    await tickAt(sale.id, clock);
+    await pushToStreams(sale.id, 3);
+    expect(firstInLine!.messages.at(-1)).toEqual({ ask: true });
+    expect(firstInLine!.ended).toBe(true);
+    expect(second!.messages).toHaveLength(2);
+    expect(second!.ended).toBe(false);
+    expect(lateRoom.messages).toMatchObject([{ phase: 'waiting', position: 2, ahead: 1, estimatedWaitSeconds: 2 }]);
+    expect(streamCount(sale.id)).toBe(2);
+    // Once due (the server's pollAfterMs after the last), the second hears again: one ahead of them no more.
+    await pushToStreams(sale.id, 3 + 15_000);
+    expect(second!.messages.at(-1)).toMatchObject({ phase: 'waiting', position: 1, ahead: 0 });
+
+    // A manager stops the on-sale: every stream is told it is over, and ends.
+    await stopOnsale(shop.db, sale.id, MANAGER);
+    forgetOnsale(sale.id);
+    await pushToStreams(sale.id, 3 + 15_001);
+    for (const held of [second!, lateRoom]) {
+      expect(held.messages.at(-1)).toMatchObject({ phase: 'over' });
+      expect(held.ended).toBe(true);
+    }
+    expect(streamCount(sale.id)).toBe(0);
   });
 
   it('tells an on-sale of every product on one day it is sold out once no option of any product has a place', { timeout: 120_000 }, async () => {

@@ -2,9 +2,11 @@
 // queue ticket the join gave (POST /api/onsale/{id}); each event's data is what GET /api/onsale/{id} would
 // have answered then, or `{"ask":true}`: ask that now (the turn came, or the store could not say), after which
 // the stream ends. It also ends after an answer that ends the wait (sold out, over). Refused (JSON, as every
-// API error): another method (405), an unknown on-sale (404), no ticket of this on-sale (401).
+// API error): another method (405), unsafe input (400), an id that is not an on-sale's (404), no ticket of
+// this on-sale (401).
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { z } from 'zod';
+import { refuseUnsafeInput } from '@/http/input-hygiene';
 import { observed } from '@/http/observed';
 import { sendError } from '@/http/route';
 import { joinStreams, type StreamMessage } from '@/modules/onsale/queue-stream';
@@ -23,6 +25,7 @@ async function events(req: NextApiRequest, res: NextApiResponse): Promise<void> 
   const locale = requestLocale(req);
   try {
     if (req.method !== 'GET') throw new AppError('METHOD_NOT_ALLOWED', 'methodNotAllowed', { method: 'GET' }, { Allow: 'GET' });
+    refuseUnsafeInput(req);
     const parsed = z.uuid().safeParse(req.query.id);
     if (!parsed.success) throw new AppError('NOT_FOUND', 'onsaleNotFound');
     const onsaleId = parsed.data;

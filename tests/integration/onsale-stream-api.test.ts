@@ -1,0 +1,71 @@
+// The waiting room's stream as a browser meets it (GET /api/onsale/{id}/events, decision 0073), on the test
+// sites: a member who joined gets an event stream whose first event is what the ask would answer; one who did
+// not join, and a POST, are refused with the API's JSON errors and no stream.
+import { describe, expect, inject, it } from 'vitest';
+import { Visitor, staffEmail, uniqueEmail } from './sites';
+
+/** The site's clock as New York wall-clock time, to the minute, `daysOn` days later. */
+async function siteWallClock(visitor: Visitor, daysOn: number): Promise<{ at: string; day: string }> {
+  const { now } = (await (await visitor.postJson('/api/dev/clock', {})).json()) as { now: string };
+  const later = new Date(Date.parse(now) + daysOn * 86_400_000);
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(later);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return { at: `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`, day: `${part('year')}-${part('month')}-${part('day')}` };
+}
+
+/** The first `data:` event of an event stream, parsed; the stream is then let go. */
+async function firstEvent(res: Response): Promise<unknown> {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`the stream ended before an event: ${text}`);
+      text += decoder.decode(value, { stream: true });
+      const data = text.split('\n\n').flatMap((block) => block.split('\n')).find((line) => line.startsWith('data: '));
+      if (data && text.includes(`${data}\n\n`)) return JSON.parse(data.slice('data: '.length));
+    }
+  } finally {
+    await reader.cancel();
+  }
+}
+
+describe.each(inject('backends'))("the waiting room's stream on $name", ({ url }) => {
+  it('pushes a member who joined what the ask would answer, and refuses a stream without a queue ticket', async () => {
+    const manager = new Visitor(url);
+    await manager.signInAsStaff(staffEmail('manager', 17));
+    // An on-sale of a day two months on, opening tomorrow: whoever joins now waits in the pre-queue.
+    const { day } = await siteWallClock(manager, 61);
+    const { at: opensAt } = await siteWallClock(manager, 1);
+    const scheduled = await manager.postJson('/api/staff/onsales', { productId: 'main-deck', day, opensAt, ratePerMinute: 60 });
+    expect(scheduled.status, await scheduled.clone().text()).toBe(201);
+    const { id } = (await scheduled.json()) as { id: string };
+
+    const member = new Visitor(url);
+    await member.signIn(uniqueEmail('stream'));
+    const joined = await member.postJson(`/api/onsale/${id}`, {});
+    expect(await joined.json()).toMatchObject({ phase: 'prequeue', inPrequeue: 1 });
+    const stream = await member.request(`/api/onsale/${id}/events`);
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(stream.headers.get('cache-control')).toBe('no-store, no-transform');
+    const event = (await firstEvent(stream)) as Record<string, unknown>;
+    expect(event).toMatchObject({ phase: 'prequeue', inPrequeue: 1, position: null, onsale: { id, day, status: 'SCHEDULED' } });
+    expect(event.pollAfterMs).toBeGreaterThan(0);
+    expect(event).not.toHaveProperty('pass');
+
+    // Signed in, but never joined: no ticket, no stream.
+    const stranger = new Visitor(url, 'de');
+    await stranger.signIn(uniqueEmail('stream-stranger'));
+    const refused = await stranger.request(`/api/onsale/${id}/events`);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ code: 'UNAUTHORIZED', error: 'Melden Sie sich an, um sich in die Warteschlange einzureihen.' });
+    const posted = await member.postJson(`/api/onsale/${id}/events`, {});
+    expect(posted.status).toBe(405);
+    expect(posted.headers.get('allow')).toBe('GET');
+    const unknown = await member.request('/api/onsale/not-an-id/events');
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { code: string }).code).toBe('NOT_FOUND');
+  });
+});
