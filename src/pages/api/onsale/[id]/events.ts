@@ -44,8 +44,9 @@ async function events(req: NextApiRequest, res: NextApiResponse): Promise<void> 
       const leave = joinStreams(deps, onsaleId, {
         userId: ticket.userId,
         position: ticket.position,
-        send: (message: StreamMessage) => res.write(`data: ${JSON.stringify(message)}\n\n`),
-        end: () => res.end(),
+        // Nothing once the stream has ended (a write after the end would be an error on the response).
+        send: (message: StreamMessage) => void (res.writableEnded || res.destroyed || res.write(`data: ${JSON.stringify(message)}\n\n`)),
+        end: () => void (res.writableEnded || res.end()),
       });
       res.on('close', () => {
         leave();
