@@ -2,7 +2,7 @@
 // sites: a member who joined gets an event stream whose first event is what the ask would answer; one who did
 // not join, and a POST, are refused with the API's JSON errors and no stream.
 import { describe, expect, inject, it } from 'vitest';
-import { Visitor, staffEmail, uniqueEmail } from './sites';
+import { OPS_KEY, Visitor, staffEmail, uniqueEmail } from './sites';
 
 /** The site's clock as New York wall-clock time, to the minute, `daysOn` days later. */
 async function siteWallClock(visitor: Visitor, daysOn: number): Promise<{ at: string; day: string }> {
@@ -13,22 +13,25 @@ async function siteWallClock(visitor: Visitor, daysOn: number): Promise<{ at: st
   return { at: `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`, day: `${part('year')}-${part('month')}-${part('day')}` };
 }
 
-/** The first `data:` event of an event stream, parsed; the stream is then let go. */
-async function firstEvent(res: Response): Promise<unknown> {
+/** The first `data:` event of an event stream, parsed, and how to let the stream go. */
+async function firstEvent(res: Response): Promise<{ event: unknown; close: () => Promise<void> }> {
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
+  const close = () => reader.cancel();
   let text = '';
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error(`the stream ended before an event: ${text}`);
-      text += decoder.decode(value, { stream: true });
-      const data = text.split('\n\n').flatMap((block) => block.split('\n')).find((line) => line.startsWith('data: '));
-      if (data && text.includes(`${data}\n\n`)) return JSON.parse(data.slice('data: '.length));
-    }
-  } finally {
-    await reader.cancel();
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`the stream ended before an event: ${text}`);
+    text += decoder.decode(value, { stream: true });
+    const data = text.split('\n\n').flatMap((block) => block.split('\n')).find((line) => line.startsWith('data: '));
+    if (data && text.includes(`${data}\n\n`)) return { event: JSON.parse(data.slice('data: '.length)), close };
   }
+}
+
+/** The site's count of the waiting rooms it pushes to (the operator's metrics). */
+async function streamsGauge(visitor: Visitor): Promise<number> {
+  const text = await (await visitor.request('/api/metrics', { headers: { authorization: `Bearer ${OPS_KEY}` } })).text();
+  return Number(/^skypass_onsale_streams (\d+)$/m.exec(text)?.[1]);
 }
 
 describe.each(inject('backends'))("the waiting room's stream on $name", ({ url }) => {
@@ -50,10 +53,14 @@ describe.each(inject('backends'))("the waiting room's stream on $name", ({ url }
     expect(stream.status).toBe(200);
     expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(stream.headers.get('cache-control')).toBe('no-store, no-transform');
-    const event = (await firstEvent(stream)) as Record<string, unknown>;
+    const { event, close } = await firstEvent(stream);
     expect(event).toMatchObject({ phase: 'prequeue', inPrequeue: 1, position: null, onsale: { id, day, status: 'SCHEDULED' } });
-    expect(event.pollAfterMs).toBeGreaterThan(0);
+    expect((event as { pollAfterMs: number }).pollAfterMs).toBeGreaterThan(0);
     expect(event).not.toHaveProperty('pass');
+    // The operator sees the stream while it is open, and no more once the browser has gone.
+    expect(await streamsGauge(manager)).toBe(1);
+    await close();
+    await expect.poll(() => streamsGauge(manager)).toBe(0);
 
     // Signed in, but never joined: no ticket, no stream.
     const stranger = new Visitor(url, 'de');
