@@ -201,6 +201,12 @@ describe.each(TEST_BACKENDS)('the on-sale queue on $name', ({ adminUrl }) => {
     const started = await startQueuedCheckout(shop.deps, down, buyer!, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime: sale.slot }, 'en', () => undefined);
     expect(started.bookingId).toBeTruthy();
     expect((await metrics().onsaleFailOpen.get()).values[0]?.value).toBe(before + 3);
+    // A waiting room's stream on that server is sent to ask (whose answer is to go straight through), and ends.
+    const held = { messages: [] as StreamMessage[], ended: false };
+    joinStreams(down, sale.id, { userId: buyer!.userId, position: 1, send: (m) => held.messages.push(m), end: () => (held.ended = true) }, 0);
+    await pushToStreams(sale.id, 0);
+    expect(held).toEqual({ messages: [{ ask: true }], ended: true });
+    expect(streamCount(sale.id)).toBe(0);
     // With the store back, the same hold needs its pass again.
     await expect(startQueuedCheckout(shop.deps, deps(), buyer!, { productId: 'main-deck', optionId: 'main-deck-day', quantities: { adult: 1 }, selectedTime: sale.slot }, 'en', () => undefined)).rejects.toMatchObject({ code: 'QUEUE_REQUIRED' });
   });

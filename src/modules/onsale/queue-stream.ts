@@ -5,9 +5,11 @@
 // - at once when the answer ends the wait: sold out, the queue over (then the stream ends);
 // - at once when the buyer's turn has come, or a place is drawn at the opening in the pre-queue;
 // - otherwise when an ask would have been due (pollAfterMs), and at least every STREAM_IDLE_MS.
-// What needs more than the row and the ticket (the pass, which is a cookie; a store that is slow or down) is
-// never written here: the stream says `ask` and ends, and the page asks as it always did. So the stream only
-// saves work: the answers stay queueStatus's, and a buyer without a stream is answered as before.
+// What needs more than the row and the ticket (the pass, which is a cookie; a store that is down) is never
+// written here: the stream says `ask` and ends, and the page asks as it always did. While the store is only
+// slow, the push waits for its read and the streams stay silent and open (nobody is sent to ask a slow store
+// at once). So the stream only saves work: the answers stay queueStatus's, and a buyer without a stream is
+// answered as before.
 import { processGlobal } from '@/universal/process-global';
 import type { OnsaleDeps } from './deps';
 import { FAIL_OPEN, STORE_BUSY } from './fail-open';
@@ -80,7 +82,7 @@ export async function pushToStreams(onsaleId: string, now = Date.now()): Promise
     try {
       row = await currentOnsale(line.deps, onsaleId);
     } catch {
-      // The store is down or slow: what to do then is the ask's to say (straight through, or busy).
+      // The store is down (its read failed): what to do then is the ask's to say (straight through, or busy).
       row = undefined;
     }
     const over = !row || row.soldOutAt !== null || row.status === 'ENDED' || row.status === 'CANCELLED';
