@@ -74,5 +74,7 @@ describe.each(inject('backends'))("the waiting room's stream on $name", ({ url }
     const unknown = await member.request('/api/onsale/not-an-id/events');
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as { code: string }).code).toBe('NOT_FOUND');
+    // The sites are shared: no live on-sale is left behind for the files after this one.
+    expect((await manager.postJson('/api/staff/onsales/stop', { id })).status).toBe(200);
   });
 });
