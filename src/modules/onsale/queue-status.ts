@@ -55,6 +55,15 @@ export function pollAfterMs(status: Pick<QueueStatus, 'phase' | 'estimatedWaitSe
   return Math.round(queuePollDelay(status, now.getTime(), 0, longestPollMs(status.lineLength ?? 0)) * (0.9 + Math.random() * 0.2));
 }
 
+/** What a member is told of their status, on the ask and on the waiting room's stream alike: everything but what
+ * is kept for the server (the place, for the ticket; the line's length), and when to ask again. */
+export function shownStatus(status: QueueStatus, now: Date): Omit<QueueStatus, 'place' | 'lineLength'> & { pollAfterMs: number } {
+  const { place, lineLength, ...shown } = status;
+  void place;
+  void lineLength;
+  return { ...shown, pollAfterMs: pollAfterMs(status, now) };
+}
+
 /** The member's status; FAIL_OPEN when the queue's store is down (then they go straight through), STORE_BUSY
  * when it answers too slowly (then they stay in line and ask again). `known`: the place their ticket says
  * (queue-ticket.ts; null: in the pre-queue), which spares the read of their entry while they wait. */

@@ -14,7 +14,7 @@ import { processGlobal } from '@/universal/process-global';
 import type { OnsaleDeps } from './deps';
 import { FAIL_OPEN, STORE_BUSY } from './fail-open';
 import { currentOnsale, ONSALE_CACHE_MS } from './onsale-reads';
-import { pollAfterMs, queueStatus, type QueuePhase } from './queue-status';
+import { queueStatus, shownStatus, type QueuePhase } from './queue-status';
 
 /** The longest a stream stays silent: proxies and balancers cut a response that says nothing for long. */
 export const STREAM_IDLE_MS = 15_000;
@@ -65,7 +65,7 @@ function leave(onsaleId: string, listener: QueueListener): void {
   lines.delete(onsaleId);
 }
 
-/** How many streams this server holds for an on-sale (the metrics, tests). */
+/** How many streams this server holds for an on-sale (tests; the metrics count them in the route). */
 export function streamCount(onsaleId: string): number {
   return lines.get(onsaleId)?.listeners.size ?? 0;
 }
@@ -86,13 +86,12 @@ export async function pushToStreams(onsaleId: string, now = Date.now()): Promise
       row = undefined;
     }
     const over = !row || row.soldOutAt !== null || row.status === 'ENDED' || row.status === 'CANCELLED';
+    const open = row?.status === 'OPEN' && !over;
     for (const listener of [...line.listeners]) {
       if (!line.listeners.has(listener)) continue;
-      const open = row?.status === 'OPEN';
       const turnCame = open && listener.position !== null && listener.position <= row!.servedThrough;
       const drawn = open && listener.position === null;
-      if (!row) finish(onsaleId, listener, { ask: true });
-      else if (turnCame && !row.soldOutAt) finish(onsaleId, listener, { ask: true });
+      if (!row || turnCame) finish(onsaleId, listener, { ask: true });
       else if (over || drawn || listener.dueAt <= now) await pushTo(line.deps, onsaleId, listener, now);
     }
   } finally {
@@ -113,14 +112,14 @@ async function pushTo(deps: OnsaleDeps, onsaleId: string, listener: QueueListene
   } catch {
     return finish(onsaleId, listener, { ask: true });
   }
-  // The turn came (the pass is a cookie: the ask gives it), or the store could not say.
+  // The turn came (the pass is a cookie: only the ask can give it), or the store could not say.
   if (status === FAIL_OPEN || status === STORE_BUSY || status.phase === 'admitted') return finish(onsaleId, listener, { ask: true });
-  const { place, pass, passExpiresAt, lineLength, ...shown } = status;
+  // What the ask shows, but the pass's fields (never set here: an admitted member is told to ask).
+  const { pass, passExpiresAt, ...shown } = shownStatus(status, deps.now());
   void pass;
   void passExpiresAt;
   if (ENDS_THE_WAIT.has(status.phase)) return finish(onsaleId, listener, shown);
-  if (listener.position === null && place !== undefined) listener.position = place;
-  const nextAsk = pollAfterMs({ ...status, lineLength }, deps.now());
-  listener.send({ ...shown, pollAfterMs: nextAsk });
-  listener.dueAt = now + Math.min(nextAsk, STREAM_IDLE_MS);
+  if (listener.position === null && status.place !== undefined) listener.position = status.place;
+  listener.send(shown);
+  listener.dueAt = now + Math.min(shown.pollAfterMs, STREAM_IDLE_MS);
 }

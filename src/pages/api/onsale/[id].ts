@@ -14,7 +14,7 @@ import { FAIL_OPEN, STORE_BUSY, STORE_TIMEOUT_MS } from '@/modules/onsale/fail-o
 import { QUEUE_BUSY_RETRY_SECONDS } from '@/modules/onsale/queue-admission';
 import { joinQueue } from '@/modules/onsale/join-queue';
 import { passCookieName, PASS_MINUTES } from '@/modules/onsale/queue-pass';
-import { pollAfterMs, queueStatus } from '@/modules/onsale/queue-status';
+import { queueStatus, shownStatus } from '@/modules/onsale/queue-status';
 import { readTicket, signTicket, ticketCookieName, ticketCookiePath, TICKET_MAX_AGE_SECONDS } from '@/modules/onsale/queue-ticket';
 import { AppError } from '@/server/errors';
 import { getEnv } from '@/server/env';
@@ -46,8 +46,7 @@ async function answer({ req, res }: RouteContext<unknown>, join: boolean) {
   if (status === STORE_BUSY) return busy(res);
   const secure = getEnv().siteUrl.startsWith('https:') ? '; Secure' : '';
   const cookies: string[] = [];
-  const { place, ...shown } = status;
-  delete shown.lineLength;
+  const { place } = status;
   // The ticket, when the member has none yet or their place was drawn since.
   const position = place ?? (status.phase === 'prequeue' ? null : undefined);
   if (position !== undefined && (!ticket || ticket.position !== position)) {
@@ -56,7 +55,7 @@ async function answer({ req, res }: RouteContext<unknown>, join: boolean) {
   }
   if (status.pass) cookies.push(`${passCookieName(id)}=${status.pass}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${PASS_MINUTES * 60}${secure}`);
   if (cookies.length) res.setHeader('Set-Cookie', cookies);
-  return { status: 200, body: { ...shown, pollAfterMs: pollAfterMs(status, deps.now()) } };
+  return { status: 200, body: shownStatus(status, deps.now()) };
 }
 
 /** The signed-in member; STORE_BUSY when the session is not read in time (the database is busy, not down). */
