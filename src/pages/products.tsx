@@ -16,7 +16,7 @@ import { PageTitle } from '@/components/ui/PageTitle';
 import { selectionTotal } from '@/universal/web-product';
 import { useMemberPerks } from '@/client/booking/use-member-perks';
 import { memberDiscount, withExtraTickets } from '@/universal/member-price';
-import type { GetStaticProps } from 'next';
+import type { GetServerSideProps } from 'next';
 import { translationProps } from '@/server/translations';
 import { currentCatalog } from '@/config/catalog';
 import { AnnualPassOffer, type AnnualPassOfferProps } from '@/components/passes/AnnualPassOffer';
@@ -27,15 +27,25 @@ import { rewardChoiceStore, useRewardChoice } from '@/client/booking/reward-choi
 import { useRewards, type RewardsCatalogue } from '@/client/booking/use-rewards';
 import { useLaterSteps } from '@/components/booking/later-steps';
 import { currentProgram } from '@/config/program';
+import { DEFAULT_LOCALE, isLocale } from '@/config/locales';
+import type { ListedProduct } from '@/modules/catalog/web-product';
+import { listProducts } from '@/modules/catalog/list-products';
+import { getSupplier } from '@/wiring/supplier';
+import { log } from '@/server/log';
 
 /** Quantity clicks come in bursts: ask for times once they settle. */
 const FETCH_DELAY_MS = 250;
 
-/** The annual pass on sale (decision 0051), with the options its visits may book; null: none is sold.
- * `rewards`: the program's rewards a member may take here (decision 0042). */
-type Props = { annualPass: (AnnualPassOfferProps & { covers: { productId: string; optionIds: string[] }[] }) | null; rewards: RewardsCatalogue };
+/** `products`: the ticket products in the page's language, as its HTML shows them (null: the page loads them
+ * in the browser). The annual pass on sale (decision 0051), with the options its visits may book; null: none
+ * is sold. `rewards`: the program's rewards a member may take here (decision 0042). */
+type Props = {
+  products: ListedProduct[] | null;
+  annualPass: (AnnualPassOfferProps & { covers: { productId: string; optionIds: string[] }[] }) | null;
+  rewards: RewardsCatalogue;
+};
 
-export default function ProductsPage({ annualPass, rewards }: Props) {
+export default function ProductsPage({ products: rendered, annualPass, rewards }: Props) {
   const { t } = useTranslation('products');
   const { t: tpass } = useTranslation('passes');
   const { t: tr } = useTranslation('rewards');
@@ -43,7 +53,7 @@ export default function ProductsPage({ annualPass, rewards }: Props) {
   const { t: tp } = useTranslation('promos');
   const { t: ta } = useTranslation('addons');
   useRestoredBooking();
-  const { data: products, error: productsError } = useProducts();
+  const { data: products, error: productsError } = useProducts(rendered);
   // The steps after the product, loaded with the products (components/booking/later-steps.ts).
   const later = useLaterSteps(!!products);
   const productId = useSelection((s) => s.productId);
@@ -149,12 +159,12 @@ export default function ProductsPage({ annualPass, rewards }: Props) {
       <div className={styles.layout}>
         <div className={styles.steps}>
           <Step number={1} title={t('steps.product')}>
-            {productsError ? (
-              <Alert tone="error">{t('loadFailed')}</Alert>
-            ) : !products ? (
-              <ProductsLoading />
-            ) : (
+            {products ? (
               <ProductPicker products={products} selectedId={product?.id} onSelect={(p) => selectionStore.getState().selectProduct(p)} />
+            ) : productsError ? (
+              <Alert tone="error">{t('loadFailed')}</Alert>
+            ) : (
+              <ProductsLoading />
             )}
           </Step>
           {later && product && showOptions && (
@@ -255,12 +265,27 @@ export default function ProductsPage({ annualPass, rewards }: Props) {
   );
 }
 
-export const getStaticProps: GetStaticProps<Props> = async ({ locale }) => {
+/** The products the page is rendered with, so that its cards and their first photo are in its HTML (decision
+ * 0074). A supplier that fails leaves them to the browser's load, where the visitor is told if they still
+ * cannot be loaded. */
+async function renderedProducts(locale: string | undefined): Promise<ListedProduct[] | null> {
+  try {
+    return await listProducts(await getSupplier(), isLocale(locale) ? locale : DEFAULT_LOCALE);
+  } catch (error) {
+    log.warn('[products page] rendered without its products', { error });
+    return null;
+  }
+}
+
+// Rendered for each request, not at build: the catalogue and the annual pass are edited by managers
+// (decision 0055), and a build has no database to list them from.
+export const getServerSideProps: GetServerSideProps<Props> = async ({ locale }) => {
   const catalog = currentCatalog();
   const pass = catalog.annualPass;
   const program = currentProgram();
   return {
     props: {
+      products: await renderedProducts(locale),
       rewards: { catalogue: program.rewards.catalogue, guestPassUnitId: program.rewards.guestPasses.unitId },
       ...(await translationProps(locale, ['products', 'checkout', 'rewards', 'promos', 'passes', 'addons'])),
       annualPass: pass ? { id: pass.id, price: pass.price, currency: catalog.currency, validDays: pass.validDays, visitorsPerVisit: pass.visitorsPerVisit, covers: pass.covers } : null,

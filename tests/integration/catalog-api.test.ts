@@ -113,6 +113,20 @@ describe.each(inject('backends'))('catalogue API on $name', ({ url }) => {
     expect(((await res.json()) as { error: string }).error).toBe('Please select a product');
   });
 
+  it("renders the ticket page with its products, the first card's photo asked for first (decision 0074)", async () => {
+    const listed = (await (await visitor().request('/api/metadata/getProducts', { headers: { 'accept-language': 'ja' } })).json()) as { title: string }[];
+    const res = await visitor().request('/ja/products');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    // Every product's card, in Japanese, before any script has run.
+    for (const product of listed) expect(html).toContain(`>${product.title}<`);
+    expect(html.match(/<input[^>]*name="product"/g)).toHaveLength(listed.length);
+    // One photo at high priority: the first card's, the page's largest paint on a phone.
+    const eager = html.match(/<img[^>]*fetchPriority="high"[^>]*>/gi) ?? [];
+    expect(eager).toHaveLength(1);
+    expect(eager[0]).toContain('main-deck.jpg');
+  });
+
   it('serves the products from memory after the first request', async () => {
     const first = await visitor().request('/api/metadata/getProducts');
     const second = await visitor().request('/api/metadata/getProducts');
@@ -146,6 +160,14 @@ describe('a site whose supplier is an OCTO system', () => {
     const res = await new Visitor(unreachable.url).postJson('/api/auth/octo/products/availability', valid());
     expect(res.status).toBe(502);
     expect(await res.json()).toEqual({ error: 'Failed to fetch availability', code: 'SUPPLIER_FAILED' });
+  });
+
+  it('still renders the ticket page when the supplier is down, leaving the products to the browser', async () => {
+    const res = await new Visitor(unreachable.url).request('/products');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('Loading the tickets…');
+    expect(html).not.toContain('name="product"');
   });
 
   it('says the products could not be loaded when the supplier is down', async () => {

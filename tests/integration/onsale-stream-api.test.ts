@@ -2,6 +2,7 @@
 // sites: a member who joined gets an event stream whose first event is what the ask would answer; one who did
 // not join, and a POST, are refused with the API's JSON errors and no stream.
 import { describe, expect, inject, it } from 'vitest';
+import { formatDate } from '@/universal/format/date-time';
 import { OPS_KEY, Visitor, staffEmail, uniqueEmail } from './sites';
 
 /** The site's clock as New York wall-clock time, to the minute, `daysOn` days later. */
@@ -75,6 +76,27 @@ describe.each(inject('backends'))("the waiting room's stream on $name", ({ url }
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as { code: string }).code).toBe('NOT_FOUND');
     // The sites are shared: no live on-sale is left behind for the files after this one.
+    expect((await manager.postJson('/api/staff/onsales/stop', { id })).status).toBe(200);
+  });
+
+  it("renders the waiting room with the pre-queue's rule before the member has joined, its opening in New York", async () => {
+    const manager = new Visitor(url);
+    await manager.signInAsStaff(staffEmail('manager', 17));
+    const { day } = await siteWallClock(manager, 62);
+    // An evening opening: 9:30 PM in New York is already the next day in UTC.
+    const { day: tomorrow } = await siteWallClock(manager, 1);
+    const scheduled = await manager.postJson('/api/staff/onsales', { productId: 'main-deck', day, opensAt: `${tomorrow}T21:30`, ratePerMinute: 60 });
+    expect(scheduled.status, await scheduled.clone().text()).toBe(201);
+    const { id } = (await scheduled.json()) as { id: string };
+
+    const member = new Visitor(url);
+    await member.signIn(uniqueEmail('room-html'));
+    const page = await member.request(`/onsale/${id}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    // In the HTML, before any script has joined the queue (decision 0074): the rule, then "Joining…".
+    expect(html).toContain(`The sale opens at 9:30 PM on ${formatDate(tomorrow)} (New York time).`);
+    expect(html.indexOf('The sale opens at')).toBeLessThan(html.indexOf('Joining the queue…'));
     expect((await manager.postJson('/api/staff/onsales/stop', { id })).status).toBe(200);
   });
 });

@@ -1,4 +1,6 @@
 // The ticket products, loaded once per visit and language: no revalidation (docs/product.md#calls).
+// `shown`: the list the page's HTML was rendered with (decision 0074); it is shown at once, and the one
+// load still asks the server, so a page rendered before a catalogue edit shows the catalogue in force.
 import { useRouter } from 'next/router';
 import useSWRImmutable from 'swr/immutable';
 import type { ListedProduct } from '@/modules/catalog/web-product';
@@ -9,7 +11,7 @@ async function getProducts([url, locale]: [string, string]): Promise<ListedProdu
   return (await response.json()) as ListedProduct[];
 }
 
-export function useProducts() {
+export function useProducts(shown?: ListedProduct[] | null) {
   const { locale = 'en' } = useRouter();
-  return useSWRImmutable(['/api/metadata/getProducts', locale], getProducts);
+  return useSWRImmutable(['/api/metadata/getProducts', locale], getProducts, shown ? { fallbackData: shown, revalidateOnMount: true } : undefined);
 }

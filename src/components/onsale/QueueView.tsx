@@ -8,9 +8,13 @@ import { Alert } from '@/components/ui/Alert';
 import { Link } from '@/components/ui/Link';
 import type { OnsaleView } from '@/modules/onsale/schedule-onsale';
 import { formatDate, formatTime } from '@/universal/format/date-time';
+import { todayIn } from '@/universal/local-date';
+import { TIME_ZONE } from '@/config/attraction';
 import styles from './onsale.module.css';
 
-export function QueueView({ onsale, productTitle }: { onsale: Pick<OnsaleView, 'id' | 'day' | 'opensAt'>; productTitle: string | null }) {
+/** `beforeOpening`: the server rendered the page before the sale opened, so the pre-queue's rule is in its HTML
+ * while the member joins (decision 0074). */
+export function QueueView({ onsale, productTitle, beforeOpening }: { onsale: Pick<OnsaleView, 'id' | 'day' | 'opensAt'>; productTitle: string | null; beforeOpening: boolean }) {
   const { t } = useTranslation('onsale');
   const router = useRouter();
   const locale = router.locale ?? 'en';
@@ -23,18 +27,17 @@ export function QueueView({ onsale, productTitle }: { onsale: Pick<OnsaleView, '
 
   const product = productTitle ?? t('queue.everyProduct');
   const what = onsale.day ? t('queue.what', { product, day: formatDate(onsale.day, locale) }) : t('queue.whatAnyDay', { product });
+  // The opening in New York, its date too: an evening opening is the next day in UTC.
+  const prequeueRule = t('queue.prequeue', { time: formatTime(onsale.opensAt, locale), date: formatDate(todayIn(TIME_ZONE, new Date(onsale.opensAt)), locale) });
+  const joining = !status && !error;
   return (
     <section className={styles.card} aria-labelledby="queue-heading" data-testid="queue" data-phase={phase ?? 'joining'}>
       <h2 id="queue-heading">{t('queue.heading')}</h2>
       <p className={styles.what}>{what}</p>
       <div aria-live="polite" aria-atomic="true">
-        {!status && !error && <p>{t('queue.joining')}</p>}
-        {phase === 'prequeue' && (
-          <>
-            <p>{t('queue.prequeue', { time: formatTime(onsale.opensAt, locale), date: formatDate(onsale.opensAt.slice(0, 10), locale) })}</p>
-            <p>{t('queue.prequeueCount', { count: status?.inPrequeue ?? 0 })}</p>
-          </>
-        )}
+        {((joining && beforeOpening) || phase === 'prequeue') && <p>{prequeueRule}</p>}
+        {joining && <p>{t('queue.joining')}</p>}
+        {phase === 'prequeue' && <p>{t('queue.prequeueCount', { count: status?.inPrequeue ?? 0 })}</p>}
         {phase === 'waiting' && (
           <>
             <p className={styles.positionLabel}>{t('queue.position')}</p>

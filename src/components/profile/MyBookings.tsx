@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/router';
 import { Link } from '@/components/ui/Link';
 import { useTranslation } from '@/client/i18n';
@@ -51,14 +52,27 @@ export function MyBookings({ orders, now }: { orders: OrderView[]; now: number }
               </p>
             )}
             {status === 'CONFIRMED' && order.tickets.length > 0 && (
-              <details>
-                <summary>{t('bookings.showTickets', { count: order.tickets.length })}</summary>
-                <Tickets tickets={order.tickets} />
-              </details>
+              <TicketsWhenOpened summary={t('bookings.showTickets', { count: order.tickets.length })} tickets={order.tickets} />
             )}
           </li>
         );
       })}
     </ul>
+  );
+}
+
+/** A booking's tickets, drawn once the member opens them: a profile whose tickets stay closed loads no QR
+ * library and draws no code (decision 0074). A list opened before the page hydrated is drawn at hydration. */
+function TicketsWhenOpened({ summary, tickets }: { summary: string; tickets: OrderView['tickets'] }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    if (details.current?.open) setOpened(true);
+  }, []);
+  return (
+    <details ref={details} onToggle={(event) => event.currentTarget.open && setOpened(true)}>
+      <summary>{summary}</summary>
+      {opened && <Tickets tickets={tickets} />}
+    </details>
   );
 }

@@ -12,17 +12,18 @@ import { getDb } from '@/server/db/client';
 import { onsales } from '@/server/db/schema';
 import { translationProps } from '@/server/translations';
 import { productTitleIn } from '@/universal/catalog-names';
+import { serverNow } from '@/server/clock';
 
-type Props = { onsale: Pick<OnsaleView, 'id' | 'productId' | 'day' | 'opensAt'> };
+type Props = { onsale: Pick<OnsaleView, 'id' | 'productId' | 'day' | 'opensAt'>; beforeOpening: boolean };
 
-export default function OnsalePage({ onsale }: Props) {
+export default function OnsalePage({ onsale, beforeOpening }: Props) {
   const { t } = useTranslation('onsale');
   const productTitle = onsale.productId ? productTitleIn(t, (k) => `catalog:${k}`, onsale.productId) : null;
   return (
     <div className={frame.page}>
       <PageTitle title={t('queue.title')} />
       <h1 className={frame.heading}>{t('queue.title')}</h1>
-      <QueueView onsale={onsale} productTitle={productTitle} />
+      <QueueView onsale={onsale} productTitle={productTitle} beforeOpening={beforeOpening} />
     </div>
   );
 }
@@ -42,6 +43,7 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
       ...(await translationProps(ctx.locale, ['onsale', 'catalog'])),
       session: JSON.parse(JSON.stringify(session)),
       onsale: { id: view.id, productId: view.productId, day: view.day, opensAt: view.opensAt },
+      beforeOpening: serverNow() < row.opensAt,
     },
   };
 });
