@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from '@/client/i18n';
 import type { ListedProduct } from '@/modules/catalog/web-product';
 import { firstScreenImage } from '@/components/ui/first-screen-image';
@@ -8,8 +9,18 @@ type Props = { products: ListedProduct[]; selectedId?: string; onSelect: (produc
 
 export function ProductPicker({ products, selectedId, onSelect }: Props) {
   const { t } = useTranslation('products');
+  const list = useRef<HTMLDivElement>(null);
+  // The cards come with the page's HTML (decision 0074): a card tapped before the page's scripts ran is
+  // checked by the browser alone, and is taken as the choice once they have.
+  useEffect(() => {
+    const tapped = list.current?.querySelector<HTMLInputElement>('input[name="product"]:checked')?.value;
+    const product = products.find((p) => p.id === tapped);
+    if (product && product.id !== selectedId) onSelect(product);
+    // Once, at hydration: later changes go through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
-    <div className={styles.products}>
+    <div className={styles.products} ref={list}>
       {products.map((product, index) => (
         <label key={product.id} className={styles.productCard}>
           <input
