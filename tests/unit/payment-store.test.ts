@@ -177,6 +177,26 @@ describe('the payment session store', () => {
     expect(reloading.log).toEqual([]);
   });
 
+  it('keeps the booking when the page is left while its refetch is answered (a body cut off reads as no session)', async () => {
+    const { effects, log } = recorder({ [REFETCH]: { status: 200, data: {} } });
+    const storage = memory();
+    let leaving = false;
+    const store = createPaymentStore({ ...effects, leaving: () => leaving }, storage);
+    store.setState({ bookingId: 'b-5', choice: 'the choice' });
+    leaving = true;
+    await store.getState().refetchSession();
+    expect(log).toEqual([]);
+    expect(store.getState()).toMatchObject({ bookingId: 'b-5', choice: 'the choice' });
+    // What the next page reads back: Book on the same choice goes back to this booking.
+    expect(JSON.parse(storage.getItem('skypass.payment') as string).state).toEqual({ bookingId: 'b-5', choice: 'the choice' });
+
+    // Staying on the page, the same answer is a failure: the member is sent to choose again.
+    leaving = false;
+    await store.getState().refetchSession();
+    expect(store.getState().bookingId).toBeUndefined();
+    expect(log).toEqual([`error:Error, please try again:${ERROR_TOAST_MS}`, 'go:/products']);
+  });
+
   it('reset clears everything', async () => {
     const { effects } = recorder({ [PAY]: { status: 201, data: { paymentSession: SESSION, bookingId: 'b-1', expirationTime: 'x' } } });
     const store = createPaymentStore(effects, memory());

@@ -174,6 +174,9 @@ export function createPaymentStore(effects: PaymentEffects, storage?: StateStora
             }
             try {
               const { status, data } = await effects.post<Answer>(`/api/auth/octo/bookings/refetchSession?uuid=${encodeURIComponent(uuid)}`);
+              // Leaving the page cuts its answer off (an unread body reads as none): it says nothing about the
+              // booking, which the next page still needs to go back to it (Book on the same choice).
+              if (effects.leaving?.()) return;
               if (status === 200 && data.paymentSession) {
                 set({ paymentSession: data.paymentSession, bookingId: uuid, expirationTime: data.expirationTime, order: data.order });
                 return;
