@@ -1,7 +1,7 @@
 // The member's session for every component (in place of next-auth/react's provider): the session the
 // page was rendered with, else asked for once the page is up, and again when the tab comes back or
 // another tab signs in or out.
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import { getSession, SESSION_MESSAGE_KEY, type Session } from './auth-client';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
@@ -17,7 +17,9 @@ export function SessionProvider({ session, children }: { session?: Session | nul
 
   useEffect(() => {
     let live = true;
-    const load = () => void getSession().then((found) => live && setState(stateOf(found)));
+    // A transition: the parts of the page still waiting for their hydration (components/layout/HydratedApart.tsx)
+    // then hydrate in slices before they take the answer, instead of in one blocking task.
+    const load = () => void getSession().then((found) => live && startTransition(() => setState(stateOf(found))));
     if (!rendered) load();
     const onVisible = () => document.visibilityState === 'visible' && load();
     const onStorage = (event: StorageEvent) => event.key === SESSION_MESSAGE_KEY && load();

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/client/i18n';
+import { HydratedApart } from './HydratedApart';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 import styles from './layout.module.css';
@@ -11,11 +12,15 @@ export function Layout({ children }: { children: ReactNode }) {
       <a href="#main" className={styles.skip}>
         {t('skipToContent')}
       </a>
-      <SiteHeader />
+      <HydratedApart>
+        <SiteHeader />
+      </HydratedApart>
       <main id="main" className={styles.main} tabIndex={-1}>
-        {children}
+        <HydratedApart>{children}</HydratedApart>
       </main>
-      <SiteFooter />
+      <HydratedApart>
+        <SiteFooter />
+      </HydratedApart>
     </>
   );
 }
