@@ -39,7 +39,7 @@ describe('ProductPicker', () => {
     container.innerHTML = renderToString(picker());
     document.body.append(container);
     container.querySelector<HTMLInputElement>('input[value="p2"]')!.checked = true;
-    await act(async () => void hydrateRoot(container, picker()));
+    const root = await act(async () => hydrateRoot(container, picker()));
     expect(onSelect).toHaveBeenCalledTimes(1);
     expect(onSelect.mock.calls[0]![0]).toMatchObject({ id: 'p2' });
 
@@ -47,7 +47,13 @@ describe('ProductPicker', () => {
     onSelect.mockClear();
     const untouched = document.createElement('div');
     untouched.innerHTML = renderToString(picker());
-    await act(async () => void hydrateRoot(untouched, picker()));
+    const untouchedRoot = await act(async () => hydrateRoot(untouched, picker()));
     expect(onSelect).not.toHaveBeenCalled();
+    // The document is the next test file's too.
+    act(() => {
+      root.unmount();
+      untouchedRoot.unmount();
+    });
+    container.remove();
   });
 });
