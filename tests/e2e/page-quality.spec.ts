@@ -41,11 +41,13 @@ function gate() {
   return { open, opened };
 }
 
-test('the ticket page shows its products before its own load of them answers, and nothing moves', async ({ page }) => {
+test('the ticket page shows its products with its HTML, loads them no second time, and nothing moves', async ({ page }) => {
   const shifts = await recordLayoutShifts(page);
-  // A slow connection: the browser's load of the products answers only after the page is painted.
+  // Were the browser to load the products, the load would answer only after the page is painted.
   const products = gate();
+  let loads = 0;
   await page.route('**/api/metadata/getProducts', async (route) => {
+    loads++;
     await products.opened;
     await route.continue();
   });
@@ -55,6 +57,8 @@ test('the ticket page shows its products before its own load of them answers, an
   await expect(page.getByText('Loading the tickets…')).toHaveCount(0);
   products.open();
   await page.waitForLoadState('networkidle');
+  // The products came once, with the page: the browser did not load them again.
+  expect(loads).toBe(0);
   const moved = await shifts();
   expect(moved.filter((s) => s.sources.includes('aside'))).toEqual([]);
   expect(moved.reduce((sum, s) => sum + s.value, 0)).toBeLessThanOrEqual(0.02);

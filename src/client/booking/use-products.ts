@@ -1,6 +1,6 @@
 // The ticket products, loaded once per visit and language: no revalidation (docs/product.md#calls).
-// `shown`: the list the page's HTML was rendered with (decision 0074); it is shown at once, and the one
-// load still asks the server, so a page rendered before a catalogue edit shows the catalogue in force.
+// `shown`: the list the page was rendered with on the server, for this request (decision 0074): that is
+// the one load, and the browser asks only when the server could not list them.
 import { useRouter } from 'next/router';
 import useSWRImmutable from 'swr/immutable';
 import type { ListedProduct } from '@/modules/catalog/web-product';
@@ -13,5 +13,5 @@ async function getProducts([url, locale]: [string, string]): Promise<ListedProdu
 
 export function useProducts(shown?: ListedProduct[] | null) {
   const { locale = 'en' } = useRouter();
-  return useSWRImmutable(['/api/metadata/getProducts', locale], getProducts, shown ? { fallbackData: shown, revalidateOnMount: true } : undefined);
+  return useSWRImmutable(['/api/metadata/getProducts', locale], getProducts, shown ? { fallbackData: shown } : undefined);
 }
