@@ -2,7 +2,7 @@
 // handler runs: anyone, a signed-in member, staff (any role, or managers only), the operator
 // (OPS_API_KEY), or an OCTO supplier's webhook.
 // The right key is always let through; wrong keys are counted per client address and throttled (./key-attempts.ts).
-import type { NextApiRequest, NextApiResponse } from 'next';
+import type { NextApiRequest } from 'next';
 import { DEMO_OPS_KEY } from '@/server/demo-keys';
 import { getEnv } from '@/server/env';
 import { AppError, type ErrorKey } from '@/server/errors';
@@ -19,16 +19,16 @@ export type Member = { userId: string; email: string };
 /** What the handler knows of its caller: the member on member routes, the staff user on staff routes. */
 export type Caller<A extends Access> = A extends 'member' ? Member : A extends 'staff' | 'boxoffice' | 'manager' ? StaffUser : undefined;
 
-async function member(req: NextApiRequest, res: NextApiResponse, refusal: ErrorKey): Promise<Member> {
-  const session = await readSession(req, res);
+async function member(req: NextApiRequest, refusal: ErrorKey): Promise<Member> {
+  const session = await readSession(req);
   if (!session?.user?.id || !session.user.email) throw new AppError('UNAUTHORIZED', refusal);
   return { userId: session.user.id, email: session.user.email };
 }
 
 /** Staff calls: anonymous callers are asked to sign in; a member who is not staff learns nothing (404,
  * as for a route that does not exist); gate staff calling a manager's action get 403. */
-async function staff(req: NextApiRequest, res: NextApiResponse, needed: 'gate' | 'boxoffice' | 'manager'): Promise<StaffUser> {
-  const who = await member(req, res, 'staffSignIn');
+async function staff(req: NextApiRequest, needed: 'gate' | 'boxoffice' | 'manager'): Promise<StaffUser> {
+  const who = await member(req, 'staffSignIn');
   const role = staffRole(who.email);
   if (!role) throw new AppError('NOT_FOUND', 'notFound');
   if (!roleAllows(role, needed)) throw new AppError('FORBIDDEN', needed === 'boxoffice' ? 'boxOfficeOnly' : 'managersOnly');
@@ -60,11 +60,10 @@ async function octoWebhook(req: NextApiRequest): Promise<void> {
 export async function admit<A extends Access>(
   access: A,
   req: NextApiRequest,
-  res: NextApiResponse,
   signInMessage: ErrorKey = 'mustLogInToBook',
 ): Promise<Caller<A>> {
-  if (access === 'member') return (await member(req, res, signInMessage)) as Caller<A>;
-  if (access === 'staff' || access === 'boxoffice' || access === 'manager') return (await staff(req, res, access === 'staff' ? 'gate' : access)) as Caller<A>;
+  if (access === 'member') return (await member(req, signInMessage)) as Caller<A>;
+  if (access === 'staff' || access === 'boxoffice' || access === 'manager') return (await staff(req, access === 'staff' ? 'gate' : access)) as Caller<A>;
   if (access === 'operator') await operator(req);
   if (access === 'octo-webhook') await octoWebhook(req);
   return undefined as Caller<A>;

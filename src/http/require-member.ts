@@ -9,7 +9,7 @@ export async function requireMember(
   ctx: GetServerSidePropsContext,
 ): Promise<{ session: Session; redirect?: undefined } | { session?: undefined; redirect: Redirect }> {
   // A database outage throws (an error page), never a redirect that would say "signed out".
-  const session = await readSession(ctx.req, ctx.res);
+  const session = await readSession(ctx.req);
   if (session) return { session };
   const locale = isLocale(ctx.locale) ? ctx.locale : DEFAULT_LOCALE;
   const params = new URLSearchParams({ error: 'SessionRequired', callbackUrl: localizedPath(ctx.resolvedUrl, locale) });

@@ -91,7 +91,7 @@ export function jsonRoute<S extends z.ZodType, A extends Access>(options: Option
         throw new AppError('METHOD_NOT_ALLOWED', 'methodNotAllowed', { method: options.method }, { Allow: options.method });
       }
       refuseCrossSiteRequest(req, options.access);
-      const caller = await admit(options.access, req, res, options.signInMessage);
+      const caller = await admit(options.access, req, options.signInMessage);
       const raw = options.body ? await readJsonBody(req, options.limitBytes ?? 8 * 1024) : undefined;
       refuseUnsafeInput(req, raw);
       const body: unknown = options.body ? options.body.parse(raw) : undefined;

@@ -145,6 +145,35 @@ describe.each(inject('backends'))('authentication on $name', ({ url, databaseUrl
   });
 
   if (databaseUrl) {
+    it('reads a session while its row stands: pages and routes leave its expiry alone, the session endpoint moves it forward once a day and forgets an expired one', async () => {
+      const { visitor, email } = await signedIn(url);
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      const setExpiry = (expires: Date) => client.query('update sessions s set expires = $1 from users u where u.id = s.user_id and u.email = $2', [expires, email]);
+      const expiries = async () =>
+        (await client.query('select s.expires from sessions s join users u on u.id = s.user_id where u.email = $1', [email])).rows.map((row) => new Date(row.expires).getTime());
+      try {
+        // Half a day left: next-auth's daily update (updateAge) is due.
+        const due = new Date(Date.now() + 12 * 60 * 60_000);
+        await setExpiry(due);
+        expect((await visitor.request('/profile')).status).toBe(200);
+        expect((await visitor.request('/api/auth/loyalty/getMembership')).status).toBe(200);
+        expect(await expiries()).toEqual([due.getTime()]);
+        expect((await visitor.session()).user?.email).toBe(email);
+        const [moved] = await expiries();
+        expect((moved! - Date.now()) / 86_400_000).toBeGreaterThan(29.9);
+
+        await setExpiry(new Date(Date.now() - 60_000));
+        expect((await visitor.request('/profile')).status).toBe(307);
+        expect((await visitor.request('/api/auth/loyalty/getMembership')).status).toBe(401);
+        expect(await expiries()).toHaveLength(1);
+        expect(await visitor.session()).toEqual({});
+        expect(await expiries()).toEqual([]);
+      } finally {
+        await client.end();
+      }
+    });
+
     it('stores only a hash of the link token, valid for 30 minutes', async () => {
       const visitor = new Visitor(url);
       const email = uniqueEmail('expiry');

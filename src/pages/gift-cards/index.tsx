@@ -50,7 +50,7 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const today = todayIn(TIME_ZONE, serverNow());
   // The member's session from the server: the buying form is rendered at once, instead of the sign-in
   // line that the form replaced when the session arrived, pushing the balance check down (CLS 0.46; decision 0058).
-  const session = await readSession(ctx.req, ctx.res);
+  const session = await readSession(ctx.req);
   return {
     props: {
       ...(await translationProps(ctx.locale, ['giftcards', 'checkout'])),

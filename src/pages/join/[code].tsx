@@ -51,7 +51,7 @@ export default function JoinPage({ code, memberName, refusal }: Props) {
 export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const code = String(ctx.params?.code ?? '').slice(0, 64);
   const locale = isLocale(ctx.locale) ? ctx.locale : 'en';
-  const session = await readSession(ctx.req, ctx.res);
+  const session = await readSession(ctx.req);
   let memberName: string | null = null;
   let refusal: string | null = null;
   try {

@@ -11,7 +11,7 @@ import { clientAddress } from '@/http/client-address';
 import { refuseUnsafeInput } from '@/http/input-hygiene';
 import { refuseCrossSiteRequest } from '@/http/origin-check';
 import { getAuthOptions } from '@/wiring/auth-options';
-import { readSession } from '@/wiring/member-session';
+import { keepSessionAlive } from '@/wiring/member-session';
 import { getDb } from '@/server/db/client';
 import { getEnv } from '@/server/env';
 import { AppError } from '@/server/errors';
@@ -63,8 +63,8 @@ async function auth(req: NextApiRequest, res: NextApiResponse) {
     refuseMalformedCallbackUrl(req, res);
     if (req.method === 'GET' && action(req) === 'session') {
       // next-auth would answer a database failure with an empty session: a member would read themselves
-      // signed out. readSession throws the 503 instead.
-      const session = await readSession(req, res);
+      // signed out. keepSessionAlive throws the 503 instead.
+      const session = await keepSessionAlive(req, res);
       res.setHeader('Cache-Control', 'private, no-cache, no-store');
       return res.status(200).json(session ?? {});
     }

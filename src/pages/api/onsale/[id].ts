@@ -61,7 +61,7 @@ async function answer({ req, res }: RouteContext<unknown>, join: boolean) {
 /** The signed-in member; STORE_BUSY when the session is not read in time (the database is busy, not down). */
 async function signedIn(req: NextApiRequest, res: NextApiResponse, ms: number) {
   try {
-    return await within(admit('member', req, res, 'signInForQueue'), ms);
+    return await within(admit('member', req, 'signInForQueue'), ms);
   } catch (error) {
     if (!(error instanceof TimedOut)) throw error;
     log.warn('[onsale] the session was not read in time: the queue says busy', {});

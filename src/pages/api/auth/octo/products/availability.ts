@@ -15,6 +15,6 @@ export default jsonRoute({
   body: availabilityRequest,
   validationStatus: 400,
   async handle({ body, req, res }) {
-    return { status: 200, body: await checkAvailability(await getSupplier(), body, serverNow(), await memberChoices(req, res)) };
+    return { status: 200, body: await checkAvailability(await getSupplier(), body, serverNow(), await memberChoices(req)) };
   },
 });

@@ -19,7 +19,7 @@ export default jsonRoute({
   validationStatus: 400,
   async handle({ body, req, res }) {
     const db = await getDb();
-    const member = await memberChoices(req, res);
+    const member = await memberChoices(req);
     return { status: 200, body: await checkCalendar(await getSupplier(), body, serverNow(), (first, last) => closureReasons(db, first, last), member) };
   },
 });
