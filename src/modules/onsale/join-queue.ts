@@ -12,6 +12,12 @@ import type { OnsaleDeps } from './deps';
 import { FAIL_OPEN, orFailOpen, STORE_BUSY } from './fail-open';
 import { currentOnsale } from './onsale-reads';
 
+/** Part of a join's own statement: its commit does not wait for the disk (synchronous_commit off for this
+ * transaction only, decision 0075). The counter's row lock is then held for the statement, not for a WAL flush
+ * too: 333 joins a second queued on it. A database crash could lose the last joins of its final moment, counter
+ * and entries together; those members are told to join again when they next ask. */
+const COMMIT_WITHOUT_WAITING = sql`select set_config('synchronous_commit', 'off', true)`;
+
 /** `position`: the member's place in line (null in the pre-queue or when there is no line to join).
  * FAIL_OPEN: the store is down (go straight through); STORE_BUSY: too slow (busy, ask again). */
 export type Joined = { joined: boolean; position?: number | null } | typeof FAIL_OPEN | typeof STORE_BUSY;
@@ -38,7 +44,8 @@ export async function joinQueue(deps: OnsaleDeps, onsaleId: string, userId: stri
     const inserted = await rowsOf<{ user_id: string }>(
       deps.db,
       sql`insert into onsale_queue (onsale_id, user_id, joined_at)
-          select o.id, ${userId}, ${deps.now().toISOString()}::timestamptz from onsales o where o.id = ${onsaleId} and o.status = 'SCHEDULED' for share
+          select o.id, ${userId}, ${deps.now().toISOString()}::timestamptz from onsales o, (${COMMIT_WITHOUT_WAITING}) relaxed
+          where o.id = ${onsaleId} and o.status = 'SCHEDULED' for share of o
           on conflict do nothing returning user_id`,
     );
     if (inserted.length > 0) return { joined: true, position: null };
@@ -49,13 +56,14 @@ export async function joinQueue(deps: OnsaleDeps, onsaleId: string, userId: stri
   async function joinAtTheEnd(): Promise<{ joined: boolean; position: number | null } | 'moved'> {
     const placed = await rowsOf<{ position: number }>(
       deps.db,
-      sql`with placed as (
+      sql`with relaxed as (${COMMIT_WITHOUT_WAITING}),
+          placed as (
             update onsales set next_position = next_position + 1
             where id = ${onsaleId} and status = 'OPEN'
               and not exists (select 1 from onsale_queue where onsale_id = ${onsaleId} and user_id = ${userId})
             returning next_position)
           insert into onsale_queue (onsale_id, user_id, joined_at, position)
-          select ${onsaleId}, ${userId}, ${deps.now().toISOString()}::timestamptz, next_position from placed
+          select ${onsaleId}, ${userId}, ${deps.now().toISOString()}::timestamptz, next_position from placed, relaxed
           on conflict do nothing returning position`,
     );
     if (placed[0]) return { joined: true, position: placed[0].position };
