@@ -23,10 +23,11 @@ function browser({ url, cookies }) {
   const address = `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
   const base = new URL(url);
   /** Resolves when the answer's head is in: `{ status, headers, res }` (the body still to read). */
-  function send(path, { method = 'GET', body } = {}) {
+  function send(path, { method = 'GET', body, accept } = {}) {
     return new Promise((resolve, reject) => {
       const headers = { 'x-forwarded-for': address, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), origin: base.origin };
       if (body !== undefined) headers['content-type'] = 'application/json';
+      if (accept) headers.accept = accept;
       const req = http.request({ host: base.hostname, port: base.port, path, method, headers, agent }, (res) => {
         for (const cookie of res.headers['set-cookie'] ?? []) {
           const [pair] = cookie.split(';');
@@ -86,14 +87,19 @@ export async function runBuyers({ members, total, start, seconds, onsaleId, day,
     }
   }
 
-  /** The waiting room's event stream, read to its end: its last message (an answer that ends the wait, or
-   * `{ask: true}`), 'refused' when it was not opened, undefined when it was cut before saying anything. */
+  /** The waiting room's event stream (GET, after a cut), read to its end: its last message (an answer that ends
+   * the wait, or `{ask: true}`), 'refused' when it was not opened, undefined when it was cut before saying anything. */
   async function listen(member) {
     const answer = await timed('stream', () => member.send(`/api/onsale/${onsaleId}/events`));
     if (answer.status !== 200) {
       answer.res.resume();
       return 'refused';
     }
+    return readEvents(answer);
+  }
+
+  /** An event stream's messages, read to its end: its last one (undefined when it said nothing). */
+  function readEvents(answer) {
     return new Promise((resolve) => {
       let buffer = '';
       let last;
@@ -118,6 +124,17 @@ export async function runBuyers({ members, total, start, seconds, onsaleId, day,
 
   const ask = async (member) => json(await timed('status', () => member.send(`/api/onsale/${onsaleId}`)));
   const join = async (member, what) => json(await timed(what, () => member.send(`/api/onsale/${onsaleId}`, { method: 'POST', body: {} })));
+  /** The first join, as the page makes it (decision 0075): asking for the stream, which the answer is while the
+   * member waits (its first event the join's answer); else the JSON answer. */
+  async function firstJoin(member) {
+    if (!stream) return join(member, 'join');
+    const answer = await timed('join', () => member.send(`/api/onsale/${onsaleId}`, { method: 'POST', body: {}, accept: 'text/event-stream' }));
+    if (!String(answer.headers['content-type']).startsWith('text/event-stream')) return json(answer);
+    const last = await readEvents(answer);
+    // Cut before its first event: joined or not, the page joins again.
+    if (last === undefined) return join(member, 'join');
+    return last.ask ? ask(member) : last;
+  }
 
   async function buyer({ index, url, cookies }) {
     await sleep(start + (index * seconds * 1000) / total - Date.now());
@@ -125,7 +142,9 @@ export async function runBuyers({ members, total, start, seconds, onsaleId, day,
     const outcome = { arrivedAt: Date.now(), result: 'waiting', soldOutSeenAt: null, error: null, index };
     outcomes.push(outcome);
     try {
-      let status = await join(member, 'join');
+      let status = await firstJoin(member);
+      // A wait the join's stream left unended (cut): on as after any cut stream.
+      if (stream && (status.phase === 'prequeue' || status.phase === 'waiting')) await sleep(RECONNECT_MS);
       // 'busy': the queue's store was slow (decision 0056, "Slow is not down"): still in line, ask again, less
       // often each time, joining again while the join itself was not answered (as the page does).
       let joinPending = status.phase === 'busy';

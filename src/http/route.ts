@@ -28,10 +28,13 @@ export type RouteContext<Body, A extends Access = 'public'> = {
 
 /** `download`: the body is a file (text or a Buffer) to save, not JSON: a calendar entry, a wallet pass.
  * `contentType`: the body is text of that type, shown as it is (the Prometheus metrics).
- * `inline`: the body is a Buffer shown as it is, with its type and cache rule (an uploaded product photo). */
+ * `inline`: the body is a Buffer shown as it is, with its type and cache rule (an uploaded product photo).
+ * `stream`: the answer is an event stream that the route writes itself (the waiting room's join, decision 0075);
+ * status and body are then not sent. */
 export type RouteResult = {
   status: number;
   body: unknown;
+  stream?: (res: NextApiResponse) => Promise<void>;
   download?: { filename: string; contentType: string };
   contentType?: string;
   inline?: { contentType: string; cacheControl: string };
@@ -96,7 +99,9 @@ export function jsonRoute<S extends z.ZodType, A extends Access>(options: Option
       refuseUnsafeInput(req, raw);
       const body: unknown = options.body ? options.body.parse(raw) : undefined;
       const result = await options.handle({ req, res, body: body as z.infer<S>, locale, clientIp: clientAddress(req), caller });
-      if (result.download) {
+      if (result.stream) {
+        await result.stream(res);
+      } else if (result.download) {
         res.setHeader('Content-Type', result.download.contentType);
         res.setHeader('Content-Disposition', `attachment; filename="${result.download.filename.replace(/[^\w.-]/g, '_')}"`);
         res.status(result.status).send(Buffer.isBuffer(result.body) ? result.body : String(result.body));

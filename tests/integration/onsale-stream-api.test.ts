@@ -1,6 +1,6 @@
-// The waiting room's stream as a browser meets it (GET /api/onsale/{id}/events, decision 0073), on the test
-// sites: a member who joined gets an event stream whose first event is what the ask would answer; one who did
-// not join, and a POST, are refused with the API's JSON errors and no stream.
+// The waiting room's stream as a browser meets it (GET /api/onsale/{id}/events, decision 0073; the join's own,
+// decision 0075), on the test sites: a member who joined gets an event stream whose first event is what the ask
+// would answer; one who did not join, and a POST, are refused with the API's JSON errors and no stream.
 import { describe, expect, inject, it } from 'vitest';
 import { formatDate } from '@/universal/format/date-time';
 import { OPS_KEY, Visitor, staffEmail, uniqueEmail } from './sites';
@@ -77,6 +77,48 @@ describe.each(inject('backends'))("the waiting room's stream on $name", ({ url }
     expect(((await unknown.json()) as { code: string }).code).toBe('NOT_FOUND');
     // The sites are shared: no live on-sale is left behind for the files after this one.
     expect((await manager.postJson('/api/staff/onsales/stop', { id })).status).toBe(200);
+  });
+
+  it('answers a join that asks for the stream with the stream itself, the join first; a join with nothing to wait for, and a refusal, in JSON', async () => {
+    const manager = new Visitor(url);
+    await manager.signInAsStaff(staffEmail('manager', 18));
+    const { day } = await siteWallClock(manager, 63);
+    const { at: opensAt } = await siteWallClock(manager, 1);
+    const scheduled = await manager.postJson('/api/staff/onsales', { productId: 'main-deck', day, opensAt, ratePerMinute: 60 });
+    expect(scheduled.status, await scheduled.clone().text()).toBe(201);
+    const { id } = (await scheduled.json()) as { id: string };
+    const askingForTheStream = { accept: 'text/event-stream' };
+
+    const member = new Visitor(url);
+    await member.signIn(uniqueEmail('join-stream'));
+    const joined = await member.postJson(`/api/onsale/${id}`, {}, askingForTheStream);
+    expect(joined.status).toBe(200);
+    expect(joined.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(joined.headers.get('cache-control')).toBe('no-store, no-transform');
+    // The queue ticket comes with the stream's head, so that a cut stream can be opened again on its own.
+    expect(member.hasCookie(`skypass-queue-${id}`)).toBe(true);
+    const { event, close } = await firstEvent(joined);
+    expect(event).toMatchObject({ phase: 'prequeue', inPrequeue: 1, position: null, onsale: { id, day, status: 'SCHEDULED' } });
+    expect(await streamsGauge(manager)).toBe(1);
+    await close();
+    await expect.poll(() => streamsGauge(manager)).toBe(0);
+    // Joining again keeps the place: the same answer, streamed again.
+    const again = await member.postJson(`/api/onsale/${id}`, {}, askingForTheStream);
+    const second = await firstEvent(again);
+    expect(second.event).toMatchObject({ phase: 'prequeue', inPrequeue: 1 });
+    await second.close();
+
+    // Not signed in: the API's JSON refusal, no stream.
+    const visitor = new Visitor(url, 'fr');
+    const refused = await visitor.postJson(`/api/onsale/${id}`, {}, askingForTheStream);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(((await refused.json()) as { code: string }).code).toBe('UNAUTHORIZED');
+    // Once the on-sale is over there is nothing to wait for: the answer is JSON, and says to go straight through.
+    expect((await manager.postJson('/api/staff/onsales/stop', { id })).status).toBe(200);
+    const over = await member.postJson(`/api/onsale/${id}`, {}, askingForTheStream);
+    expect(over.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await over.json()).toMatchObject({ phase: 'over' });
   });
 
   it("renders the waiting room with the pre-queue's rule before the member has joined, its opening in New York", async () => {

@@ -4,15 +4,21 @@
 // member stays in line and asks again, less often each time; a join that got "busy" is tried again.
 // While waiting, the answers are pushed instead (decision 0073): one event stream in place of the asks, the
 // sold-out news and the turn the moment the server sees them; `ask` from the stream, or a stream the server
-// refuses, and the page asks as above.
+// refuses, and the page asks as above. The join itself asks for the stream (decision 0075): while the member
+// waits, its answer is the stream, the join's answer its first event, so a buyer costs the arrival minute one
+// request; only a cut stream is opened again on its own (GET …/events, EventSource).
 import { useRouter } from 'next/router';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
 import type { QueueStatus } from '@/modules/onsale/queue-status';
 import { queuePollDelay } from '@/universal/queue-poll';
 import { postJson } from '../api';
+import { readEventStream } from './read-event-stream';
 
 export type QueueAnswer = Partial<QueueStatus> & { phase: QueueStatus['phase']; failOpen?: boolean; busy?: boolean; pollAfterMs?: number };
+
+/** What a stream writes: an answer, or `ask` (ask now; the stream then ends). */
+type PushedMessage = QueueAnswer | { ask: true };
 
 const FINAL = new Set<QueueStatus['phase']>(['passUsed', 'passExpired', 'soldOut', 'over']);
 
@@ -38,21 +44,52 @@ export function useQueue(onsaleId: string) {
   const streamOpen = useRef(false);
   // A stream the server refused: asking it is, for this page (and in a browser without EventSource).
   const [streamRefused, setStreamRefused] = useState(false);
+  // The join's own stream is over (ended, cut, or the join answered without one): a wait goes on by EventSource.
+  const [joinStreamOver, setJoinStreamOver] = useState(false);
+  // What the page does with a pushed answer (set below, once SWR is there); until then they wait in line.
+  const early = useRef<PushedMessage[]>([]);
+  const onPushed = useRef<(message: PushedMessage) => 'stop' | void>((message) => void early.current.push(message));
   useEffect(() => {
-    let live = true;
-    postJson<QueueAnswer & { error?: string }>(`/api/onsale/${onsaleId}`, {})
-      .then(({ status, data }) => {
-        if (!live) return;
-        if (status === 200) {
-          joinPending.current = data.phase === 'busy';
-          busyStreak.current = data.phase === 'busy' ? 1 : 0;
-          setJoined(data);
-        } else setJoinError(data.error ?? String(status));
-      })
-      .catch(() => live && setJoinError('network'));
-    return () => {
-      live = false;
+    const leaving = new AbortController();
+    const joinedWith = (data: QueueAnswer) => {
+      joinPending.current = data.phase === 'busy';
+      busyStreak.current = data.phase === 'busy' ? 1 : 0;
+      setJoined(data);
     };
+    void (async () => {
+      const response = await fetch(`/api/onsale/${onsaleId}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', 'Accept-Language': locale },
+        body: '{}',
+        signal: leaving.signal,
+      });
+      if (!response.body || !response.headers.get('content-type')?.startsWith('text/event-stream')) {
+        const data = (await response.json().catch(() => ({}))) as QueueAnswer & { error?: string };
+        if (response.status === 200) joinedWith(data);
+        else setJoinError(data.error ?? String(response.status));
+        setJoinStreamOver(true);
+        return;
+      }
+      let first = true;
+      // The server ends the stream after its last word (an answer that ends the wait, or `ask`); else it was cut.
+      let saidAll = false;
+      streamOpen.current = true;
+      await readEventStream(response.body, (data) => {
+        const message = JSON.parse(data) as PushedMessage;
+        saidAll = 'ask' in message || FINAL.has(message.phase);
+        if (!first) return onPushed.current(message);
+        first = false;
+        if (!('ask' in message)) joinedWith(message);
+      });
+      streamOpen.current = false;
+      if (leaving.signal.aborted || saidAll) return;
+      // Cut before it said anything: join again, as any join that was not answered.
+      if (first) joinedWith({ phase: 'busy', busy: true });
+      setJoinStreamOver(true);
+    })().catch(() => !leaving.signal.aborted && setJoinError('network'));
+    return () => leaving.abort();
+    // The language of the first join only: a join is once per visit of the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [onsaleId]);
   const swr = useSWR(
     joined ? [`/api/onsale/${onsaleId}`, locale] : null,
@@ -66,13 +103,32 @@ export function useQueue(onsaleId: string) {
       fallbackData: joined,
       // The shop's clock is the browser's here; the delay is only how soon to ask again.
       refreshInterval: (latest) => (streamOpen.current || (latest && FINAL.has(latest.phase)) ? 0 : queuePollDelay(latest, Date.now(), busyStreak.current)),
+      // The join's answer is fresh: the first ask is the refresh's (or the stream's `ask`), not the mount's.
+      revalidateOnMount: false,
       revalidateOnFocus: true,
       dedupingInterval: 1_000,
     },
   );
   const { mutate } = swr;
   const latest = swr.data ?? joined;
-  const canStream = !streamRefused && typeof EventSource !== 'undefined' && (latest?.phase === 'prequeue' || latest?.phase === 'waiting');
+  /** A pushed answer, from either stream: 'stop' once the stream has nothing more to say. */
+  const pushed = useCallback(
+    (message: PushedMessage): 'stop' | void => {
+      if ('ask' in message) {
+        streamOpen.current = false;
+        void mutate();
+        return 'stop';
+      }
+      void mutate(message, { revalidate: false });
+      if (FINAL.has(message.phase)) return 'stop';
+    },
+    [mutate],
+  );
+  useEffect(() => {
+    onPushed.current = pushed;
+    for (const message of early.current.splice(0)) pushed(message);
+  }, [pushed]);
+  const canStream = joinStreamOver && !streamRefused && typeof EventSource !== 'undefined' && (latest?.phase === 'prequeue' || latest?.phase === 'waiting');
   useEffect(() => {
     if (!canStream) return;
     const source = new EventSource(`/api/onsale/${onsaleId}/events`);
@@ -82,14 +138,7 @@ export function useQueue(onsaleId: string) {
       streamOpen.current = false;
     };
     source.onmessage = (event: MessageEvent<string>) => {
-      const message = JSON.parse(event.data) as QueueAnswer | { ask: true };
-      if ('ask' in message) {
-        stop();
-        void mutate();
-        return;
-      }
-      if (FINAL.has(message.phase)) stop();
-      void mutate(message, { revalidate: false });
+      if (pushed(JSON.parse(event.data) as PushedMessage) === 'stop') stop();
     };
     source.onerror = () => {
       // Cut: the browser connects again by itself. Closed: the server refused it.
@@ -99,6 +148,6 @@ export function useQueue(onsaleId: string) {
       void mutate();
     };
     return stop;
-  }, [canStream, onsaleId, mutate]);
+  }, [canStream, onsaleId, mutate, pushed]);
   return { status: latest, error: joinError ?? (swr.error instanceof Error ? swr.error.message : undefined) };
 }

@@ -4,7 +4,7 @@
 // the same shared copy its asks use, onsale-reads.ts) and writes to each stream what an ask would have answered:
 // - at once when the answer ends the wait: sold out, the queue over (then the stream ends);
 // - at once when the buyer's turn has come, or a place is drawn at the opening in the pre-queue;
-// - otherwise when an ask would have been due (pollAfterMs), and at least every STREAM_IDLE_MS.
+// - otherwise when an ask would have been due, far back less often (nextWriteInMs), at least every STREAM_IDLE_MS.
 // What needs more than the row and the ticket (the pass, which is a cookie; a store that is down) is never
 // written here: the stream says `ask` and ends, and the page asks as it always did. While the store is only
 // slow, the push waits for its read and the streams stay silent and open (nobody is sent to ask a slow store
@@ -16,8 +16,17 @@ import { FAIL_OPEN, STORE_BUSY } from './fail-open';
 import { currentOnsale, ONSALE_CACHE_MS } from './onsale-reads';
 import { queueStatus, shownStatus, type QueuePhase } from './queue-status';
 
-/** The longest a stream stays silent: proxies and balancers cut a response that says nothing for long. */
-export const STREAM_IDLE_MS = 15_000;
+/** The longest a stream stays silent: proxies and balancers cut a response that says nothing for long (their
+ * usual limits are 60 s and more: nginx's, AWS's and Google's balancers'). Each message is a write on its own
+ * socket, and on the biggest day those far back are most of the writes (decision 0075). */
+export const STREAM_IDLE_MS = 30_000;
+
+/** How soon a stream writes again: when an ask would have been due (pollAfterMs), or, for a buyer far back, after
+ * a tenth of their estimated wait (their place changes little meanwhile; their turn and the sold-out news are
+ * written at once anyway); at most STREAM_IDLE_MS. */
+export function nextWriteInMs(shown: { pollAfterMs: number; estimatedWaitSeconds?: number | null }): number {
+  return Math.min(STREAM_IDLE_MS, Math.max(shown.pollAfterMs, (shown.estimatedWaitSeconds ?? 0) * 100));
+}
 
 /** What a stream writes: an answer as the ask gives it, or `ask` (ask now; the stream then ends). */
 export type StreamMessage = { ask: true } | ({ phase: QueuePhase; pollAfterMs?: number } & Record<string, unknown>);
@@ -121,5 +130,5 @@ async function pushTo(deps: OnsaleDeps, onsaleId: string, listener: QueueListene
   if (ENDS_THE_WAIT.has(status.phase)) return finish(onsaleId, listener, shown);
   if (listener.position === null && status.place !== undefined) listener.position = status.place;
   listener.send(shown);
-  listener.dueAt = now + Math.min(shown.pollAfterMs, STREAM_IDLE_MS);
+  listener.dueAt = now + nextWriteInMs(shown);
 }

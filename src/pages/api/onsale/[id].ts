@@ -1,5 +1,7 @@
 // GET /api/onsale/{id}: where the member stands in the on-sale's queue (polled by /onsale/{id}).
-// POST /api/onsale/{id}: joins the queue (signed in), then answers the same. The join gives the member a queue
+// POST /api/onsale/{id}: joins the queue (signed in), then answers the same; asked with `Accept: text/event-stream`
+// while the member waits, the answer is the waiting room's event stream, its first event that same answer
+// (decision 0075: the page's one request in the arrival minute). The join gives the member a queue
 // ticket (an HttpOnly cookie for this path, queue-ticket.ts): their asks are answered from it, without the
 // session (decision 0061). When the member's turn has come, the answer carries their pass and sets it as a
 // cookie for the hold API (decision 0056). Every answer says when to ask again (`pollAfterMs`). When the
@@ -9,6 +11,7 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { z } from 'zod';
 import { admit } from '@/http/access';
+import { streamQueueAnswers, wantsEventStream } from '@/http/queue-event-stream';
 import { jsonRoute, type RouteContext } from '@/http/route';
 import { FAIL_OPEN, STORE_BUSY, STORE_TIMEOUT_MS } from '@/modules/onsale/fail-open';
 import { QUEUE_BUSY_RETRY_SECONDS } from '@/modules/onsale/queue-admission';
@@ -55,7 +58,12 @@ async function answer({ req, res }: RouteContext<unknown>, join: boolean) {
   }
   if (status.pass) cookies.push(`${passCookieName(id)}=${status.pass}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${PASS_MINUTES * 60}${secure}`);
   if (cookies.length) res.setHeader('Set-Cookie', cookies);
-  return { status: 200, body: shownStatus(status, deps.now()) };
+  const shown = shownStatus(status, deps.now());
+  // A join that asked for it and waits is answered as the stream itself: one request instead of two.
+  if (join && wantsEventStream(req) && position !== undefined && (shown.phase === 'prequeue' || shown.phase === 'waiting')) {
+    return { status: 200, body: shown, stream: (out: NextApiResponse) => streamQueueAnswers(out, deps, id, { userId, position }, shown) };
+  }
+  return { status: 200, body: shown };
 }
 
 /** The signed-in member; STORE_BUSY when the session is not read in time (the database is busy, not down). */

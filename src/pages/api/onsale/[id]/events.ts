@@ -1,25 +1,21 @@
-// GET /api/onsale/{id}/events: the waiting room's answers, pushed (server-sent events, decision 0073). Needs the
-// queue ticket the join gave (POST /api/onsale/{id}); each event's data is what GET /api/onsale/{id} would
-// have answered then, or `{"ask":true}`: ask that now (the turn came, or the store could not say), after which
-// the stream ends. It also ends after an answer that ends the wait (sold out, over). Refused (JSON, as every
-// API error): another method (405), unsafe input (400), an id that is not an on-sale's (404), no ticket of
-// this on-sale (401).
+// GET /api/onsale/{id}/events: the waiting room's answers, pushed (server-sent events, decision 0073), for a
+// page whose join's own stream (decision 0075) was cut. Needs the queue ticket the join gave (POST
+// /api/onsale/{id}); each event's data is what GET /api/onsale/{id} would have answered then, or
+// `{"ask":true}`: ask that now (the turn came, or the store could not say), after which the stream ends. It
+// also ends after an answer that ends the wait (sold out, over). Refused (JSON, as every API error): another
+// method (405), unsafe input (400), an id that is not an on-sale's (404), no ticket of this on-sale (401).
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { z } from 'zod';
 import { refuseUnsafeInput } from '@/http/input-hygiene';
 import { observed } from '@/http/observed';
+import { streamQueueAnswers } from '@/http/queue-event-stream';
 import { sendError } from '@/http/route';
-import { joinStreams, type StreamMessage } from '@/modules/onsale/queue-stream';
 import { readTicket, ticketCookieName } from '@/modules/onsale/queue-ticket';
 import { AppError } from '@/server/errors';
 import { requestLocale } from '@/server/i18n';
-import { metrics } from '@/server/metrics';
 import { getOnsaleDeps } from '@/wiring/onsale';
 
 export const config = { api: { bodyParser: false } };
-
-/** How soon a browser tries again when the stream is cut (a server restarting, a balancer's timeout). */
-const RECONNECT_MS = 3_000;
 
 async function events(req: NextApiRequest, res: NextApiResponse): Promise<void> {
   const locale = requestLocale(req);
@@ -32,28 +28,7 @@ async function events(req: NextApiRequest, res: NextApiResponse): Promise<void> 
     const deps = await getOnsaleDeps();
     const ticket = readTicket(req.cookies[ticketCookieName(onsaleId)], onsaleId, deps.secret);
     if (!ticket) throw new AppError('UNAUTHORIZED', 'signInForQueue');
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      // no-transform: nothing between may gather the events up to compress them.
-      'Cache-Control': 'no-store, no-transform',
-      'X-Accel-Buffering': 'no',
-    });
-    res.write(`retry: ${RECONNECT_MS}\n\n`);
-    metrics().onsaleStreams.inc();
-    await new Promise<void>((resolve) => {
-      const leave = joinStreams(deps, onsaleId, {
-        userId: ticket.userId,
-        position: ticket.position,
-        // Nothing once the stream has ended (a write after the end would be an error on the response).
-        send: (message: StreamMessage) => void (res.writableEnded || res.destroyed || res.write(`data: ${JSON.stringify(message)}\n\n`)),
-        end: () => void (res.writableEnded || res.end()),
-      });
-      res.on('close', () => {
-        leave();
-        resolve();
-      });
-    });
-    metrics().onsaleStreams.dec();
+    await streamQueueAnswers(res, deps, onsaleId, { userId: ticket.userId, position: ticket.position });
   } catch (error) {
     sendError(res, error, locale);
   }
