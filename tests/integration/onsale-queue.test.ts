@@ -322,10 +322,13 @@ describe.each(TEST_BACKENDS)('the on-sale queue on $name', ({ adminUrl }) => {
     await pushToStreams(sale.id, 1);
     for (const held of prequeue) expect(held.messages).toHaveLength(1);
 
-    // The opening draws the places: each stream is told its place at the next push, due or not.
+    // The opening draws the places: each stream is told its place at the next push, due or not; no more of
+    // these routine answers at once than a push writes (here one), the rest at the next push.
     clock = sale.opensAt;
     await tickAt(sale.id, sale.opensAt);
-    await pushToStreams(sale.id, 2);
+    await pushToStreams(sale.id, 2, 1);
+    expect(prequeue.map((held) => held.messages.length)).toEqual([2, 1]);
+    await pushToStreams(sale.id, 2, 1);
     const drawn = prequeue.map((held) => held.messages[1] as { phase: string; position: number });
     expect(drawn.map((m) => m.phase)).toEqual(['waiting', 'waiting']);
     expect(drawn.map((m) => m.position).sort()).toEqual([1, 2]);

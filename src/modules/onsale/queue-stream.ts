@@ -79,10 +79,16 @@ export function streamCount(onsaleId: string): number {
   return lines.get(onsaleId)?.listeners.size ?? 0;
 }
 
+/** The most routine answers (a place drawn at the opening, an update due) one push writes for an on-sale; the
+ * rest are written by the next push, ONSALE_CACHE_MS later. The opening draws thousands of places at once, and
+ * written in one go they held the server from the joins arriving meanwhile (decision 0075). What ends a wait
+ * (the turn, sold out, over) is never held back. */
+export const ROUTINE_WRITES_PER_PUSH = 300;
+
 /** One look at the on-sale for every stream this server holds of it: writes what is due (above). One push at a
  * time per on-sale; a push that finds the last one still under way leaves it to finish. A stream with nothing
  * due costs a few comparisons: on the biggest day a server holds thousands. */
-export async function pushToStreams(onsaleId: string, now = Date.now()): Promise<void> {
+export async function pushToStreams(onsaleId: string, now = Date.now(), routineWrites = ROUTINE_WRITES_PER_PUSH): Promise<void> {
   const line = lines.get(onsaleId);
   if (!line || line.pushing) return;
   line.pushing = true;
@@ -96,12 +102,17 @@ export async function pushToStreams(onsaleId: string, now = Date.now()): Promise
     }
     const over = !row || row.soldOutAt !== null || row.status === 'ENDED' || row.status === 'CANCELLED';
     const open = row?.status === 'OPEN' && !over;
+    let routine = 0;
     for (const listener of [...line.listeners]) {
       if (!line.listeners.has(listener)) continue;
       const turnCame = open && listener.position !== null && listener.position <= row!.servedThrough;
       const drawn = open && listener.position === null;
       if (!row || turnCame) finish(onsaleId, listener, { ask: true });
-      else if (over || drawn || listener.dueAt <= now) await pushTo(line.deps, onsaleId, listener, now);
+      else if (over) await pushTo(line.deps, onsaleId, listener, now);
+      else if ((drawn || listener.dueAt <= now) && routine < routineWrites) {
+        routine += 1;
+        await pushTo(line.deps, onsaleId, listener, now);
+      }
     }
   } finally {
     line.pushing = false;
