@@ -14,7 +14,7 @@ export default jsonRoute({
   access: 'public',
   body: availabilityRequest,
   validationStatus: 400,
-  async handle({ body, req, res }) {
+  async handle({ body, req }) {
     return { status: 200, body: await checkAvailability(await getSupplier(), body, serverNow(), await memberChoices(req)) };
   },
 });

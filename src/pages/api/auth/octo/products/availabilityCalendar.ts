@@ -17,7 +17,7 @@ export default jsonRoute({
   access: 'public',
   body: calendarRequest,
   validationStatus: 400,
-  async handle({ body, req, res }) {
+  async handle({ body, req }) {
     const db = await getDb();
     const member = await memberChoices(req);
     return { status: 200, body: await checkCalendar(await getSupplier(), body, serverNow(), (first, last) => closureReasons(db, first, last), member) };
