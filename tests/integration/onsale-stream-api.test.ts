@@ -29,6 +29,19 @@ async function firstEvent(res: Response): Promise<{ event: unknown; close: () =>
   }
 }
 
+/** An on-sale of the day `daysOn` days on, opening tomorrow (whoever joins now waits in the pre-queue),
+ * scheduled by manager number `managerNo`, who is returned signed in. */
+async function onsaleOpeningTomorrow(url: string, managerNo: number, daysOn: number): Promise<{ manager: Visitor; day: string; id: string }> {
+  const manager = new Visitor(url);
+  await manager.signInAsStaff(staffEmail('manager', managerNo));
+  const { day } = await siteWallClock(manager, daysOn);
+  const { at: opensAt } = await siteWallClock(manager, 1);
+  const scheduled = await manager.postJson('/api/staff/onsales', { productId: 'main-deck', day, opensAt, ratePerMinute: 60 });
+  expect(scheduled.status, await scheduled.clone().text()).toBe(201);
+  const { id } = (await scheduled.json()) as { id: string };
+  return { manager, day, id };
+}
+
 /** The site's count of the waiting rooms it pushes to (the operator's metrics). */
 async function streamsGauge(visitor: Visitor): Promise<number> {
   const text = await (await visitor.request('/api/metrics', { headers: { authorization: `Bearer ${OPS_KEY}` } })).text();
@@ -37,14 +50,7 @@ async function streamsGauge(visitor: Visitor): Promise<number> {
 
 describe.each(inject('backends'))("the waiting room's stream on $name", ({ url }) => {
   it('pushes a member who joined what the ask would answer, and refuses a stream without a queue ticket', async () => {
-    const manager = new Visitor(url);
-    await manager.signInAsStaff(staffEmail('manager', 17));
-    // An on-sale of a day two months on, opening tomorrow: whoever joins now waits in the pre-queue.
-    const { day } = await siteWallClock(manager, 61);
-    const { at: opensAt } = await siteWallClock(manager, 1);
-    const scheduled = await manager.postJson('/api/staff/onsales', { productId: 'main-deck', day, opensAt, ratePerMinute: 60 });
-    expect(scheduled.status, await scheduled.clone().text()).toBe(201);
-    const { id } = (await scheduled.json()) as { id: string };
+    const { manager, day, id } = await onsaleOpeningTomorrow(url, 17, 61);
 
     const member = new Visitor(url);
     await member.signIn(uniqueEmail('stream'));
@@ -80,13 +86,7 @@ describe.each(inject('backends'))("the waiting room's stream on $name", ({ url }
   });
 
   it('answers a join that asks for the stream with the stream itself, the join first; a join with nothing to wait for, and a refusal, in JSON', async () => {
-    const manager = new Visitor(url);
-    await manager.signInAsStaff(staffEmail('manager', 18));
-    const { day } = await siteWallClock(manager, 63);
-    const { at: opensAt } = await siteWallClock(manager, 1);
-    const scheduled = await manager.postJson('/api/staff/onsales', { productId: 'main-deck', day, opensAt, ratePerMinute: 60 });
-    expect(scheduled.status, await scheduled.clone().text()).toBe(201);
-    const { id } = (await scheduled.json()) as { id: string };
+    const { manager, day, id } = await onsaleOpeningTomorrow(url, 18, 63);
     const askingForTheStream = { accept: 'text/event-stream' };
 
     const member = new Visitor(url);
