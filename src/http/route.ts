@@ -116,6 +116,12 @@ export function jsonRoute<S extends z.ZodType, A extends Access>(options: Option
         res.status(result.status).json(result.body);
       }
     } catch (error) {
+      // A stream that failed after its head was sent: nothing more can be said but the end.
+      if (res.headersSent) {
+        log.error('[api] failed after answering', { error });
+        res.end();
+        return;
+      }
       sendError(res, error, locale, options.validationStatus);
     }
   });

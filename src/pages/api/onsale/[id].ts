@@ -37,7 +37,7 @@ async function answer({ req, res }: RouteContext<unknown>, join: boolean) {
   const deps = await getOnsaleDeps();
   // An ask with a ticket is the ticket's member; a join, or an ask without one, reads the session.
   const ticket = join ? undefined : readTicket(req.cookies[ticketCookieName(id)], id, deps.secret);
-  const member = ticket ? { userId: ticket.userId } : await signedIn(req, res, deps.storeTimeoutMs ?? STORE_TIMEOUT_MS);
+  const member = ticket ? { userId: ticket.userId } : await signedIn(req, deps.storeTimeoutMs ?? STORE_TIMEOUT_MS);
   if (member === STORE_BUSY) return busy(res);
   const { userId } = member;
   const joined = join ? await joinQueue(deps, id, userId) : undefined;
@@ -67,7 +67,7 @@ async function answer({ req, res }: RouteContext<unknown>, join: boolean) {
 }
 
 /** The signed-in member; STORE_BUSY when the session is not read in time (the database is busy, not down). */
-async function signedIn(req: NextApiRequest, res: NextApiResponse, ms: number) {
+async function signedIn(req: NextApiRequest, ms: number) {
   try {
     return await within(admit('member', req, 'signInForQueue'), ms);
   } catch (error) {
