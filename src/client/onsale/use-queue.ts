@@ -46,6 +46,8 @@ export function useQueue(onsaleId: string) {
   const [streamRefused, setStreamRefused] = useState(false);
   // The join's own stream is over (ended, cut, or the join answered without one): a wait goes on by EventSource.
   const [joinStreamOver, setJoinStreamOver] = useState(false);
+  // The join was answered as a stream: its first event is fresh and the stream brings the rest, so no ask on mount.
+  const [joinedByStream, setJoinedByStream] = useState(false);
   // What the page does with a pushed answer (set below, once SWR is there); until then they wait in line.
   const early = useRef<PushedMessage[]>([]);
   const onPushed = useRef<(message: PushedMessage) => 'stop' | void>((message) => void early.current.push(message));
@@ -79,7 +81,9 @@ export function useQueue(onsaleId: string) {
         saidAll = 'ask' in message || FINAL.has(message.phase);
         if (!first) return onPushed.current(message);
         first = false;
-        if (!('ask' in message)) joinedWith(message);
+        if ('ask' in message) return;
+        setJoinedByStream(true);
+        joinedWith(message);
       });
       streamOpen.current = false;
       if (leaving.signal.aborted || saidAll) return;
@@ -103,8 +107,7 @@ export function useQueue(onsaleId: string) {
       fallbackData: joined,
       // The shop's clock is the browser's here; the delay is only how soon to ask again.
       refreshInterval: (latest) => (streamOpen.current || (latest && FINAL.has(latest.phase)) ? 0 : queuePollDelay(latest, Date.now(), busyStreak.current)),
-      // The join's answer is fresh: the first ask is the refresh's (or the stream's `ask`), not the mount's.
-      revalidateOnMount: false,
+      revalidateOnMount: !joinedByStream,
       revalidateOnFocus: true,
       dedupingInterval: 1_000,
     },
