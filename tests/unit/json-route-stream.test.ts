@@ -20,36 +20,24 @@ async function get(handler: (req: NextApiRequest, res: NextApiResponse) => unkno
   return { status: answer.status, type: answer.headers.get('content-type'), body: await answer.text() };
 }
 
+/** A public GET route whose answer is `stream` (a body given beside it is never sent). */
+const streamingRoute = (stream: (res: NextApiResponse) => Promise<void>) =>
+  jsonRoute({ method: 'GET', access: 'public', handle: async () => ({ status: 200, body: 'not sent', stream }) });
+
 describe('jsonRoute with a stream', () => {
   it('lets the route write its own answer', async () => {
-    const route = jsonRoute({
-      method: 'GET',
-      access: 'public',
-      handle: async () => ({
-        status: 200,
-        body: 'not sent',
-        stream: async (res) => {
-          res.writeHead(200, { 'Content-Type': 'text/event-stream' });
-          res.end('data: {"phase":"waiting"}\n\n');
-        },
-      }),
+    const route = streamingRoute(async (res) => {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      res.end('data: {"phase":"waiting"}\n\n');
     });
     expect(await get(route)).toEqual({ status: 200, type: 'text/event-stream', body: 'data: {"phase":"waiting"}\n\n' });
   });
 
   it('ends a stream that fails after its head, with what it had written and no error on top', async () => {
-    const route = jsonRoute({
-      method: 'GET',
-      access: 'public',
-      handle: async () => ({
-        status: 200,
-        body: undefined,
-        stream: async (res) => {
-          res.writeHead(200, { 'Content-Type': 'text/event-stream' });
-          res.write('data: 1\n\n');
-          throw new Error('the store went away');
-        },
-      }),
+    const route = streamingRoute(async (res) => {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      res.write('data: 1\n\n');
+      throw new Error('the store went away');
     });
     expect(await get(route)).toEqual({ status: 200, type: 'text/event-stream', body: 'data: 1\n\n' });
   });
