@@ -2,7 +2,7 @@
 // schedules an on-sale of Main Deck for one day on /staff/calendar; five buyers queue before a Japanese member,
 // who opens the waiting room, sees their place fall as the queue lets buyers through (pushed on the waiting
 // room's event stream, decision 0073), and is taken to /ja/products with a pass that books that day once; a
-// member without a pass is refused.
+// member without a pass is refused. A join whose stream is cut (decision 0075) goes on by the stream opened apart.
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixed-clock';
 import { expectNoAxeViolations, joinThroughApi, openDay, signedInAs, signedInAsNewMember, uniqueEmail } from './support';
@@ -175,4 +175,37 @@ test('while the queue store is slow the waiting room says busy in French, joins 
   expect(realAsks[0]).toBe('POST');
   expect(Number(await page.getByTestId('queue-position').textContent())).toBeGreaterThanOrEqual(1);
   await Promise.all(others.map((c) => c.dispose()));
+});
+
+test('a waiting room whose join stream is cut opens the stream again on its own and still reaches the turn @own-viewport', async ({ page, request, baseURL }, testInfo) => {
+  const day = await openDay(request, 'main-deck', 'main-deck-day', testInfo.project.name === 'mobile-375' ? 118 : 108);
+  const manager = await playwrightRequest.newContext({ baseURL });
+  await signedInAs(manager, 'manager-12@staff.example');
+  const scheduled = await manager.post('/api/staff/onsales', { data: { productId: 'main-deck', day, opensAt: await siteWallClock(request), ratePerMinute: 30 } });
+  expect(scheduled.status(), await scheduled.text()).toBe(201);
+  const onsaleId = ((await scheduled.json()) as { id: string }).id;
+  await manager.dispose();
+  const ahead = await member(baseURL!, 'onsale-cut-ahead');
+  expect((await ahead.post(`/api/onsale/${onsaleId}`, { data: {} })).status()).toBe(200);
+
+  // The join's stream says the member's place, then is cut (a balancer's timeout, say): its body ends there.
+  const joinsAsked: string[] = [];
+  const streams: string[] = [];
+  page.on('request', (r) => new URL(r.url()).pathname === `/api/onsale/${onsaleId}/events` && streams.push(r.method()));
+  await page.route(`**/api/onsale/${onsaleId}`, async (route) => {
+    if (route.request().method() !== 'POST' || joinsAsked.length > 0) return route.continue();
+    joinsAsked.push(route.request().headers().accept ?? '');
+    const answer = await route.fetch({ headers: { ...route.request().headers(), accept: 'application/json' } });
+    // Its head as the server sent it (the queue ticket's cookie), the type and length of the new body.
+    const headers = Object.fromEntries(Object.entries(answer.headers()).filter(([name]) => name !== 'content-length' && name !== 'content-type'));
+    await route.fulfill({ status: 200, headers: { ...headers, 'content-type': 'text/event-stream; charset=utf-8' }, body: `retry: 3000\n\ndata: ${await answer.text()}\n\n` });
+  });
+  await signedInAsNewMember(page, 'onsale-cut', null);
+  await page.goto(`/onsale/${onsaleId}`);
+  await expect(page.getByTestId('queue-position')).toBeVisible();
+  expect(joinsAsked).toEqual([expect.stringContaining('text/event-stream')]);
+  // The page opens the stream apart (with the ticket the join set), and the turn comes on it.
+  await expect.poll(() => streams.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+  await expect(page).toHaveURL(/\/products$/, { timeout: 30_000 });
+  await ahead.dispose();
 });
