@@ -18,6 +18,18 @@ async function siteWallClock(request: APIRequestContext): Promise<string> {
   return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
 }
 
+/** An on-sale of Main Deck on `day`, opening now and letting `ratePerMinute` through, scheduled by `manager`
+ * through the API: its id. */
+async function onsaleOpeningNow(request: APIRequestContext, baseURL: string, manager: string, day: string, ratePerMinute: number): Promise<string> {
+  const context = await playwrightRequest.newContext({ baseURL });
+  await signedInAs(context, manager);
+  const scheduled = await context.post('/api/staff/onsales', { data: { productId: 'main-deck', day, opensAt: await siteWallClock(request), ratePerMinute } });
+  expect(scheduled.status(), await scheduled.text()).toBe(201);
+  const { id } = (await scheduled.json()) as { id: string };
+  await context.dispose();
+  return id;
+}
+
 async function member(baseURL: string, label: string) {
   const context = await playwrightRequest.newContext({ baseURL });
   const email = uniqueEmail(label);
@@ -123,12 +135,7 @@ test('a buyer waits in the queue in Japanese, sees the place fall and reaches /p
 
 test('while the queue store is slow the waiting room says busy in French, joins again, and shows the place once it answers @own-viewport', async ({ page, request, baseURL }, testInfo) => {
   const day = await openDay(request, 'main-deck', 'main-deck-day', testInfo.project.name === 'mobile-375' ? 114 : 104);
-  const manager = await playwrightRequest.newContext({ baseURL });
-  await signedInAs(manager, 'manager-11@staff.example');
-  const scheduled = await manager.post('/api/staff/onsales', { data: { productId: 'main-deck', day, opensAt: await siteWallClock(request), ratePerMinute: 1 } });
-  expect(scheduled.status(), await scheduled.text()).toBe(201);
-  const onsaleId = ((await scheduled.json()) as { id: string }).id;
-  await manager.dispose();
+  const onsaleId = await onsaleOpeningNow(request, baseURL!, 'manager-11@staff.example', day, 1);
   // Two buyers ahead, so that at one a minute the member waits in line.
   const others: APIRequestContext[] = [];
   for (let i = 0; i < 2; i++) {
@@ -179,12 +186,7 @@ test('while the queue store is slow the waiting room says busy in French, joins 
 
 test('a waiting room whose join stream is cut opens the stream again on its own and still reaches the turn @own-viewport', async ({ page, request, baseURL }, testInfo) => {
   const day = await openDay(request, 'main-deck', 'main-deck-day', testInfo.project.name === 'mobile-375' ? 118 : 108);
-  const manager = await playwrightRequest.newContext({ baseURL });
-  await signedInAs(manager, 'manager-12@staff.example');
-  const scheduled = await manager.post('/api/staff/onsales', { data: { productId: 'main-deck', day, opensAt: await siteWallClock(request), ratePerMinute: 30 } });
-  expect(scheduled.status(), await scheduled.text()).toBe(201);
-  const onsaleId = ((await scheduled.json()) as { id: string }).id;
-  await manager.dispose();
+  const onsaleId = await onsaleOpeningNow(request, baseURL!, 'manager-12@staff.example', day, 30);
   const ahead = await member(baseURL!, 'onsale-cut-ahead');
   expect((await ahead.post(`/api/onsale/${onsaleId}`, { data: {} })).status()).toBe(200);
 
