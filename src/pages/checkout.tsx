@@ -17,15 +17,24 @@ import { Alert } from '@/components/ui/Alert';
 import { Card } from '@/components/ui/Card';
 import { PageTitle } from '@/components/ui/PageTitle';
 import type { OrderView } from '@/modules/checkout/order-view';
+import { memberPaymentSession, type MemberPaymentSession } from '@/modules/checkout/member-payment-session';
+import { AppError } from '@/server/errors';
+import { getCheckoutDeps } from '@/wiring/checkout';
 import { requireMember } from '@/http/require-member';
 import { translationProps } from '@/server/translations';
 
-export default function CheckoutPage() {
+/** `opened`: the booking the address names (`?uuid=`), rendered by the server; null when it names none or
+ * one the member cannot see, which the browser then asks for and answers as before (decision 0076). */
+type Props = { opened: (MemberPaymentSession & { bookingId: string }) | null };
+
+export default function CheckoutPage({ opened }: Props) {
   const { t } = useTranslation('checkout');
   const router = useRouter();
-  const paymentSession = usePayment((s) => s.paymentSession);
+  // The server's session until the store holds it (right after hydration); the countdown starts with the store.
+  const [rendered, setRendered] = useState(opened ?? undefined);
+  const paymentSession = usePayment((s) => s.paymentSession) ?? rendered?.paymentSession;
   const expirationTime = usePayment((s) => s.expirationTime);
-  const storedOrder = usePayment((s) => s.order);
+  const storedOrder = usePayment((s) => s.order) ?? rendered?.order;
   const [finished, setFinished] = useState<OrderView>();
   const [timedOut, setTimedOut] = useState(false);
   const order = finished ?? storedOrder;
@@ -40,20 +49,30 @@ export default function CheckoutPage() {
     }
   }, []);
 
-  // A reload, or Stripe's return (?uuid=), fetches the session again by booking id.
+  // A paid or refunded booking is shown as finished; one still to pay stays in the store.
+  const settle = useCallback(() => {
+    const latest = paymentStore.getState().order;
+    if (latest && latest.status !== 'PENDING_PAYMENT') finish(latest);
+  }, [finish]);
+  // A reload, or Stripe's return (?uuid=) that the server could not render, fetches the session by booking id.
   const refetch = useCallback(
     async (uuid?: string) => {
       await paymentStore.getState().refetchSession(uuid);
-      const latest = paymentStore.getState().order;
-      if (latest && latest.status !== 'PENDING_PAYMENT') finish(latest);
+      settle();
     },
-    [finish],
+    [settle],
   );
   useEffect(() => {
     if (!router.isReady) return;
     const uuid = typeof router.query.uuid === 'string' ? router.query.uuid : undefined;
-    void Promise.resolve(paymentStore.persist.rehydrate()).then(() => refetch(uuid));
-  }, [router.isReady, router.query.uuid, refetch]);
+    void Promise.resolve(paymentStore.persist.rehydrate()).then(() => {
+      if (!opened || opened.bookingId !== uuid) return refetch(uuid);
+      const { bookingId, ...session } = opened;
+      paymentStore.getState().showSession(bookingId, session);
+      setRendered(undefined);
+      settle();
+    });
+  }, [router.isReady, router.query.uuid, refetch, settle, opened]);
 
   const pending = !order || order.status === 'PENDING_PAYMENT';
   const onExpired = useCallback(() => {
@@ -123,8 +142,24 @@ export default function CheckoutPage() {
   );
 }
 
-export const getServerSideProps = withOutagePage(async (ctx) => {
+/** The booking `?uuid=` names, as refetchSession would answer it; null for none, or one it answers with an
+ * error (someone else's, unknown): the browser asks and shows that error as before. An outage still throws. */
+async function openedBooking(userId: string, uuid: unknown): Promise<Props['opened']> {
+  if (typeof uuid !== 'string' || !uuid || uuid.length > 100) return null;
+  try {
+    return { bookingId: uuid, ...(await memberPaymentSession(await getCheckoutDeps(), userId, uuid)) };
+  } catch (error) {
+    if (error instanceof AppError && error.code !== 'UNAVAILABLE') return null;
+    throw error;
+  }
+}
+
+export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
   const { session, redirect } = await requireMember(ctx);
   if (redirect) return { redirect };
-  return { props: { ...(await translationProps(ctx.locale, ['checkout', 'catalog', 'rewards', 'addons'])), session: JSON.parse(JSON.stringify(session)) } };
+  const [translations, opened] = await Promise.all([
+    translationProps(ctx.locale, ['checkout', 'catalog', 'rewards', 'addons']),
+    openedBooking(session.user.id, ctx.query.uuid),
+  ]);
+  return { props: { ...translations, session: JSON.parse(JSON.stringify(session)), opened } };
 });

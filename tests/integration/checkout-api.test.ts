@@ -88,6 +88,28 @@ describe.each(inject('backends'))('checkout API on $name', ({ url }) => {
     expect((await pay(stranger, started.paymentSession.id)).status).toBe(404);
   });
 
+  it('renders the checkout page with the booking its address names, and only for its member (decision 0076)', async () => {
+    const { visitor } = await member();
+    const started = (await (await visitor.postJson(PAY, await choice(7))).json()) as Started;
+    // What the page shows: its HTML without its scripts (whose data holds every string of the page).
+    const page = async (who: Visitor) => (await (await who.request(`/checkout?uuid=${started.bookingId}`)).text()).replace(/<script[\s\S]*?<\/script>/g, '');
+    const open = await page(visitor);
+    // The card form and its amount are in the HTML, before any script has run.
+    expect(open).toContain('4242 4242 4242 4242');
+    expect(open).toContain('$88.00');
+    expect(open).not.toContain('Loading your booking');
+
+    const { visitor: stranger } = await member();
+    const theirs = await page(stranger);
+    expect(theirs).toContain('Loading your booking');
+    expect(theirs).not.toContain(started.paymentSession.id);
+
+    expect((await pay(visitor, started.paymentSession.id)).status).toBe(200);
+    const paid = await page(visitor);
+    expect(paid).toContain('Your visit is booked');
+    expect(paid).not.toContain('4242 4242 4242 4242');
+  });
+
   it('says when the places are sold out', async () => {
     const day = await openDay(octo, 'sunrise', 'sunrise-weekend', 40, 4);
     const availabilityId = await firstSlot(octo, 'sunrise', 'sunrise-weekend', day);

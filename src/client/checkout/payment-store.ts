@@ -1,6 +1,7 @@
 // The payment session store of docs/product.md#states. Its effects (HTTP, toasts, navigation) are passed in.
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
+import type { MemberPaymentSession } from '@/modules/checkout/member-payment-session';
 import type { OrderView, PaymentSessionView } from '@/modules/checkout/order-view';
 import type { Quantities } from '../booking/selection-store';
 
@@ -57,6 +58,8 @@ export type PaymentState = {
   isCreating: boolean;
   createSession(input: BookInput): Promise<void>;
   refetchSession(bookingId?: string): Promise<void>;
+  /** The session the server rendered the page with (its address named the booking). */
+  showSession(bookingId: string, opened: MemberPaymentSession): void;
   setOrder(order: OrderView): void;
   reset(): void;
 };
@@ -177,10 +180,7 @@ export function createPaymentStore(effects: PaymentEffects, storage?: StateStora
               // Leaving the page cuts its answer off (an unread body reads as none): it says nothing about the
               // booking, which the next page still needs to go back to it (Book on the same choice).
               if (effects.leaving?.()) return;
-              if (status === 200 && data.paymentSession) {
-                set({ paymentSession: data.paymentSession, bookingId: uuid, expirationTime: data.expirationTime, order: data.order });
-                return;
-              }
+              if (status === 200 && data.paymentSession) return get().showSession(uuid, data as MemberPaymentSession);
               // The server is briefly unavailable (503): the booking is still there, so is the page.
               if (status === 503) return effects.toastError(data.error ?? m.generic, ERROR_TOAST_MS);
               get().reset();
@@ -192,6 +192,10 @@ export function createPaymentStore(effects: PaymentEffects, storage?: StateStora
               effects.toastError(m.generic, ERROR_TOAST_MS);
               effects.navigate('/products');
             }
+          },
+
+          showSession(bookingId, { paymentSession, expirationTime, order }) {
+            set({ paymentSession, bookingId, expirationTime, order });
           },
 
           setOrder(order) {
