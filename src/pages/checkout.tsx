@@ -19,6 +19,8 @@ import { PageTitle } from '@/components/ui/PageTitle';
 import type { OrderView } from '@/modules/checkout/order-view';
 import { memberPaymentSession, type MemberPaymentSession } from '@/modules/checkout/member-payment-session';
 import { AppError } from '@/server/errors';
+import { DEFAULT_LOCALE, isLocale } from '@/config/locales';
+import { localizedPath } from '@/universal/localized-path';
 import { getCheckoutDeps } from '@/wiring/checkout';
 import { requireMember } from '@/http/require-member';
 import { translationProps } from '@/server/translations';
@@ -161,5 +163,10 @@ export const getServerSideProps = withOutagePage<Props>(async (ctx) => {
     translationProps(ctx.locale, ['checkout', 'catalog', 'rewards', 'addons']),
     openedBooking(session.user.id, ctx.query.uuid),
   ]);
+  // A booking cancelled since it was paid (an old offer's link, the history): its own page says so.
+  if (opened?.order.status === 'CANCELLED') {
+    const locale = isLocale(ctx.locale) ? ctx.locale : DEFAULT_LOCALE;
+    return { redirect: { destination: localizedPath(`/bookings/${encodeURIComponent(opened.order.reference)}`, locale), permanent: false } };
+  }
   return { props: { ...translations, session: JSON.parse(JSON.stringify(session)), opened } };
 });

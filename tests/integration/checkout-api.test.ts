@@ -108,6 +108,15 @@ describe.each(inject('backends'))('checkout API on $name', ({ url }) => {
     const paid = await page(visitor);
     expect(paid).toContain('Your visit is booked');
     expect(paid).not.toContain('4242 4242 4242 4242');
+
+    // Cancelled since: the address leads to the booking's own page, not to a payment form.
+    const { terms } = (await (await visitor.postJson('/api/bookings/cancel', { bookingId: started.bookingId })).json()) as { terms: { refund: number } };
+    expect((await visitor.postJson('/api/bookings/cancel', { bookingId: started.bookingId, confirm: true, expectedRefund: terms.refund })).status).toBe(200);
+    const cancelled = await visitor.request(`/fr/checkout?uuid=${started.bookingId}`, { redirect: 'manual' });
+    expect(cancelled.status).toBe(307);
+    const { order } = (await (await visitor.request(`/api/auth/octo/bookings/refetchSession?uuid=${started.bookingId}`, { method: 'POST' })).json()) as OrderAnswer;
+    expect(cancelled.headers.get('location')).toBe(`/fr/bookings/${order.reference}`);
+    expect((await visitor.request(`/fr/bookings/${order.reference}`)).status).toBe(200);
   });
 
   it('says when the places are sold out', async () => {
