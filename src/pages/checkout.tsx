@@ -27,7 +27,7 @@ import { translationProps } from '@/server/translations';
 
 /** `opened`: the booking the address names (`?uuid=`), rendered by the server; null when it names none or
  * one the member cannot see, which the browser then asks for and answers as before (decision 0076). */
-type Props = { opened: (MemberPaymentSession & { bookingId: string }) | null };
+type Props = { opened: MemberPaymentSession | null };
 
 export default function CheckoutPage({ opened }: Props) {
   const { t } = useTranslation('checkout');
@@ -68,9 +68,8 @@ export default function CheckoutPage({ opened }: Props) {
     if (!router.isReady) return;
     const uuid = typeof router.query.uuid === 'string' ? router.query.uuid : undefined;
     void Promise.resolve(paymentStore.persist.rehydrate()).then(() => {
-      if (!opened || opened.bookingId !== uuid) return refetch(uuid);
-      const { bookingId, ...session } = opened;
-      paymentStore.getState().showSession(bookingId, session);
+      if (!opened || opened.order.bookingId !== uuid) return refetch(uuid);
+      paymentStore.getState().showSession(opened.order.bookingId, opened);
       setRendered(undefined);
       settle();
     });
@@ -147,9 +146,9 @@ export default function CheckoutPage({ opened }: Props) {
 /** The booking `?uuid=` names, as refetchSession would answer it; null for none, or one it answers with an
  * error (someone else's, unknown): the browser asks and shows that error as before. An outage still throws. */
 async function openedBooking(userId: string, uuid: unknown): Promise<Props['opened']> {
-  if (typeof uuid !== 'string' || !uuid || uuid.length > 100) return null;
+  if (typeof uuid !== 'string' || !uuid) return null;
   try {
-    return { bookingId: uuid, ...(await memberPaymentSession(await getCheckoutDeps(), userId, uuid)) };
+    return await memberPaymentSession(await getCheckoutDeps(), userId, uuid);
   } catch (error) {
     if (error instanceof AppError && error.code !== 'UNAVAILABLE') return null;
     throw error;
