@@ -8,9 +8,9 @@
 // Both read a database outage as an outage: a 503 with a retry message, never "signed out" (docs/decisions/0014).
 import type { GetServerSidePropsContext, NextApiRequest, NextApiResponse } from 'next';
 import { getServerSession, type Session } from 'next-auth';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { sessionCookieName } from '@/server/auth/session-cookie';
-import { getDb } from '@/server/db/client';
+import { getDb, type Database } from '@/server/db/client';
 import { sessions, users } from '@/server/db/schema';
 import { databaseUnavailable, isDatabaseUnavailable } from '@/server/db/unavailable';
 import { currentRequestContext, runWithRequestContext, type RequestContext } from '@/server/request-context';
@@ -27,13 +27,7 @@ export async function readSession(req: Request): Promise<Session | null> {
   if (!token) return null;
   let row;
   try {
-    const db = await getDb();
-    [row] = await db
-      .select({ expires: sessions.expires, id: users.id, name: users.name, email: users.email, image: users.image })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.sessionToken, token))
-      .limit(1);
+    [row] = await sessionQuery(await getDb()).execute({ token });
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw databaseUnavailable();
     throw error;
@@ -42,6 +36,26 @@ export async function readSession(req: Request): Promise<Session | null> {
   if (!row || row.expires.valueOf() < Date.now()) return null;
   const { expires, ...user } = row;
   return { user, expires: expires.toISOString() };
+}
+
+/** The session read, built once per database and prepared by name: every request reads its session, and building
+ * the query each time was most of drizzle's share of a queue join's CPU (decision 0077). */
+const prepared = new WeakMap<Database, ReturnType<typeof prepareSessionQuery>>();
+
+function sessionQuery(db: Database) {
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = prepareSessionQuery(db)));
+  return query;
+}
+
+function prepareSessionQuery(db: Database) {
+  return db
+    .select({ expires: sessions.expires, id: users.id, name: users.name, email: users.email, image: users.image })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.sessionToken, sql.placeholder('token')))
+    .limit(1)
+    .prepare('read_session');
 }
 
 /** next-auth's read, for its session endpoint: the session (or null), its expiry moved forward when due, an
