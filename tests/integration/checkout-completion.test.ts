@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listOutbox } from '@/adapters/mail/outbox';
 import { completeCheckout } from '@/modules/checkout/complete-checkout';
 import { startCheckout } from '@/modules/checkout/start-checkout';
-import { PAYMENT_RECHECK_MS } from '@/modules/payments/ledger';
+import { PAYMENT_RECHECK_MAX_MS, PAYMENT_RECHECK_MS } from '@/modules/payments/ledger';
 import { checkPayment } from '@/modules/payments/check-payment';
 import { releaseDeadCompletionLeases } from '@/modules/payments/release-dead-leases';
 import { sendQueuedMail } from '@/modules/email/mail-queue';
@@ -129,6 +129,34 @@ describe.each(TEST_BACKENDS)('completing a checkout on $name', ({ adminUrl }) =>
     expect(await listOutbox(database.db, paid.member.email)).toHaveLength(1);
     const overview = await jobsOverview(database.db);
     expect(overview.failed.filter((job) => job.kind === 'payments.check')).toEqual([]);
+    clock = serverNow();
+  });
+
+  it('asks about an unpaid payment less often as it ages, at most two minutes apart, and still completes it when paid late', async () => {
+    const { member, checkout } = await started(16);
+    const sessionId = checkout.paymentSession.id;
+    const opened = clock.getTime();
+    const due = async () => (await checkJobOf(sessionId)).runAt.getTime();
+    // Young: every PAYMENT_RECHECK_MS.
+    later(PAYMENT_RECHECK_MS);
+    await checkPayments(deps);
+    expect(await due()).toBe(clock.getTime() + PAYMENT_RECHECK_MS);
+    // A minute old: after half its age.
+    clock = new Date(opened + 60_000);
+    await checkPayments(deps);
+    expect(await due()).toBe(clock.getTime() + 30_000);
+    // Ten minutes old: two minutes at most (each ask is a gateway call).
+    clock = new Date(opened + 10 * 60_000);
+    await checkPayments(deps);
+    expect(await due()).toBe(clock.getTime() + PAYMENT_RECHECK_MAX_MS);
+    expect((await checkJobOf(sessionId)).attempts).toBe(0);
+    // Paid just after, with nobody coming back: the check due then completes it, once.
+    await gateway().pay(sessionId, CARD);
+    clock = new Date(await due());
+    await checkPayments(deps);
+    expect((await orderOf(sessionId)).status).toBe('CONFIRMED');
+    expect(await checkJobOf(sessionId)).toMatchObject({ status: 'done', attempts: 1, lastError: null });
+    expect(await listOutbox(database.db, member.email)).toHaveLength(1);
     clock = serverNow();
   });
 

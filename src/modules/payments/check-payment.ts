@@ -2,13 +2,14 @@
 // ledger.ts), which asks the one completion path (complete-payment.ts) about it, as the member's return or a
 // webhook would: confirmed, or refunded when what was paid for can no longer be delivered, or expired when
 // the session closed unpaid; then the job ends. It heals a crash between the charge and the completion, a
-// lost webhook, and a member who never comes back. A session still open is asked about again later.
+// lost webhook, and a member who never comes back. A session still open is asked about again later, less often
+// as it ages (ledger.ts, nextPaymentCheck).
 import { eq } from 'drizzle-orm';
 import { payments } from '@/server/db/schema';
 import type { CheckoutDeps } from '../checkout/deps';
 import { JobGaveUp, JobNotYet, type JobContext } from '../jobs/run-due-jobs';
 import { completePayment } from './complete-payment';
-import { PAYMENT_RECHECK_MS } from './ledger';
+import { nextPaymentCheck } from './ledger';
 import { log } from '@/server/log';
 
 /** The `payments.check` job: returns once the payment is settled; throws JobNotYet while it is pending. */
@@ -22,6 +23,6 @@ export async function checkPayment(deps: CheckoutDeps, paymentId: string, job: P
   if (after.state !== 'pending') return;
   // Someone is completing it now (`in-progress`): asked about again just after their lease, should they die.
   if (outcome === 'in-progress' && after.leaseUntil) throw new JobNotYet(new Date(after.leaseUntil.getTime() + 1));
-  // Still open at the gateway (`unpaid`): asked about again after the recheck delay.
-  throw new JobNotYet(new Date(job.now.getTime() + PAYMENT_RECHECK_MS));
+  // Still open at the gateway (`unpaid`): asked about again later, less often as it ages.
+  throw new JobNotYet(nextPaymentCheck(after, job.now));
 }

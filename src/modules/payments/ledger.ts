@@ -8,8 +8,19 @@ import { enqueue } from '../jobs/enqueue';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
-/** How often one pending payment is asked about (its `payments.check` job): every gateway call costs (Stripe's API). */
+/** How soon a pending payment is first asked about (its `payments.check` job), and asked again while it is young. */
 export const PAYMENT_RECHECK_MS = 15_000;
+/** How long an older payment still open at the gateway waits between two asks, at most. */
+export const PAYMENT_RECHECK_MAX_MS = 120_000;
+
+/** When a payment still open at the gateway is asked about again (decision 0078). While it is young, every
+ * PAYMENT_RECHECK_MS: a member who pays at once, a worker that died just after the charge. Then after half its age,
+ * up to PAYMENT_RECHECK_MAX_MS: every ask is a gateway call (Stripe's API allows 100 a second in live mode), a
+ * session stays open past its hold (Stripe's 30 minutes at least), and the biggest day leaves thousands open at once. */
+export function nextPaymentCheck(payment: Pick<PaymentRow, 'createdAt'>, now: Date): Date {
+  const age = now.getTime() - payment.createdAt.getTime();
+  return new Date(now.getTime() + Math.min(PAYMENT_RECHECK_MAX_MS, Math.max(PAYMENT_RECHECK_MS, age / 2)));
+}
 
 /** Long enough for the supplier's and the gateway's calls (each bounded by a timeout); short enough that a
  * payment whose worker crashed is completed again well within a minute. An overlap is harmless: the
