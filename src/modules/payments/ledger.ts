@@ -15,7 +15,7 @@ export const PAYMENT_RECHECK_MAX_MS = 120_000;
 
 /** When a payment still open at the gateway is asked about again (decision 0078). While it is young, every
  * PAYMENT_RECHECK_MS: a member who pays at once, a worker that died just after the charge. Then after half its age,
- * up to PAYMENT_RECHECK_MAX_MS: every ask is a gateway call (Stripe's API allows 100 a second in live mode), a
+ * up to PAYMENT_RECHECK_MAX_MS: every ask is a gateway call (Stripe allows 25 a second on one endpoint), a
  * session stays open past its hold (Stripe's 30 minutes at least), and the biggest day leaves thousands open at once. */
 export function nextPaymentCheck(payment: Pick<PaymentRow, 'createdAt'>, now: Date): Date {
   const age = now.getTime() - payment.createdAt.getTime();
