@@ -39,7 +39,7 @@ export async function readSession(req: Request): Promise<Session | null> {
 }
 
 /** The session read, built once per database and prepared by name: every request reads its session, and building
- * the query each time was most of drizzle's share of a queue join's CPU (decision 0077). */
+ * the query each time cost about 0.2 ms of CPU a request, more than the read itself (decision 0077). */
 const prepared = new WeakMap<Database, ReturnType<typeof prepareSessionQuery>>();
 
 function sessionQuery(db: Database) {
