@@ -15,7 +15,7 @@ import { NO_MEMBER, type Buyer } from './member-places';
 import { newReference } from './references';
 import type { Slot } from './schedule';
 import { lockSlot } from './slot-lock';
-import { writeUnitItems } from './write-unit-items';
+import { insertUnitItems, unitItemsTotal } from './write-unit-items';
 import { slotOf, type WriteListener } from './write-listener';
 
 export type HoldRequest = {
@@ -59,7 +59,7 @@ export async function holdPlaces(db: Database, request: HoldRequest, told?: Writ
         slotStart: slot.start,
         slotEnd: slot.end,
         unitCount: request.wanted,
-        total: 0,
+        total: unitItemsTotal(option, slot.localDate, request.items),
         currency: product.currency,
         notes: request.notes ?? null,
         memberTier: buyer.memberTier,
@@ -77,11 +77,10 @@ export async function holdPlaces(db: Database, request: HoldRequest, told?: Writ
       if (!raced) throw new SupplierError('INVALID_BOOKING_UUID', 'This uuid is being used by another request; try again', { uuid });
       return { row: await sameRequest(executor, raced, request), created: false };
     }
-    const total = await writeUnitItems(executor, inserted!.id, option, slot.localDate, request.items.map((i) => ({ unitId: i.unitId, resellerReference: i.resellerReference })));
-    if (request.addons?.length) await holdAddons(executor, inserted!.id, slot, request.addons, at);
-    const [priced] = await executor.update(bookings).set({ total }).where(eq(bookings.id, inserted!.id)).returning();
-    await told?.(executor, priced!, [slotOf(priced!)]);
-    return { row: priced!, created: true };
+    await insertUnitItems(executor, inserted.id, option, slot.localDate, request.items.map((i) => ({ unitId: i.unitId, resellerReference: i.resellerReference })));
+    if (request.addons?.length) await holdAddons(executor, inserted.id, slot, request.addons, at);
+    await told?.(executor, inserted, [slotOf(inserted)]);
+    return { row: inserted, created: true };
   });
   // Counted once committed, for the operators' hold rate (src/server/metrics.ts); a repeated request is no new hold.
   if (held.created) metrics().holds.inc({ reseller: resellerId });
