@@ -37,8 +37,7 @@ export async function webhookNotifier(tx: Database, { resellerId, booking, slots
     (await reader.availability({ productId: slot.productId, optionId: slot.optionId, availabilityIds: [slot.availabilityId] }))[0];
   // A cancellation by anyone (a reseller, the website, the staff) gives places to the slot's waitlist.
   if (booking.status === 'CANCELLED') await enqueuePlacesFreed(tx);
-  // The website's own bookings have no reseller to tell: no reseller may take its id (RESERVED_RESELLER_IDS).
-  if (resellerId !== WEBSITE_RESELLER) await notifyBookingUpdate(tx, resellerId, booking);
+  await notifyBookingUpdate(tx, resellerId, booking);
   await notifyAvailabilityUpdate(tx, slots, load);
 }
 

@@ -55,7 +55,7 @@ export async function recordPayment(
     })
     .returning();
   // Not due for a while: no use waking the runner.
-  await enqueue(db, 'payments.check', { paymentId: row!.id }, { runAt: new Date(now.getTime() + PAYMENT_RECHECK_MS), dedupeKey: paymentCheckKey(row!.id), wake: false });
+  await enqueue(db, 'payments.check', { paymentId: row!.id }, { runAt: nextPaymentCheck(row!, now), dedupeKey: paymentCheckKey(row!.id), wake: false });
   return row!;
 }
 

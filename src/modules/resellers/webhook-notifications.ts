@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { octoWebhooks } from '@/server/db/schema';
 import { enqueue } from '../jobs/enqueue';
+import { RESERVED_RESELLER_IDS } from './reseller-keys';
 import { serverNow } from '@/server/clock';
 
 export type SlotRef = { productId: string; optionId: string; availabilityId: string };
@@ -18,6 +19,8 @@ async function record(tx: Database, rows: Delivery[]): Promise<void> {
 }
 
 export async function notifyBookingUpdate(db: Database, resellerId: string, booking: Booking): Promise<void> {
+  // The website's own bookings: no reseller may take a reserved id (reseller-keys.ts), so none has webhooks to read.
+  if (RESERVED_RESELLER_IDS.includes(resellerId)) return;
   const hooks = await db
     .select({ id: octoWebhooks.id })
     .from(octoWebhooks)
