@@ -22,7 +22,7 @@ import { recordPayment } from '../payments/ledger';
 import { localizedPath } from '@/universal/localized-path';
 import { formatMoney } from '@/universal/format/money';
 import { serverNow } from '@/server/clock';
-import { memberPerks } from '../program/member-perks';
+import { memberPerks, type MemberPerks } from '../program/member-perks';
 import { log } from '@/server/log';
 import { priceOrderDiscounts, takeOrderDiscounts } from '../promos/checkout-promo';
 import { cashSession, freeSession } from '../payments/free-session';
@@ -71,15 +71,16 @@ export async function startCheckout(
   return oneBookingAtATime(deps, member.userId, async () => {
     // The member's previous unpaid hold goes before the new one is made (default: one open at a time).
     await releaseUnpaidBookings(deps, member.userId, (deps.unpaidBookingsPerMember ?? 1) - 1);
-    return holdAndOpenSession(deps, member, request, locale, product, option, undefined, admission);
+    return holdAndOpenSession(deps, { ...member, perks }, request, locale, product, option, undefined, admission);
   });
 }
 
 /** Holds the places and opens the payment session of an unpaid order; the waitlist's offers use it too.
+ * `member.perks`: their tier's perks when the caller has just read them (else read here).
  * `admission`: the on-sale queue's pass this hold uses, in the order's transaction (decision 0056). */
 export async function holdAndOpenSession(
   deps: CheckoutDeps,
-  member: { userId: string; email: string },
+  member: { userId: string; email: string; perks?: MemberPerks },
   request: CheckoutRequest,
   locale: Locale,
   product: SupplierProduct,
@@ -102,7 +103,7 @@ export async function holdAndOpenSession(
   if (!shown) throw new AppError('SUPPLIER_FAILED', 'priceUnavailable');
   // The member price or a promo code, then a reward (decisions 0038, 0042, 0049), before any place is held:
   // the shop's discounts off the list price; the supplier's hold still carries list.
-  const perks = await memberPerks(db, member.userId);
+  const perks = member.perks ?? (await memberPerks(db, member.userId));
   // The member price or a promo code per ticket, then a reward or a guest pass (decisions 0038, 0042, 0049),
   // before any place is held.
   const choice = { product: web, option: webOption, quantities: request.quantities, perks };
