@@ -107,7 +107,8 @@ const config = [
   ...nextTypescript,
   { ignores: ['.next/**', 'node_modules/**', 'drizzle/**', 'data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'] },
   {
-    files: ['locales.config.js'],
+    // CommonJS by necessity: read by next.config before any build, and preloaded with `node --require`.
+    files: ['locales.config.js', 'scripts/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   ...layerBlocks,

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { NEXT_START } from '../scripts/next-start.mjs';
 
 export async function freePort() {
   return new Promise((resolve) => {
@@ -26,7 +27,7 @@ export async function startBenchSite(host = '127.0.0.1', env = {}, { portOffset 
   const port = Number(process.env.BENCH_PORT) ? Number(process.env.BENCH_PORT) + portOffset : await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skypass-bench-'));
   const url = `http://${host}:${port}`;
-  const site = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  const site = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...NEXT_START, '-p', String(port), '-H', '127.0.0.1'], {
     env: { ...process.env, NODE_ENV: 'production', SKYPASS_DEMO: 'true', DATA_DIR: dataDir, NEXTAUTH_URL: url, NEXT_TELEMETRY_DISABLED: '1', TICKET_SIGNING_KEY: BENCH_TICKET_KEY, ...env },
     stdio: 'ignore',
   });

@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { NEXT_START } from './next-start.mjs';
 
 const SOURCES = ['src', 'locales', 'config', 'public', 'drizzle', 'next.config.ts', 'locales.config.js', 'package.json'];
 
@@ -29,7 +30,7 @@ const port = process.env.PORT ?? '3000';
 const hostname = process.env.HOSTNAME || 'localhost';
 const shown = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname.includes(':') ? `[${hostname}]` : hostname;
 console.log(`\nSkypass demo: http://${shown}:${port}  (sign-in e-mails: http://${shown}:${port}/dev/mailbox)\n`);
-const site = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', port, '-H', hostname], {
+const site = spawn(process.execPath, [...NEXT_START, '-p', port, '-H', hostname], {
   stdio: 'inherit',
   env: { NEXT_TELEMETRY_DISABLED: '1', SKYPASS_DEMO: 'true', ...process.env, NODE_ENV: 'production', PORT: port },
 });

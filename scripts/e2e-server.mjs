@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createScratchDatabase } from './scratch-database.mjs';
+import { NEXT_START } from './next-start.mjs';
 
 // tests/support/fixed-date.ts: one instant for every test, a Wednesday in May with no holiday near.
 const FIXED_NOW_ISO = '2027-05-12T10:00:00-04:00';
@@ -19,7 +20,7 @@ const database = process.env.TEST_DATABASE_URL ? await createScratchDatabase(pro
 // Playwright's API client keeps idle connections open and does not read the server's Keep-Alive hint: with
 // Node's 5 s default, a request sent as the server closes the socket fails with ECONNRESET.
 const keepAlive = ['--keepAliveTimeout', '600000'];
-const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', port, '-H', '127.0.0.1', ...keepAlive], {
+const child = spawn(process.execPath, [...NEXT_START, '-p', port, '-H', '127.0.0.1', ...keepAlive], {
   stdio: 'inherit',
   env: {
     ...process.env,

@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serverNow } from '@/server/clock';
+import { NEXT_START } from '../../scripts/next-start.mjs';
 import { TEST_NODE_FLAGS } from './node-flags';
 import { pgliteTemplate } from './pglite-template';
 
@@ -57,7 +58,7 @@ function stopProcess(child: ChildProcess): Promise<void> {
 /** Spawns `next start`; resolves with the process and its output once it exits or `ready` holds. Its clock
  * starts where this test process's clock is (tests/support/fixed-date.ts), unless `env` says otherwise. */
 export function spawnSite(env: Record<string, string>, port: number, detached = false) {
-  const child = spawn(process.execPath, [...TEST_NODE_FLAGS, 'node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  const child = spawn(process.execPath, [...TEST_NODE_FLAGS, ...NEXT_START, '-p', String(port), '-H', '127.0.0.1'], {
     cwd: process.cwd(),
     env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), SKYPASS_CLOCK: serverNow().toISOString(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
