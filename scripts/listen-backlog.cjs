@@ -7,8 +7,6 @@
 'use strict';
 const net = require('node:net');
 
-const BACKLOG = backlogSetting(process.env.LISTEN_BACKLOG);
-
 /** 4096 unless set; a bad value stops the process with a one-line reason, as every other setting does. */
 function backlogSetting(value) {
   if (value === undefined || value === '') return 4096;
@@ -17,17 +15,18 @@ function backlogSetting(value) {
   console.error(`LISTEN_BACKLOG must be a whole number from 1 to 65535, not "${value}"`);
   process.exit(1);
 }
-const listen = net.Server.prototype.listen;
 
-/** listen(port[, host][, callback]) and listen({ port | path, … }[, callback]) without a backlog, given one. */
+const BACKLOG = backlogSetting(process.env.LISTEN_BACKLOG);
+
+/** The arguments of a listen on a port without a backlog, given one: listen(port[, host][, callback]) and
+ * listen({ port | path, … }[, callback]). Any other call (a backlog of the caller's, a handle) is left as it is. */
 function withBacklog(args) {
-  const [first, second] = args;
-  const callback = args.find((arg) => typeof arg === 'function');
+  const [first] = args;
   if (typeof first === 'number' || (typeof first === 'string' && /^\d+$/.test(first))) {
-    const rest = args.slice(1).filter((arg) => typeof arg !== 'function');
-    // A number after the port is the caller's backlog (or a host given as a number: leave it alone).
-    if (rest.length > 1 || (rest.length === 1 && typeof second !== 'string' && second !== undefined)) return args;
-    const options = { port: Number(first), host: typeof second === 'string' ? second : undefined, backlog: BACKLOG };
+    const callback = args.find((arg) => typeof arg === 'function');
+    const [host, ...more] = args.slice(1).filter((arg) => typeof arg !== 'function');
+    if (more.length > 0 || (host !== undefined && typeof host !== 'string')) return args;
+    const options = { port: Number(first), host, backlog: BACKLOG };
     return callback ? [options, callback] : [options];
   }
   if (first && typeof first === 'object' && (first.port !== undefined || first.path !== undefined) && first.backlog === undefined) {
@@ -36,6 +35,7 @@ function withBacklog(args) {
   return args;
 }
 
+const listen = net.Server.prototype.listen;
 net.Server.prototype.listen = function listenWithBacklog(...args) {
   return listen.apply(this, withBacklog(args));
 };

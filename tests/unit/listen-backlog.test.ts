@@ -25,6 +25,7 @@ describe('the listen backlog preload', () => {
         shown(withBacklog(['3000', callback])),
         withBacklog([{ port: 0, host: '::' }]),
         withBacklog([3000, '127.0.0.1', 16]),
+        withBacklog([3000, 16]),
         withBacklog([{ port: 0, backlog: 16 }]),
         withBacklog(['/run/site.sock']),
       ]));`);
@@ -35,6 +36,7 @@ describe('the listen backlog preload', () => {
       [{ port: 3000, backlog: 4096 }, 'callback'],
       [{ port: 0, host: '::', backlog: 4096 }],
       [3000, '127.0.0.1', 16],
+      [3000, 16],
       [{ port: 0, backlog: 16 }],
       ['/run/site.sock'],
     ]);
