@@ -77,12 +77,14 @@ export async function runBuyers({ members, total, start, seconds, onsaleId, day,
 
   async function timed(what, run) {
     const started = performance.now();
+    // When it was sent, in ms from the first arrival (the report's timeline of joins).
+    const at = Date.now() - start;
     try {
       const answer = await run();
-      answers.push({ what, ms: performance.now() - started, status: answer.status });
+      answers.push({ what, at, ms: performance.now() - started, status: answer.status });
       return answer;
     } catch (error) {
-      answers.push({ what, ms: performance.now() - started, status: 0, cause: error.code ?? error.message });
+      answers.push({ what, at, ms: performance.now() - started, status: 0, cause: error.code ?? error.message });
       throw error;
     }
   }

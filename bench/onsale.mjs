@@ -223,6 +223,13 @@ try {
     for (const a of of) statuses[a.cause ?? a.status] = (statuses[a.cause ?? a.status] ?? 0) + 1;
     return [what, { requests: ms.length, p50: Math.round(ms[Math.floor(0.5 * ms.length)] ?? 0), p99: Math.round(ms[Math.floor(0.99 * ms.length)] ?? 0), statuses }];
   }));
+  // The joins by the 5 s of the minute they were sent in: where the slow ones fall (the opening, a burst).
+  const joinsBySecond = [];
+  for (const join of answers.filter((a) => a.what === 'join')) (joinsBySecond[Math.floor(join.at / 5000)] ??= []).push(join.ms);
+  const joinTimeline = joinsBySecond.map((ms, i) => {
+    const sortedMs = (ms ?? []).sort((a, b) => a - b);
+    return { fromSecond: i * 5, joins: sortedMs.length, p50: Math.round(sortedMs[Math.floor(0.5 * sortedMs.length)] ?? 0), p99: Math.round(sortedMs[Math.floor(0.99 * sortedMs.length)] ?? 0) };
+  });
   const report = {
     loadAverage: { atStart: loadAtStart, atEnd: os.loadavg().map((l) => Number(l.toFixed(1))) },
     ran: { signedIn: BULK_SIGN_IN ? 'in bulk' : 'through the site', waitingRoom: STREAM ? 'event stream' : 'asks', servers: SERVERS, buyersProcesses: CLIENTS, members: MEMBERS, places: PLACES, arrivalSeconds: SECONDS, ratePerMinute: RATE, scale: SCALE, signInSeconds: Math.round(setupSeconds), measuredSeconds: Math.round(measuredSeconds) },
@@ -239,6 +246,7 @@ try {
     p50ms: Math.round(pct(50)),
     p99ms: Math.round(pct(99)),
     byWhat,
+    joinTimeline,
     buyers: { failedOpen: all.filter((o) => o.failOpen).length, toldBusy: all.filter((o) => o.busy).length, place: count('place'), soldOut: count('soldOut'), stillInLine: count('waiting'), failed: all.filter((o) => o.error).length, errors: [...new Set(all.filter((o) => o.error).map((o) => o.error))].slice(0, 5) },
     holdRefusals,
     rankCorrelation: Number(rho.toFixed(4)),
