@@ -7,13 +7,15 @@
 // run in `--clients=2` processes of their own (bench/onsale-buyers.mjs). Reports: 5xx answers,
 // places sold (from the database), p50/p99 per request, buyers answered (a place, sold out, or a place in
 // line), the rank correlation (Spearman) between place in line and the order the places were held, and how
-// long after the last place was held the sold-out news reached the waiting buyers.
+// long after the last place was held the sold-out news reached the waiting buyers, and the joins' p50 and p99 in
+// each 5 s of the minute. Each server first answers `--warm-up=2000` asks and availability reads, as a site that
+// has been serving does before its biggest day (`--warm-up=0`: started cold).
 // PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL), the way several servers would share it. The whole day
 // is 20,000 members, 2,000 places, 60 s; `--scale=0.1` runs a tenth of the members and places over the same
 // minute on a smaller machine. `--servers=2` runs two server processes on the one database, as a deployment
 // behind a load balancer would (the queue is the database's, decision 0056): each buyer is sent to one of them
 // in turn, and keeps to it.
-//   [BENCH_PORT=3171] npx tsx bench/onsale.mjs [--scale=0.1] [--servers=2] [--clients=2] [--rate=600] [--poll] [--bulk-sign-in]   (needs a build: npx next build)
+//   [BENCH_PORT=3171] npx tsx bench/onsale.mjs [--scale=0.1] [--servers=2] [--clients=2] [--rate=600] [--poll] [--bulk-sign-in] [--warm-up=2000]   (needs a build: npx next build)
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -33,6 +35,8 @@ const OPEN_AFTER_S = 10;
 const BULK_SIGN_IN = process.argv.includes('--bulk-sign-in');
 const STREAM = !process.argv.includes('--poll');
 const CLIENTS = arg('clients', 2);
+/** Calls each server answers before the first arrival (`--warm-up=0`: none, a server started cold). */
+const WARM_UP = arg('warm-up', 2_000);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (!adminUrl) throw new Error('BENCH_DATABASE_URL (or TEST_DATABASE_URL) must name a PostgreSQL server');
 const OPTION = { productId: 'main-deck', optionId: 'main-deck-day' };
@@ -162,6 +166,18 @@ try {
   }
   const setupSeconds = (performance.now() - setupStarted) / 1000;
 
+  // The servers as those of a site that has been serving before its biggest day: each answers the calls of that
+  // day (an ask of an on-sale, the day's availability) WARM_UP times each before the on-sale is scheduled. A server
+  // started just before the minute (as this benchmark starts them) would otherwise also spend its first seconds
+  // loading those routes and compiling their code, which a running site did long before.
+  const warming = members.slice(0, WARM_UP * SERVERS);
+  await inBatches(warming, 50, async (m) => {
+    const asked = await m.request(`/api/onsale/${crypto.randomUUID()}`);
+    const read = await m.json('/api/auth/octo/products/availability', { ...OPTION, quantities: { adult: 1 }, selectedDate: day });
+    if (asked.status !== 404 || read.status !== 200) throw new Error(`warm-up: ${asked.status} ${read.status}`);
+    await Promise.all([asked.arrayBuffer(), read.arrayBuffer()]);
+  });
+
   // The on-sale opens at a whole minute (the form's precision) at least 15 s away; arrivals start 10 s before.
   const opensAt = Math.ceil((Date.now() + OPEN_AFTER_S * 1000 + 5_000) / 60_000) * 60_000;
   const scheduled = await manager.json('/api/staff/onsales', { productId: OPTION.productId, day, opensAt: nyWallClock(opensAt), ratePerMinute: RATE });
@@ -232,7 +248,7 @@ try {
   });
   const report = {
     loadAverage: { atStart: loadAtStart, atEnd: os.loadavg().map((l) => Number(l.toFixed(1))) },
-    ran: { signedIn: BULK_SIGN_IN ? 'in bulk' : 'through the site', waitingRoom: STREAM ? 'event stream' : 'asks', servers: SERVERS, buyersProcesses: CLIENTS, members: MEMBERS, places: PLACES, arrivalSeconds: SECONDS, ratePerMinute: RATE, scale: SCALE, signInSeconds: Math.round(setupSeconds), measuredSeconds: Math.round(measuredSeconds) },
+    ran: { signedIn: BULK_SIGN_IN ? 'in bulk' : 'through the site', warmUpCallsPerServer: WARM_UP * 2, waitingRoom: STREAM ? 'event stream' : 'asks', servers: SERVERS, buyersProcesses: CLIENTS, members: MEMBERS, places: PLACES, arrivalSeconds: SECONDS, ratePerMinute: RATE, scale: SCALE, signInSeconds: Math.round(setupSeconds), measuredSeconds: Math.round(measuredSeconds) },
     requests: answers.length,
     // Answers written on the waiting rooms' streams (not requests), and streams cut before their end.
     pushed: { messages: pushes, streamsCut },
