@@ -106,6 +106,13 @@ async function signInInBulk(members) {
   }
 }
 
+/** The p50 and p99 of some durations, in whole ms (0 when there are none). */
+function percentiles(durations) {
+  const sorted = [...durations].sort((a, b) => a - b);
+  const at = (share) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0);
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
 async function inBatches(items, size, work) {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
 }
@@ -211,8 +218,7 @@ try {
   const siteCpu = siteCpuSeconds() - cpuAtStart;
 
   // The figures.
-  const sorted = answers.map((a) => a.ms).sort((a, b) => a - b);
-  const pct = (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  const everyRequest = percentiles(answers.map((a) => a.ms));
   const fiveXX = answers.filter((a) => a.status >= 500 || a.status === 0).length;
   const { rows: sold } = await db.query(
     `select coalesce(sum(unit_count), 0)::int as places from bookings where availability_id like $1 and option_id = $2 and (status in ('CONFIRMED', 'REDEEMED') or (status = 'ON_HOLD' and expires_at > now()))`,
@@ -234,17 +240,15 @@ try {
   const count = (result) => all.filter((o) => o.result === result && !o.error).length;
   const byWhat = Object.fromEntries(['join', 'stream', 'status', 'availability', 'hold'].map((what) => {
     const of = answers.filter((a) => a.what === what);
-    const ms = of.map((a) => a.ms).sort((a, b) => a - b);
     const statuses = {};
     for (const a of of) statuses[a.cause ?? a.status] = (statuses[a.cause ?? a.status] ?? 0) + 1;
-    return [what, { requests: ms.length, p50: Math.round(ms[Math.floor(0.5 * ms.length)] ?? 0), p99: Math.round(ms[Math.floor(0.99 * ms.length)] ?? 0), statuses }];
+    return [what, { requests: of.length, ...percentiles(of.map((a) => a.ms)), statuses }];
   }));
   // The joins by the 5 s of the minute they were sent in: where the slow ones fall (the opening, a burst).
-  const joinsBySecond = [];
-  for (const join of answers.filter((a) => a.what === 'join')) (joinsBySecond[Math.floor(join.at / 5000)] ??= []).push(join.ms);
-  const joinTimeline = joinsBySecond.map((ms, i) => {
-    const sortedMs = (ms ?? []).sort((a, b) => a - b);
-    return { fromSecond: i * 5, joins: sortedMs.length, p50: Math.round(sortedMs[Math.floor(0.5 * sortedMs.length)] ?? 0), p99: Math.round(sortedMs[Math.floor(0.99 * sortedMs.length)] ?? 0) };
+  const joins = answers.filter((a) => a.what === 'join');
+  const joinTimeline = Array.from({ length: Math.ceil((Math.max(0, ...joins.map((j) => j.at)) + 1) / 5000) }, (_, i) => {
+    const sent = joins.filter((j) => Math.floor(j.at / 5000) === i).map((j) => j.ms);
+    return { fromSecond: i * 5, joins: sent.length, ...percentiles(sent) };
   });
   const report = {
     loadAverage: { atStart: loadAtStart, atEnd: os.loadavg().map((l) => Number(l.toFixed(1))) },
@@ -259,8 +263,8 @@ try {
     fiveXX,
     placesSold: sold[0].places,
     holdsAnswered201: count('place'),
-    p50ms: Math.round(pct(50)),
-    p99ms: Math.round(pct(99)),
+    p50ms: everyRequest.p50,
+    p99ms: everyRequest.p99,
     byWhat,
     joinTimeline,
     buyers: { failedOpen: all.filter((o) => o.failOpen).length, toldBusy: all.filter((o) => o.busy).length, place: count('place'), soldOut: count('soldOut'), stillInLine: count('waiting'), failed: all.filter((o) => o.error).length, errors: [...new Set(all.filter((o) => o.error).map((o) => o.error))].slice(0, 5) },

@@ -51,11 +51,12 @@ try {
       const type = response.request().resourceType();
       // Sizes are known once a body is whole: only the first load's scripts and the home page's images are asked
       // (an event stream's would never be).
-      const counted = (type === 'script' && firstLoad.has(response.url())) || (visit.name === '/' && type === 'image');
-      if (!counted) continue;
+      const script = type === 'script' && firstLoad.has(response.url());
+      const homeImage = visit.name === '/' && type === 'image';
+      if (!script && !homeImage) continue;
       const { responseBodySize } = await response.request().sizes();
-      if (type === 'script' && firstLoad.has(response.url())) js += responseBodySize;
-      if (visit.name === '/' && type === 'image' && responseBodySize > largestImage.bytes) largestImage = { url: response.url(), bytes: responseBodySize };
+      if (script) js += responseBodySize;
+      else if (responseBodySize > largestImage.bytes) largestImage = { url: response.url(), bytes: responseBodySize };
     }
     rows.push({ page: visit.name, kb: Math.round(js / 102.4) / 10 });
     loads.push(os.loadavg()[0]);
