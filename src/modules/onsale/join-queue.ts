@@ -4,19 +4,14 @@
 // (decision 0061): the pre-queue's with a share lock (joiners do not wait for each other, the opening waits for
 // them), a place at the end with the row's own lock held only for that statement, so an entry never falls
 // between the opening's shuffle and the places given after it, and 300 joins a second do not queue on the lock.
-import { and, eq, sql } from 'drizzle-orm';
+// The joins a server receives at once share one statement (join-batches.ts, decision 0081).
+import { and, eq } from 'drizzle-orm';
 import { onsaleQueue } from '@/server/db/schema';
-import { rowsOf } from '@/server/db/sql-rows';
 import { AppError } from '@/server/errors';
 import type { OnsaleDeps } from './deps';
 import { FAIL_OPEN, orFailOpen, STORE_BUSY } from './fail-open';
+import { joinAtTheEndBatched, joinPrequeueBatched } from './join-batches';
 import { currentOnsale } from './onsale-reads';
-
-/** Part of a join's own statement: its commit does not wait for the disk (synchronous_commit off for this
- * transaction only, decision 0075). The counter's row lock is then held for the statement, not for a WAL flush
- * too: 333 joins a second queued on it. A database crash could lose the last joins of its final moment, counter
- * and entries together; those members are told to join again when they next ask. */
-const COMMIT_WITHOUT_WAITING = sql`select set_config('synchronous_commit', 'off', true)`;
 
 /** `position`: the member's place in line (null in the pre-queue or when there is no line to join).
  * FAIL_OPEN: the store is down (go straight through); STORE_BUSY: too slow (busy, ask again). */
@@ -41,32 +36,14 @@ export async function joinQueue(deps: OnsaleDeps, onsaleId: string, userId: stri
 
   /** Into the pre-queue while the on-sale is still SCHEDULED (the share lock waits for an opening under way). */
   async function joinPrequeue(): Promise<{ joined: boolean; position: null } | 'moved'> {
-    const inserted = await rowsOf<{ user_id: string }>(
-      deps.db,
-      sql`insert into onsale_queue (onsale_id, user_id, joined_at)
-          select o.id, ${userId}, ${deps.now().toISOString()}::timestamptz from onsales o, (${COMMIT_WITHOUT_WAITING}) relaxed
-          where o.id = ${onsaleId} and o.status = 'SCHEDULED' for share of o
-          on conflict do nothing returning user_id`,
-    );
-    if (inserted.length > 0) return { joined: true, position: null };
+    if (await joinPrequeueBatched(deps.db, onsaleId, { userId, at: deps.now() })) return { joined: true, position: null };
     return (await stillThere()) ? { joined: false, position: null } : 'moved';
   }
 
   /** The next place at the end of an OPEN line: the counter and the entry in one statement. */
   async function joinAtTheEnd(): Promise<{ joined: boolean; position: number | null } | 'moved'> {
-    const placed = await rowsOf<{ position: number }>(
-      deps.db,
-      sql`with relaxed as (${COMMIT_WITHOUT_WAITING}),
-          placed as (
-            update onsales set next_position = next_position + 1
-            where id = ${onsaleId} and status = 'OPEN'
-              and not exists (select 1 from onsale_queue where onsale_id = ${onsaleId} and user_id = ${userId})
-            returning next_position)
-          insert into onsale_queue (onsale_id, user_id, joined_at, position)
-          select ${onsaleId}, ${userId}, ${deps.now().toISOString()}::timestamptz, next_position from placed, relaxed
-          on conflict do nothing returning position`,
-    );
-    if (placed[0]) return { joined: true, position: placed[0].position };
+    const position = await joinAtTheEndBatched(deps.db, onsaleId, { userId, at: deps.now() });
+    if (position !== undefined) return { joined: true, position };
     const entry = await stillThere();
     return entry ? { joined: false, position: entry.position } : 'moved';
   }

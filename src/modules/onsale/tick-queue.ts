@@ -10,6 +10,7 @@
 // - An automatic queue (auto-queue.ts) ends when its `endsAt` has passed.
 import crypto from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { arrayLiteral } from '@/server/db/array-literal';
 import type { Database } from '@/server/db/client';
 import { onsaleQueue, onsales } from '@/server/db/schema';
 import { metrics } from '@/server/metrics';
@@ -68,7 +69,7 @@ async function openQueue(tx: Database, row: OnsaleRow, now: Date): Promise<Onsal
     const positions = order.map((_, i) => i + 1);
     await tx.execute(sql`
       update onsale_queue q set position = v.position
-      from unnest(${`{${order.map((u) => JSON.stringify(u)).join(',')}}`}::text[], ${`{${positions.join(',')}}`}::int[]) as v(user_id, position)
+      from unnest(${arrayLiteral(order)}::text[], ${arrayLiteral(positions)}::int[]) as v(user_id, position)
       where q.onsale_id = ${row.id} and q.user_id = v.user_id and q.position is null`);
   }
   const [opened] = await tx
