@@ -116,6 +116,16 @@ describe.each(inject('backends'))('authentication on $name', ({ url, databaseUrl
     expect(html).toMatch(/<title[^>]*>My Profile \| Skyline Ambassadors<\/title>/);
   });
 
+  it('shows each of several members asking at the same moment their own profile (their sessions read in one query)', async () => {
+    const members = await Promise.all([1, 2, 3, 4].map(() => signedIn(url)));
+    const pages = await Promise.all([...members, ...members].map(async ({ visitor }) => (await visitor.request('/profile')).text()));
+    pages.forEach((html, i) => {
+      const own = members[i % members.length]!.email;
+      expect(html).toContain(own);
+      for (const { email } of members) if (email !== own) expect(html).not.toContain(email);
+    });
+  });
+
   it('limits sign-in e-mails per address, with a Retry-After and the error name next-auth reads', async () => {
     const visitor = new Visitor(url);
     const email = uniqueEmail('limited');

@@ -106,6 +106,39 @@ describe.each(TEST_BACKENDS)('the on-sale queue on $name', ({ adminUrl }) => {
     expect(await statusAt(sale.id, first.userId, new Date(sale.opensAt.getTime() + 5_000))).toMatchObject({ phase: 'admitted' });
   });
 
+  it('gives members who join at once (one statement for them all) each their own place, in the order they came', async () => {
+    const sale = await onsaleFor(47);
+    const early = await members(12, 'together-early');
+    // As the site runs: the on-sale's row read once for the joins of a moment (onsale-reads.ts), so they reach the
+    // join statement in the order they came.
+    const before = { ...deps(), cacheMs: ONSALE_CACHE_MS, now: () => new Date(sale.opensAt.getTime() - 60_000) };
+    // The pre-queue: twelve joins in one turn, one of them twice (two tabs): one of the two joined.
+    const prequeued = await Promise.all([...early, early[0]!].map((m) => joinQueue(before, sale.id, m.userId)));
+    expect(prequeued.filter((j) => typeof j === 'object' && j.joined)).toHaveLength(12);
+    expect([prequeued[0], prequeued[12]]).toContainEqual({ joined: false, position: null });
+    expect((await positions(sale.id)).size).toBe(12);
+    await tickAt(sale.id, sale.opensAt);
+    forgetOnsale(sale.id);
+
+    // At the end: twenty at once, one of them twice and one already in line; the rest take 13..31 in order.
+    const late = await members(20, 'together-late');
+    const after = { ...deps(), cacheMs: ONSALE_CACHE_MS, now: () => new Date(sale.opensAt.getTime() + 500) };
+    const arrivals = [...late.slice(0, 10), late[3]!, early[5]!, ...late.slice(10)];
+    const statements = vi.spyOn(shop.db, 'execute');
+    const joined = await Promise.all(arrivals.map((m) => joinQueue(after, sale.id, m.userId)));
+    // One join statement for the moment's 22 arrivals; the two already in line are then read on their own.
+    expect(statements).toHaveBeenCalledTimes(1);
+    statements.mockRestore();
+    const places = await positions(sale.id);
+    expect(late.map((m) => places.get(m.userId))).toEqual(Array.from({ length: 20 }, (_, i) => 13 + i));
+    expect(joined[10]).toEqual({ joined: false, position: 16 });
+    expect(joined[11]).toEqual({ joined: false, position: places.get(early[5]!.userId) });
+    expect(joined.filter((j) => typeof j === 'object' && j.joined).map((j) => (j as { position: number }).position)).toEqual(Array.from({ length: 20 }, (_, i) => 13 + i));
+    // No place given twice nor skipped: the line's counter is where its last place is.
+    expect((await row(sale.id)).nextPosition).toBe(32);
+    expect(places.size).toBe(32);
+  });
+
   it('lets a pass through once, for its own member only, and refuses a hold without one', async () => {
     const sale = await onsaleFor(41);
     const [alice, bob] = await members(2, 'pass');

@@ -23,11 +23,12 @@ const COMMIT_WITHOUT_WAITING = sql`select set_config('synchronous_commit', 'off'
  * run side by side and makes the opening (which takes the row's own lock) wait for them. Answers, per arrival,
  * whether this statement put them in (false: already in, or the on-sale is no longer SCHEDULED). */
 async function intoPrequeue(db: Database, onsaleId: string, arrivals: Arrival[]): Promise<boolean[]> {
+  const members = firstArrivals(arrivals);
   const inserted = await rowsOf<{ user_id: string }>(
     db,
     sql`insert into onsale_queue (onsale_id, user_id, joined_at)
         select o.id, a.user_id, a.joined_at
-        from onsales o, unnest(${arrayLiteral(arrivals.map((a) => a.userId))}::text[], ${arrayLiteral(arrivals.map((a) => a.at.toISOString()))}::timestamptz[]) as a(user_id, joined_at), (${COMMIT_WITHOUT_WAITING}) relaxed
+        from onsales o, unnest(${arrayLiteral(members.map((a) => a.userId))}::text[], ${arrayLiteral(members.map((a) => a.at.toISOString()))}::timestamptz[]) as a(user_id, joined_at), (${COMMIT_WITHOUT_WAITING}) relaxed
         where o.id = ${onsaleId} and o.status = 'SCHEDULED' for share of o
         on conflict do nothing returning user_id`,
   );
@@ -39,12 +40,13 @@ async function intoPrequeue(db: Database, onsaleId: string, arrivals: Arrival[])
  * an entry never falls between the opening's draw and the places given after it. Answers, per arrival, the
  * place this statement gave them (undefined: already in line, or the on-sale is not OPEN). */
 async function atTheEnd(db: Database, onsaleId: string, arrivals: Arrival[]): Promise<(number | undefined)[]> {
+  const members = firstArrivals(arrivals);
   const placed = await rowsOf<{ user_id: string; position: number }>(
     db,
     sql`with relaxed as (${COMMIT_WITHOUT_WAITING}),
         arrivals as (
           select a.user_id, a.joined_at, a.n
-          from unnest(${arrayLiteral(arrivals.map((a) => a.userId))}::text[], ${arrayLiteral(arrivals.map((a) => a.at.toISOString()))}::timestamptz[]) with ordinality as a(user_id, joined_at, n)
+          from unnest(${arrayLiteral(members.map((a) => a.userId))}::text[], ${arrayLiteral(members.map((a) => a.at.toISOString()))}::timestamptz[]) with ordinality as a(user_id, joined_at, n)
           where not exists (select 1 from onsale_queue q where q.onsale_id = ${onsaleId} and q.user_id = a.user_id)),
         placed as (
           update onsales set next_position = next_position + (select count(*) from arrivals)
@@ -58,6 +60,13 @@ async function atTheEnd(db: Database, onsaleId: string, arrivals: Arrival[]): Pr
   const places = new Map(placed.map((p) => [p.user_id, Number(p.position)]));
   const first = firstOfEach(arrivals, new Set(places.keys()));
   return arrivals.map((a, i) => (first[i] ? places.get(a.userId) : undefined));
+}
+
+/** Each member once, at their first arrival: the counter moves on by the members put in line, never by a second
+ * arrival of one of them (that would leave a place nobody has). */
+function firstArrivals(arrivals: Arrival[]): Arrival[] {
+  const seen = new Set<string>();
+  return arrivals.filter(({ userId }) => !seen.has(userId) && Boolean(seen.add(userId)));
 }
 
 /** Per arrival, whether it is the first of its member in the batch and its member was put in line: a member who
