@@ -19,8 +19,8 @@ export type Member = { userId: string; email: string };
 /** What the handler knows of its caller: the member on member routes, the staff user on staff routes. */
 export type Caller<A extends Access> = A extends 'member' ? Member : A extends 'staff' | 'boxoffice' | 'manager' ? StaffUser : undefined;
 
-async function member(req: NextApiRequest, refusal: ErrorKey): Promise<Member> {
-  const session = await readSession(req);
+async function member(req: NextApiRequest, refusal: ErrorKey, sessionRead?: { gatherMs: number }): Promise<Member> {
+  const session = await readSession(req, sessionRead);
   if (!session?.user?.id || !session.user.email) throw new AppError('UNAUTHORIZED', refusal);
   return { userId: session.user.id, email: session.user.email };
 }
@@ -56,13 +56,15 @@ async function octoWebhook(req: NextApiRequest): Promise<void> {
   await checkKey(req, secret, 'webhookSecretRequired');
 }
 
-/** Lets the caller through, or throws the AppError that answers them. */
+/** Lets the caller through, or throws the AppError that answers them. `sessionRead`: how long a member's session
+ * read may wait to share its query (readSession). */
 export async function admit<A extends Access>(
   access: A,
   req: NextApiRequest,
   signInMessage: ErrorKey = 'mustLogInToBook',
+  sessionRead?: { gatherMs: number },
 ): Promise<Caller<A>> {
-  if (access === 'member') return (await member(req, signInMessage)) as Caller<A>;
+  if (access === 'member') return (await member(req, signInMessage, sessionRead)) as Caller<A>;
   if (access === 'staff' || access === 'boxoffice' || access === 'manager') return (await staff(req, access === 'staff' ? 'gate' : access)) as Caller<A>;
   if (access === 'operator') await operator(req);
   if (access === 'octo-webhook') await octoWebhook(req);

@@ -23,14 +23,15 @@ type Request = NextApiRequest | GetServerSidePropsContext['req'];
 type Response = NextApiResponse | GetServerSidePropsContext['res'];
 
 /** The session, or null when there is none (no cookie, an unknown token, an expired row); throws the 503
- * AppError when the database is out of reach. */
-export async function readSession(req: Request): Promise<Session | null> {
+ * AppError when the database is out of reach. `gatherMs`: how long this read may wait to share its query with
+ * others (the queue's joins, decision 0081); else it goes at the end of the event loop's turn. */
+export async function readSession(req: Request, { gatherMs = 0 }: { gatherMs?: number } = {}): Promise<Session | null> {
   const options = await getAuthOptions();
   const token = req.cookies[sessionCookieName(options.useSecureCookies === true)];
   if (!token) return null;
   let row;
   try {
-    row = await sessionReads(await getDb())(token);
+    row = await sessionReads(await getDb(), gatherMs)(token);
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw databaseUnavailable();
     throw error;
@@ -45,19 +46,24 @@ export async function readSession(req: Request): Promise<Session | null> {
  * join reads one, 333 a second. The query is built once per database and prepared by name: building it each time
  * cost about 0.2 ms of CPU a request, more than the read itself (decision 0077). One per process: every route's
  * bundle shares it. */
-const batches = processGlobal('session-read-batches', () => new WeakMap<Database, (token: string) => Promise<SessionRow | undefined>>());
+const batches = processGlobal('session-read-batches', () => new WeakMap<Database, Map<number, (token: string) => Promise<SessionRow | undefined>>>());
 
 type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareSessionsQuery>['execute']>>[number];
 
-function sessionReads(db: Database) {
-  let read = batches.get(db);
+function sessionReads(db: Database, gatherMs: number) {
+  let byWait = batches.get(db);
+  if (!byWait) batches.set(db, (byWait = new Map()));
+  let read = byWait.get(gatherMs);
   if (!read) {
     const query = prepareSessionsQuery(db);
-    read = batchWhileBusy(async (tokens: string[]) => {
-      const rows = new Map((await query.execute({ tokens: arrayLiteral(tokens) })).map((row) => [row.token, row]));
-      return tokens.map((token) => rows.get(token));
-    });
-    batches.set(db, read);
+    read = batchWhileBusy(
+      async (tokens: string[]) => {
+        const rows = new Map((await query.execute({ tokens: arrayLiteral(tokens) })).map((row) => [row.token, row]));
+        return tokens.map((token) => rows.get(token));
+      },
+      { gatherMs },
+    );
+    byWait.set(gatherMs, read);
   }
   return read;
 }
