@@ -107,7 +107,7 @@ describe.each(TEST_BACKENDS)('the on-sale queue on $name', ({ adminUrl }) => {
   });
 
   it('gives members who join at once (one statement for them all) each their own place, in the order they came', async () => {
-    const sale = await onsaleFor(47);
+    const sale = await onsaleFor(49);
     const early = await members(12, 'together-early');
     // As the site runs: the on-sale's row read once for the joins of a moment (onsale-reads.ts), so they reach the
     // join statement in the order they came.

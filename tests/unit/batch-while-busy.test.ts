@@ -1,6 +1,7 @@
-// Group commit (decision 0081): the items asked for within one turn of the event loop go together; those asked
-// for while a batch is under way go together after it, in their order; a failed batch fails only its callers.
-import { describe, expect, it } from 'vitest';
+// Group commit (decision 0081): the items asked for within one turn of the event loop (or within gatherMs) go
+// together; those asked for while a batch is under way go together after it, in their order; a failed batch
+// fails only its callers.
+import { describe, expect, it, vi } from 'vitest';
 import { batchWhileBusy } from '@/server/batch-while-busy';
 
 /** A `run` whose batches the test answers by hand, one at a time. */
@@ -35,6 +36,26 @@ describe('batchWhileBusy', () => {
     expect(batches.map((b) => b.items)).toEqual([[1, 10], [2, 3, 4]]);
     batches[1]!.answer(['two', 'three', 'four']);
     expect(await Promise.all(later)).toEqual(['two', 'three', 'four']);
+  });
+
+  it('waits gatherMs from the first item for others when asked to, and sends those that came together', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const { run, batches } = heldRun();
+      const call = batchWhileBusy(run, { gatherMs: 50 });
+      const first = call(1);
+      vi.advanceTimersByTime(30);
+      const second = call(2);
+      await settle();
+      expect(batches).toHaveLength(0);
+      vi.advanceTimersByTime(20);
+      await settle();
+      expect(batches.map((b) => b.items)).toEqual([[1, 2]]);
+      batches[0]!.answer(['one', 'two']);
+      expect(await Promise.all([first, second])).toEqual(['one', 'two']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps as many batches under way as it is allowed, and no batch larger than its limit', async () => {

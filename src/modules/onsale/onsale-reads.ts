@@ -95,11 +95,17 @@ export function liveOnsales(deps: OnsaleDeps): Promise<OnsaleRow[]> {
   return shared(liveLists, 'live', deps.cacheMs ?? 0, () => deps.db.select().from(onsales).where(inArray(onsales.status, [...LIVE_ONSALE_STATUSES])).orderBy(onsales.opensAt));
 }
 
+/** How long a server keeps the places the opening drew (below): the on-sale's life. */
+const DRAWN_PLACES_KEPT_MS = 24 * 3_600_000;
+
 /** The places given so far in an open on-sale, by member: read in one go by a server when the pre-queue's
- * buyers come to learn the place the opening drew for them, instead of one read each. A place never changes,
- * so this copy is kept for `cacheMs` x 10 (a member not in it is read on their own). */
+ * buyers come to learn the place the opening drew for them, instead of one read each. Only a member of the
+ * pre-queue needs it (everyone else learns their place from their join), and the draw is whole once the row reads
+ * OPEN (it placed the whole pre-queue in the transaction that opened it), so one read after the opening serves
+ * the on-sale's life: read again every few seconds, it read every place given since, 20,000 rows on the biggest
+ * day (decision 0081). A member not in it is read on their own. */
 export function drawnPosition(deps: OnsaleDeps, onsaleId: string, userId: string): Promise<number | undefined> {
-  return shared(drawn, onsaleId, (deps.cacheMs ?? 0) * 10, async () => {
+  return shared(drawn, onsaleId, deps.cacheMs ? DRAWN_PLACES_KEPT_MS : 0, async () => {
     const placed = await deps.db
       .select({ userId: onsaleQueue.userId, position: onsaleQueue.position })
       .from(onsaleQueue)
