@@ -1,8 +1,8 @@
 // The join statements (decision 0061), each taken by many members at once (decision 0081): the joins a server
-// receives for an on-sale while its last join statement is under way go together in the next one
-// (batchWhileBusy). On the biggest day 333 members a second join; one statement each was half of the arrival
-// minute's statements, each a round trip, a transaction and an update of the one on-sale row. In a quiet moment
-// a join still goes at once, alone.
+// receives for an on-sale in one turn of its event loop, or while its last join statement is under way, go
+// together in one statement (batchWhileBusy). On the biggest day 333 members a second join; one statement each
+// was half of the arrival minute's statements, each a round trip, a transaction and an update of the one on-sale
+// row. In a quiet moment a join goes alone, a turn later.
 import { sql } from 'drizzle-orm';
 import { arrayLiteral } from '@/server/db/array-literal';
 import type { Database } from '@/server/db/client';
