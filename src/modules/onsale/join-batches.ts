@@ -23,16 +23,17 @@ const COMMIT_WITHOUT_WAITING = sql`select set_config('synchronous_commit', 'off'
  * run side by side and makes the opening (which takes the row's own lock) wait for them. Answers, per arrival,
  * whether this statement put them in (false: already in, or the on-sale is no longer SCHEDULED). */
 async function intoPrequeue(db: Database, onsaleId: string, arrivals: Arrival[]): Promise<boolean[]> {
-  const members = firstArrivals(arrivals);
+  const first = firstOfTheirMember(arrivals);
   const inserted = await rowsOf<{ user_id: string }>(
     db,
     sql`insert into onsale_queue (onsale_id, user_id, joined_at)
         select o.id, a.user_id, a.joined_at
-        from onsales o, unnest(${arrayLiteral(members.map((a) => a.userId))}::text[], ${arrayLiteral(members.map((a) => a.at.toISOString()))}::timestamptz[]) as a(user_id, joined_at), (${COMMIT_WITHOUT_WAITING}) relaxed
+        from onsales o, ${arrivalRows(arrivals, first)} as a(user_id, joined_at), (${COMMIT_WITHOUT_WAITING}) relaxed
         where o.id = ${onsaleId} and o.status = 'SCHEDULED' for share of o
         on conflict do nothing returning user_id`,
   );
-  return firstOfEach(arrivals, new Set(inserted.map((r) => r.user_id)));
+  const putIn = new Set(inserted.map((r) => r.user_id));
+  return arrivals.map((a, i) => first[i]! && putIn.has(a.userId));
 }
 
 /** The next places at the end of an OPEN line, in the arrivals' order: the counter moved on by as many members as
@@ -40,13 +41,13 @@ async function intoPrequeue(db: Database, onsaleId: string, arrivals: Arrival[])
  * an entry never falls between the opening's draw and the places given after it. Answers, per arrival, the
  * place this statement gave them (undefined: already in line, or the on-sale is not OPEN). */
 async function atTheEnd(db: Database, onsaleId: string, arrivals: Arrival[]): Promise<(number | undefined)[]> {
-  const members = firstArrivals(arrivals);
+  const first = firstOfTheirMember(arrivals);
   const placed = await rowsOf<{ user_id: string; position: number }>(
     db,
     sql`with relaxed as (${COMMIT_WITHOUT_WAITING}),
         arrivals as (
           select a.user_id, a.joined_at, a.n
-          from unnest(${arrayLiteral(members.map((a) => a.userId))}::text[], ${arrayLiteral(members.map((a) => a.at.toISOString()))}::timestamptz[]) with ordinality as a(user_id, joined_at, n)
+          from ${arrivalRows(arrivals, first)} with ordinality as a(user_id, joined_at, n)
           where not exists (select 1 from onsale_queue q where q.onsale_id = ${onsaleId} and q.user_id = a.user_id)),
         placed as (
           update onsales set next_position = next_position + (select count(*) from arrivals)
@@ -58,26 +59,21 @@ async function atTheEnd(db: Database, onsaleId: string, arrivals: Arrival[]): Pr
         on conflict do nothing returning user_id, position`,
   );
   const places = new Map(placed.map((p) => [p.user_id, Number(p.position)]));
-  const first = firstOfEach(arrivals, new Set(places.keys()));
   return arrivals.map((a, i) => (first[i] ? places.get(a.userId) : undefined));
 }
 
-/** Each member once, at their first arrival: the counter moves on by the members put in line, never by a second
- * arrival of one of them (that would leave a place nobody has). */
-function firstArrivals(arrivals: Arrival[]): Arrival[] {
+/** Per arrival, whether it is its member's first in the batch. A member who came twice at once (two tabs) is sent
+ * once, so the counter never moves for an entry the insert then drops (a place nobody would hold); the second
+ * arrival is answered as already in. */
+function firstOfTheirMember(arrivals: Arrival[]): boolean[] {
   const seen = new Set<string>();
-  return arrivals.filter(({ userId }) => !seen.has(userId) && Boolean(seen.add(userId)));
+  return arrivals.map(({ userId }) => !seen.has(userId) && Boolean(seen.add(userId)));
 }
 
-/** Per arrival, whether it is the first of its member in the batch and its member was put in line: a member who
- * came twice at once (two tabs) joined once; the second is answered as already in. */
-function firstOfEach(arrivals: Arrival[], putIn: Set<string>): boolean[] {
-  const seen = new Set<string>();
-  return arrivals.map(({ userId }) => {
-    const first = !seen.has(userId);
-    seen.add(userId);
-    return first && putIn.has(userId);
-  });
+/** The first arrivals as rows (user_id, joined_at), in their order: two arrays, each bound as one parameter. */
+function arrivalRows(arrivals: Arrival[], first: boolean[]) {
+  const sent = arrivals.filter((_, i) => first[i]);
+  return sql`unnest(${arrayLiteral(sent.map((a) => a.userId))}::text[], ${arrayLiteral(sent.map((a) => a.at.toISOString()))}::timestamptz[])`;
 }
 
 type Batches = { prequeue: (a: Arrival) => Promise<boolean>; end: (a: Arrival) => Promise<number | undefined> };
